@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../../server/dist/app.js';
+import { loadConfig } from '../../server/dist/config.js';
+import { migrateToLatest } from '../../server/dist/platform/db/migrate.js';
+import { openConfiguredDatabase } from '../../server/dist/platform/db/open-configured.js';
+
+/**
+ * The production build of the server, in a process of its own, plus one bare route: the baseline every other
+ * route's throughput is divided by, measured on the same process and stack in the same run.
+ */
+const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  PORT: '0',
+  LOG_LEVEL: 'warn',
+  SESSION_SECRET: randomBytes(32).toString('hex'),
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'openlfg-bench-')),
+});
+const database = await openConfiguredDatabase(config);
+await migrateToLatest(database.db);
+const app = await buildApp({ config, database, webDistDir });
+app.get('/bench/hello', async () => ({ hello: 'world' }));
+const address = await app.listen({ host: config.host, port: 0 });
+process.send?.({ address });
+
+process.on('SIGTERM', () => {
+  void app
+    .close()
+    .then(() => database.close())
+    .then(() => process.exit(0));
+});

@@ -1,0 +1,29 @@
+import { Type, type Static } from 'typebox';
+
+/** Every non-2xx answer of the API has this body (see docs/architecture.md, "Errors"). */
+export const ErrorResponse = Type.Object({
+  error: Type.Object({
+    code: Type.String({ description: 'Stable, machine-readable reason, e.g. VALIDATION_ERROR' }),
+    message: Type.String({ description: 'Human-readable explanation, safe to show to the user' }),
+  }),
+});
+export type ErrorResponse = Static<typeof ErrorResponse>;
+
+/** Codes the server uses; clients may branch on them. */
+export const ErrorCode = {
+  validation: 'VALIDATION_ERROR',
+  badRequest: 'BAD_REQUEST',
+  unauthenticated: 'UNAUTHENTICATED',
+  sessionExpired: 'SESSION_EXPIRED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  rateLimited: 'RATE_LIMITED',
+  unavailable: 'SERVICE_UNAVAILABLE',
+  upstream: 'UPSTREAM_UNAVAILABLE',
+  signInFailed: 'SIGN_IN_FAILED',
+  internal: 'INTERNAL_ERROR',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

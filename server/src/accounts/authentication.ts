@@ -1,0 +1,50 @@
+import { ErrorCode } from '@openlfg/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../platform/http/errors.js';
+import type { CookieSettings } from './cookies.js';
+import type { SessionLookup, Sessions, SessionUser } from './sessions.js';
+
+export type RequestAuth = SessionLookup | { status: 'anonymous' };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is asking, from the session cookie; looked up once per request, on first use. */
+    auth(): Promise<RequestAuth>;
+  }
+}
+
+const cache = new WeakMap<FastifyRequest, Promise<RequestAuth>>();
+
+export function registerAuthentication(
+  app: FastifyInstance,
+  { sessions, cookies }: { sessions: Sessions; cookies: CookieSettings },
+): void {
+  app.decorateRequest('auth', function (this: FastifyRequest): Promise<RequestAuth> {
+    let pending = cache.get(this);
+    if (!pending) {
+      const id = this.cookies[cookies.session.name];
+      pending = id ? sessions.lookup(id) : Promise.resolve({ status: 'anonymous' as const });
+      cache.set(this, pending);
+    }
+    return pending;
+  });
+}
+
+/**
+ * The signed-in user, or an error the client acts on: 401 when nobody is signed in, 403 when the session the
+ * browser holds has ended or expired (the web app shows "session expired" and signs out). The stale cookie is
+ * cleared so the next request is plainly anonymous.
+ */
+export async function requireUser(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cookies: CookieSettings,
+): Promise<SessionUser & { sessionIdHash: string }> {
+  const auth = await request.auth();
+  if (auth.status === 'active') return { ...auth.user, sessionIdHash: auth.idHash };
+  if (auth.status === 'ended') {
+    reply.clearCookie(cookies.session.name, cookies.session.options);
+    throw new HttpError(403, ErrorCode.sessionExpired, 'Your session has expired. Please sign in again.');
+  }
+  throw new HttpError(401, ErrorCode.unauthenticated, 'Sign in with GitHub to do this.');
+}

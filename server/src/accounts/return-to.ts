@@ -1,0 +1,21 @@
+/**
+ * Where to send the user after signing in: a path on this site, or "/". Anything that would leave the site
+ * (an absolute URL, "//host", "/\host", which browsers read as "//host") resolves to another origin and is
+ * dropped: the sign-in flow must never become an open redirect.
+ */
+export function safeReturnTo(candidate: string | undefined, publicUrl: string): string {
+  if (!candidate || !candidate.startsWith('/')) return '/';
+  // Control characters and whitespace have no place in a path and are how parsers get confused.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\s]/.test(candidate)) return '/';
+  let url: URL;
+  try {
+    url = new URL(candidate, publicUrl);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== publicUrl) return '/';
+  // Never bounce back into the sign-in endpoints themselves.
+  if (url.pathname.startsWith('/api/')) return '/';
+  return `${url.pathname}${url.search}${url.hash}`;
+}

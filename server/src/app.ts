@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import { registerAccounts } from './accounts/index.js';
+import type { Config } from './config.js';
+import type { Database } from './platform/db/database.js';
+import { healthRoutes } from './platform/health/routes.js';
+import { registerErrorHandling } from './platform/http/errors.js';
+import { registerSecurity } from './platform/http/security.js';
+import { registerSpa } from './platform/http/spa.js';
+import { loggerOptions } from './platform/logger.js';
+
+/** Bodies above this are refused with 413 before they are parsed. No API request needs more. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Folder holding the built web app (web/dist); null serves the API only. */
+  webDistDir: string | null;
+  /** Defaults to pino at the configured level; tests pass false or their own logger. */
+  logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
+}
+
+/**
+ * The whole HTTP surface: every plugin and route, without listening. main.ts listens; tests call inject().
+ */
+export async function buildApp(deps: AppDeps) {
+  const { config, database } = deps;
+  const loggerOption = deps.logger ?? loggerOptions(config.logLevel);
+  const app = Fastify({
+    ...(isLoggerInstance(loggerOption) ? { loggerInstance: loggerOption } : { logger: loggerOption }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    return503OnClosing: true,
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // While shutting down, a keep-alive connection whose request was in flight would otherwise stay open until its
+  // keep-alive timeout and hold the shutdown up; telling the client to close it lets close() finish promptly.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
+  });
+
+  registerErrorHandling(app);
+  await registerSecurity(app, config.publicUrl);
+  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(healthRoutes, { database });
+  await registerAccounts(app, { config, database });
+  await registerSpa(app, deps.webDistDir);
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+function isLoggerInstance(value: AppDeps['logger']): value is FastifyBaseLogger {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as FastifyBaseLogger).child === 'function'
+  );
+}

@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Type, type Static, type TSchema } from 'typebox';
+import Value from 'typebox/value';
+
+/**
+ * Every environment variable the server reads. Each has a `description` written to finish the sentence
+ * "NAME must be ...", which is the one line a bad value prints at boot.
+ */
+const EnvSchema = Type.Object({
+  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
+    default: 'development',
+    description: 'one of development, production, test',
+  }),
+  HOST: Type.Optional(Type.String({ minLength: 1, description: 'a host name or address to listen on' })),
+  PORT: Type.Integer({
+    minimum: 0,
+    maximum: 65535,
+    default: 3000,
+    description: 'an integer from 0 to 65535',
+  }),
+  PUBLIC_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^/?#]+/?$',
+      description: 'the http(s) origin users reach the site at, such as https://openlfg.example',
+    }),
+  ),
+  DATA_DIR: Type.String({ minLength: 1, default: './.data', description: 'a folder path' }),
+  DATABASE_URL: Type.Optional(
+    Type.String({
+      pattern: '^postgres(ql)?://',
+      description: 'a PostgreSQL connection URL (postgres://user:password@host:5432/database)',
+    }),
+  ),
+  DATABASE_POOL_SIZE: Type.Integer({
+    minimum: 1,
+    maximum: 200,
+    default: 10,
+    description: 'an integer from 1 to 200',
+  }),
+  SESSION_SECRET: Type.Optional(
+    Type.String({ minLength: 32, description: 'a random string of at least 32 characters' }),
+  ),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
+    { default: 'info', description: 'one of fatal, error, warn, info, debug, trace, silent' },
+  ),
+  TRUST_PROXY: Type.Boolean({
+    default: false,
+    description: 'true or false (true when a load balancer or reverse proxy sets X-Forwarded-* headers)',
+  }),
+  GITHUB_CLIENT_ID: Type.Optional(
+    Type.String({ minLength: 1, description: "the GitHub OAuth app's client id" }),
+  ),
+  GITHUB_CLIENT_SECRET: Type.Optional(
+    Type.String({ minLength: 1, description: "the GitHub OAuth app's client secret" }),
+  ),
+  GITHUB_OAUTH_URL: Type.String({
+    default: 'https://github.com',
+    pattern: '^https?://[^?#]+$',
+    description:
+      'the http(s) base URL of GitHub sign-in (https://github.com, or your GitHub Enterprise host)',
+  }),
+  GITHUB_API_URL: Type.String({
+    default: 'https://api.github.com',
+    pattern: '^https?://[^?#]+$',
+    description: "the http(s) base URL of GitHub's REST API (https://api.github.com, or https://HOST/api/v3)",
+  }),
+  GITHUB_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    maximum: 60000,
+    default: 8000,
+    description: 'an integer number of milliseconds from 100 to 60000',
+  }),
+  SESSION_IDLE_TIMEOUT_HOURS: Type.Number({
+    exclusiveMinimum: 0,
+    default: 24 * 7,
+    description: 'a positive number of hours',
+  }),
+  SESSION_ABSOLUTE_TIMEOUT_HOURS: Type.Number({
+    exclusiveMinimum: 0,
+    default: 24 * 30,
+    description: 'a positive number of hours',
+  }),
+  SHUTDOWN_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    maximum: 120000,
+    default: 10000,
+    description: 'an integer number of milliseconds from 100 to 120000',
+  }),
+});
+type Env = Static<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  host: string;
+  port: number;
+  /** Origin of the site, without a trailing slash: the only Origin accepted on state-changing requests. */
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  sessionSecret: string;
+  logLevel: string;
+  trustProxy: boolean;
+  shutdownTimeoutMs: number;
+  github: {
+    /** Null when no OAuth app is configured: development sign-in takes its place (never in production). */
+    oauthApp: { clientId: string; clientSecret: string } | null;
+    oauthUrl: string;
+    apiUrl: string;
+    timeoutMs: number;
+  };
+  sessions: { idleTimeoutMs: number; absoluteTimeoutMs: number };
+  /** True when sign-in goes through the built-in development page instead of GitHub. */
+  devSignIn: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const SESSION_SECRET_FILE = 'session-secret';
+
+/**
+ * Reads and checks the environment. Throws a ConfigError whose message is one line naming the first bad
+ * variable. `persistSecret: false` lets tests run without touching the disk.
+ */
+export function loadConfig(
+  source: NodeJS.ProcessEnv = process.env,
+  options: { persistSecret?: boolean } = {},
+): Config {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(EnvSchema.properties)) {
+    const value = source[key];
+    // An empty variable counts as unset, the way shells and .env files usually mean it.
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  const env = Value.Convert(EnvSchema, Value.Default(EnvSchema, Value.Clone(raw)));
+  const firstError = [...Value.Errors(EnvSchema, env)][0];
+  if (firstError) {
+    const key = firstError.instancePath.split('/')[1] ?? firstError.instancePath;
+    const schema = (EnvSchema.properties as Record<string, TSchema & { description?: string }>)[key];
+    throw new ConfigError(
+      `Invalid configuration: ${key} must be ${schema?.description ?? 'valid'} (got ${JSON.stringify(raw[key])})`,
+    );
+  }
+  const valid = env as Env;
+  const isProduction = valid.NODE_ENV === 'production';
+  const dataDir = path.resolve(valid.DATA_DIR);
+
+  let sessionSecret = valid.SESSION_SECRET;
+  if (!sessionSecret) {
+    if (isProduction) {
+      throw new ConfigError(
+        'Invalid configuration: SESSION_SECRET must be set in production (a random string of at least 32 characters)',
+      );
+    }
+    sessionSecret =
+      options.persistSecret === false ? randomBytes(32).toString('hex') : loadOrCreateSecret(dataDir);
+  }
+
+  const hasClientId = valid.GITHUB_CLIENT_ID !== undefined;
+  if (hasClientId !== (valid.GITHUB_CLIENT_SECRET !== undefined)) {
+    const missing = hasClientId ? 'GITHUB_CLIENT_SECRET' : 'GITHUB_CLIENT_ID';
+    throw new ConfigError(
+      `Invalid configuration: ${missing} must be set too (GitHub sign-in needs both the client id and secret)`,
+    );
+  }
+  if (isProduction && !hasClientId) {
+    throw new ConfigError(
+      'Invalid configuration: GITHUB_CLIENT_ID must be set in production (with GITHUB_CLIENT_SECRET, from your GitHub OAuth app)',
+    );
+  }
+  const hour = 60 * 60 * 1000;
+
+  return {
+    env: valid.NODE_ENV,
+    isProduction,
+    host: valid.HOST ?? (isProduction ? '0.0.0.0' : 'localhost'),
+    port: valid.PORT,
+    // Unset, the site is wherever this process listens locally: http://localhost:PORT.
+    publicUrl: new URL(valid.PUBLIC_URL ?? `http://localhost:${valid.PORT}`).origin,
+    dataDir,
+    databaseUrl: valid.DATABASE_URL,
+    databasePoolSize: valid.DATABASE_POOL_SIZE,
+    sessionSecret,
+    logLevel: valid.LOG_LEVEL,
+    trustProxy: valid.TRUST_PROXY,
+    shutdownTimeoutMs: valid.SHUTDOWN_TIMEOUT_MS,
+    github: {
+      oauthApp:
+        valid.GITHUB_CLIENT_ID && valid.GITHUB_CLIENT_SECRET
+          ? { clientId: valid.GITHUB_CLIENT_ID, clientSecret: valid.GITHUB_CLIENT_SECRET }
+          : null,
+      oauthUrl: valid.GITHUB_OAUTH_URL.replace(/\/+$/, ''),
+      apiUrl: valid.GITHUB_API_URL.replace(/\/+$/, ''),
+      timeoutMs: valid.GITHUB_TIMEOUT_MS,
+    },
+    sessions: {
+      idleTimeoutMs: valid.SESSION_IDLE_TIMEOUT_HOURS * hour,
+      absoluteTimeoutMs: valid.SESSION_ABSOLUTE_TIMEOUT_HOURS * hour,
+    },
+    devSignIn: !hasClientId,
+  };
+}
+
+/**
+ * Local runs need no SESSION_SECRET: one is generated once and kept in DATA_DIR so sessions survive restarts.
+ * Written with mode 0600 because it signs every session cookie.
+ */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, SESSION_SECRET_FILE);
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,53 @@
+import { fileURLToPath } from 'node:url';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { migrateToLatest } from './platform/db/migrate.js';
+import { describeDatabase, openConfiguredDatabase } from './platform/db/open-configured.js';
+
+/** web/dist, found from this file whether it runs from server/src (tsx) or server/dist (node). */
+const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const database = await openConfiguredDatabase(config);
+  const app = await buildApp({ config, database, webDistDir: WEB_DIST_DIR });
+
+  const applied = await migrateToLatest(database.db);
+  if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+
+  // SIGTERM / SIGINT: stop accepting, let requests in flight finish, then close the database. A shutdown that
+  // hangs past the timeout exits non-zero so a supervisor notices.
+  closeWithGrace({ delay: config.shutdownTimeoutMs, logger: app.log }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an unexpected error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+  });
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(`OpenLFG is ready at ${config.publicUrl} (database: ${describeDatabase(config)})`);
+  if (config.devSignIn) {
+    app.log.warn(
+      'Development sign-in is on: no GitHub OAuth app is configured, so anyone can sign in as any username. ' +
+        'Set GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET to sign in with GitHub.',
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('OpenLFG could not start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,25 @@
+import { Migrator, type Kysely, type MigrationResultSet } from 'kysely';
+import { migrations } from './migrations/index.js';
+
+/**
+ * Brings the schema to the latest version. Safe to run from several nodes at once: Kysely's migrator takes a
+ * row lock in its own lock table, so only one node applies each migration.
+ */
+export async function migrateToLatest<T>(
+  db: Kysely<T>,
+  options: { schema?: string } = {},
+): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    // Kysely looks for its bookkeeping tables in every schema; naming ours keeps databases that hold several
+    // schemas (the test suite's, or a shared server) from reading another schema's history.
+    ...(options.schema ? { migrationTableSchema: options.schema } : {}),
+  });
+  const result: MigrationResultSet = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed: ${String(result.error)}`, { cause: result.error });
+  }
+  return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

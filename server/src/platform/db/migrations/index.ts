@@ -1,0 +1,13 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_users.js';
+import * as m0002 from './0002_accounts.js';
+
+/**
+ * Every migration, in order. Listed here rather than read from the folder so the same list works from
+ * TypeScript sources (tests), compiled JavaScript (production) and bundlers. Never edit a landed migration:
+ * add the next number.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_users': m0001,
+  '0002_accounts': m0002,
+};

@@ -1,0 +1,20 @@
+import { HealthResponse } from '@openlfg/contracts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Database } from '../db/database.js';
+
+export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = async (app, { database }) => {
+  app.get(
+    '/api/health',
+    { schema: { response: { 200: HealthResponse, 503: HealthResponse } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      try {
+        await database.ping();
+        return { status: 'ok', database: 'up' } as const;
+      } catch (error) {
+        request.log.warn({ err: error }, 'health check: database unreachable');
+        return reply.status(503).send({ status: 'unavailable', database: 'down' });
+      }
+    },
+  );
+};

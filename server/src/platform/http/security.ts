@@ -1,0 +1,60 @@
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import { ErrorCode } from '@openlfg/contracts';
+import type { FastifyInstance } from 'fastify';
+import { errorBody } from './errors.js';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Where GitHub serves avatars from; the only third-party origin the pages load anything from. */
+const AVATAR_ORIGIN = 'https://avatars.githubusercontent.com';
+
+export async function registerSecurity(app: FastifyInstance, publicUrl: string): Promise<void> {
+  const https = publicUrl.startsWith('https:');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', AVATAR_ORIGIN],
+        fontSrc: ["'self'"],
+        // 'self' covers same-origin ws:/wss: in current browsers; listed for older ones.
+        connectSrc: ["'self'", publicUrl.replace(/^http/, 'ws')],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Over plain http (local runs) HSTS would be ignored at best; over https it pins the site to https.
+    strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+
+  // Cross-site request forgery: a browser cannot send Content-Type: application/json to another origin
+  // without a CORS preflight (which we never grant), and browsers always send Origin on such requests.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== publicUrl) {
+      return reply
+        .status(403)
+        .send(errorBody(ErrorCode.forbidden, `Requests from ${origin} are not allowed; use ${publicUrl}.`));
+    }
+    const mediaType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    if (mediaType !== 'application/json') {
+      return reply
+        .status(415)
+        .send(
+          errorBody(
+            ErrorCode.unsupportedMediaType,
+            'Requests that change data must send Content-Type: application/json.',
+          ),
+        );
+    }
+  });
+}

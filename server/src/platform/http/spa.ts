@@ -1,0 +1,54 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { ErrorCode } from '@openlfg/contracts';
+import type { FastifyInstance } from 'fastify';
+import { errorBody } from './errors.js';
+
+/** Vite puts content-hashed files under assets/: their URL changes whenever their content does. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html names the current hashed assets, so browsers must revalidate it on every load. */
+const REVALIDATE = 'no-cache';
+
+/**
+ * Serves the built single-page app and answers every unknown path: a JSON 404 under /api, index.html for
+ * page routes (deep links such as /my-projects?view=groups), and a plain 404 for missing files.
+ */
+export async function registerSpa(app: FastifyInstance, webDistDir: string | null): Promise<void> {
+  const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : null;
+  const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile) : null;
+
+  if (webDistDir && indexHtml) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const relative = path.relative(webDistDir, filePath);
+        res.header('cache-control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : REVALIDATE);
+      },
+    });
+  } else {
+    app.log.warn('web/dist/index.html not found: pages are not served (run `npm run build`)');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      return reply
+        .status(404)
+        .send(errorBody(ErrorCode.notFound, `There is no API route ${request.method} ${pathname}.`));
+    }
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.posix.extname(pathname);
+    if (!isPage) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    }
+    if (!indexHtml) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app has not been built yet. Run `npm run build`, or use `npm start`.');
+    }
+    return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(indexHtml);
+  });
+}

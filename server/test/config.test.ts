@@ -1,0 +1,126 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+
+const noDisk = { persistSecret: false };
+
+describe('loadConfig', () => {
+  it('needs no variable for a local run', () => {
+    const config = loadConfig({}, noDisk);
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      host: 'localhost',
+      isProduction: false,
+      databaseUrl: undefined,
+    });
+    expect(config.dataDir).toBe(path.resolve('.data'));
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('follows PORT for the public URL when PUBLIC_URL is unset', () => {
+    expect(loadConfig({ PORT: '4100' }, noDisk).publicUrl).toBe('http://localhost:4100');
+  });
+
+  it('keeps only the origin of PUBLIC_URL', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://openlfg.example/' }, noDisk).publicUrl).toBe(
+      'https://openlfg.example',
+    );
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be an integer from 0 to 65535 (got "abc")'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT must be an integer from 0 to 65535 (got "70000")'],
+    [
+      { NODE_ENV: 'prod' },
+      'Invalid configuration: NODE_ENV must be one of development, production, test (got "prod")',
+    ],
+    [{ PUBLIC_URL: 'localhost:3000' }, 'Invalid configuration: PUBLIC_URL must be the http(s) origin'],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'Invalid configuration: DATABASE_URL must be a PostgreSQL connection URL',
+    ],
+    [{ TRUST_PROXY: 'yes' }, 'Invalid configuration: TRUST_PROXY must be true or false'],
+    [
+      { SESSION_SECRET: 'short' },
+      'Invalid configuration: SESSION_SECRET must be a random string of at least 32',
+    ],
+  ])('stops on %o with one line naming the variable', (env, message) => {
+    let thrown: unknown;
+    try {
+      loadConfig(env, noDisk);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(Error);
+    expect((thrown as Error).message.startsWith(message)).toBe(true);
+    expect((thrown as Error).message).not.toContain('\n');
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }, noDisk)).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+    });
+  });
+
+  const github = { GITHUB_CLIENT_ID: 'Iv1.id', GITHUB_CLIENT_SECRET: 'secret' };
+
+  it('requires SESSION_SECRET and a GitHub OAuth app in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', ...github }, noDisk)).toThrow(
+      'SESSION_SECRET must be set in production',
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40) }, noDisk)).toThrow(
+      'GITHUB_CLIENT_ID must be set in production',
+    );
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), ...github }, noDisk);
+    expect(config).toMatchObject({
+      isProduction: true,
+      host: '0.0.0.0',
+      sessionSecret: 's'.repeat(40),
+      devSignIn: false,
+      github: { oauthApp: { clientId: 'Iv1.id', clientSecret: 'secret' } },
+    });
+  });
+
+  it('turns development sign-in on only when no OAuth app is configured', () => {
+    expect(loadConfig({}, noDisk).devSignIn).toBe(true);
+    expect(loadConfig(github, noDisk).devSignIn).toBe(false);
+    expect(() => loadConfig({ GITHUB_CLIENT_ID: 'Iv1.id' }, noDisk)).toThrow(
+      'Invalid configuration: GITHUB_CLIENT_SECRET must be set too',
+    );
+  });
+
+  it('reads GitHub Enterprise URLs and session timeouts', () => {
+    const config = loadConfig(
+      {
+        GITHUB_OAUTH_URL: 'https://ghe.example/',
+        GITHUB_API_URL: 'https://ghe.example/api/v3',
+        SESSION_IDLE_TIMEOUT_HOURS: '1.5',
+        SESSION_ABSOLUTE_TIMEOUT_HOURS: '48',
+      },
+      noDisk,
+    );
+    expect(config.github).toMatchObject({
+      oauthUrl: 'https://ghe.example',
+      apiUrl: 'https://ghe.example/api/v3',
+    });
+    expect(config.sessions).toEqual({ idleTimeoutMs: 1.5 * 3600_000, absoluteTimeoutMs: 48 * 3600_000 });
+  });
+
+  it('generates a session secret once, keeps it private in DATA_DIR, and reuses it', () => {
+    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'openlfg-config-')), 'nested');
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(second.sessionSecret).toBe(first.sessionSecret);
+    const file = path.join(dataDir, 'session-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.sessionSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(
+      loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'openlfg-config-')) }).sessionSecret,
+    ).not.toBe(first.sessionSecret);
+  });
+});

@@ -1,0 +1,65 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The entry point as an operator runs it: a real process, real signals. Runs from sources through tsx, so
+ * the suite needs no build first.
+ */
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const mainFile = path.join(serverDir, 'src', 'main.ts');
+
+function startServer(env: NodeJS.ProcessEnv): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, ['--conditions=source', '--import', 'tsx', mainFile], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
+  });
+}
+
+function collect(child: ChildProcessWithoutNullStreams) {
+  const output = { stdout: '', stderr: '' };
+  child.stdout.on('data', (chunk: Buffer) => (output.stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output.stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { output, exited };
+}
+
+async function waitForLine(output: { stdout: string }, pattern: RegExp, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!pattern.test(output.stdout)) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}; output:\n${output.stdout}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('the server process', () => {
+  it('stops at boot with one line naming a bad variable', async () => {
+    const child = startServer({ PORT: 'not-a-port', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'openlfg-')) });
+    const { output, exited } = collect(child);
+    expect(await exited).toBe(1);
+    expect(output.stderr.trim()).toBe(
+      'Invalid configuration: PORT must be an integer from 0 to 65535 (got "not-a-port")',
+    );
+  });
+
+  it('serves, then exits 0 on SIGTERM after closing the database', async () => {
+    const child = startServer({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'openlfg-')),
+    });
+    const { output, exited } = collect(child);
+    await waitForLine(output, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 30_000);
+    const url = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output.stdout)?.[1];
+    const health = await fetch(`${url}/api/health`);
+    expect(health.status).toBe(200);
+
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output.stdout).toContain('"signal":"SIGTERM"');
+    expect(output.stderr).toBe('');
+  }, 45_000);
+});

@@ -1,0 +1,68 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/app.js';
+
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd.js"></script></head></html>';
+
+let t: TestApp;
+beforeAll(async () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'openlfg-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), INDEX);
+  writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd.js'), 'console.log("app")');
+  writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createTestApp({ webDistDir: dist });
+});
+afterAll(() => t.close());
+
+describe('serving the web app', () => {
+  it('serves hashed assets as immutable', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log("app")');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves unhashed files with revalidation', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/', '/group-projects', '/my-projects?view=groups', '/some/deep/link'])(
+    'answers the page route %s with index.html, never cached stale',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(INDEX);
+    },
+  );
+
+  it('answers a missing file with a plain 404, not the page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/gone-123.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toBe('Not found');
+  });
+
+  it('keeps /api paths out of the page fallback', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here?x=1' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('says how to build when the web app is missing', async () => {
+    const bare = await createTestApp({ webDistDir: path.join(tmpdir(), 'openlfg-no-such-dist') });
+    try {
+      const res = await bare.app.inject({ method: 'GET', url: '/' });
+      expect(res.statusCode).toBe(503);
+      expect(res.body).toContain('npm run build');
+    } finally {
+      await bare.close();
+    }
+  });
+});

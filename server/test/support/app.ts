@@ -1,0 +1,47 @@
+import { loadConfig, type Config } from '../../src/config.js';
+import { buildApp, type App } from '../../src/app.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
+
+export const TEST_PUBLIC_URL = 'http://localhost:3000';
+
+export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
+  return loadConfig(
+    { NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, LOG_LEVEL: 'silent', ...env },
+    { persistSecret: false },
+  );
+}
+
+export interface TestApp {
+  app: App;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a fresh database, ready for inject(). `beforeReady` may add routes a test needs (a slow
+ * route, a route that throws) before the app is sealed.
+ */
+export async function createTestApp(
+  options: { env?: NodeJS.ProcessEnv; webDistDir?: string | null; beforeReady?: (app: App) => void } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const app = await buildApp({
+    config: testConfig(options.env),
+    database,
+    webDistDir: options.webDistDir ?? null,
+    logger: false,
+  });
+  options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}
+
+/** Headers a same-site browser sends on a state-changing request. */
+export const jsonHeaders = { 'content-type': 'application/json', origin: TEST_PUBLIC_URL };

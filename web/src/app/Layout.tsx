@@ -1,0 +1,32 @@
+import { useRef, type MouseEvent } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { useSessionStart } from '../features/session/use-session-start';
+import { Footer } from './Footer';
+import { NavBar } from './NavBar';
+import styles from './Layout.module.css';
+
+/** The frame of every page: navigation bar, the page itself, footer. Also settles the session on start. */
+export function Layout() {
+  useSessionStart();
+  const mainRef = useRef<HTMLElement>(null);
+
+  // A plain #main link would go through the router as a navigation; moving focus is all a skip link needs.
+  const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    mainRef.current?.focus();
+  };
+
+  return (
+    <>
+      <a href="#main" className={styles.skipLink} onClick={skipToContent}>
+        Skip to main content
+      </a>
+      <NavBar />
+      <main id="main" ref={mainRef} tabIndex={-1} className={styles.main}>
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { useCallback, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import logoUrl from '../assets/logo.svg';
+import { LoginButton } from '../features/session/components/LoginButton';
+import { MobileMenu } from './MobileMenu';
+import { NavLinkList } from './NavLinkList';
+import { POST_GROUP_PROJECT_LINK } from './nav-links';
+import styles from './NavBar.module.css';
+
+const MOBILE_MENU_ID = 'mobile-menu';
+
+/** The black sticky bar on every page. Below the sm breakpoint its links move into the mobile menu. */
+export function NavBar() {
+  const location = useLocation();
+  // The menu is open for the location it was opened at: any navigation (a new location key) closes it.
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt === location.key;
+  const hamburgerRef = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback(() => setMenuOpenAt(null), []);
+
+  return (
+    <>
+      <header className={styles.bar}>
+        <div className={styles.inner}>
+          <Link to="/" className={styles.brand} aria-label="OpenLFG home">
+            <img src={logoUrl} alt="" width={36} height={36} className={styles.logo} />
+            <span className={styles.title}>OpenLFG</span>
+          </Link>
+          <nav aria-label="Main" className={styles.nav}>
+            <NavLinkList className={styles.links} linkClassName={styles.link} />
+          </nav>
+          <Link to={POST_GROUP_PROJECT_LINK.to} className={styles.cta}>
+            {POST_GROUP_PROJECT_LINK.label}
+          </Link>
+          <LoginButton className={styles.login} />
+          <button
+            ref={hamburgerRef}
+            type="button"
+            className={styles.hamburger}
+            aria-label="Open menu"
+            aria-expanded={menuOpen}
+            aria-controls={MOBILE_MENU_ID}
+            onClick={() => setMenuOpenAt(location.key)}
+          >
+            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+      </header>
+      <MobileMenu id={MOBILE_MENU_ID} open={menuOpen} onClose={closeMenu} returnFocusRef={hamburgerRef} />
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { Link, useLocation } from 'react-router';
+import { NAV_LINKS } from './nav-links';
+
+export interface NavLinkListProps {
+  className?: string;
+  linkClassName?: string;
+  /** Called when a link is clicked (the mobile menu closes itself). */
+  onNavigate?: () => void;
+}
+
+/** The three main links; the one for the current page is underlined and marked aria-current="page". */
+export function NavLinkList({ className, linkClassName, onNavigate }: NavLinkListProps) {
+  const { pathname } = useLocation();
+  return (
+    <ul className={className}>
+      {NAV_LINKS.map((link) => (
+        <li key={link.to}>
+          <Link
+            to={link.to}
+            className={linkClassName}
+            aria-current={link.isSelected(pathname) ? 'page' : undefined}
+            onClick={onNavigate}
+          >
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

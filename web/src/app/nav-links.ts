@@ -1,0 +1,34 @@
+export interface NavLinkItem {
+  label: string;
+  to: string;
+  /** Whether the link is the selected one (underlined, aria-current="page") at this path. */
+  isSelected: (pathname: string) => boolean;
+}
+
+/** '/group-projects/' and '/group-projects' are the same page. */
+function normalize(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+export const NAV_LINKS: readonly NavLinkItem[] = [
+  {
+    label: 'Open source projects',
+    to: '/',
+    isSelected: (pathname) => normalize(pathname) === '/',
+  },
+  {
+    label: 'Looking for group',
+    to: '/group-projects',
+    isSelected: (pathname) => {
+      const path = normalize(pathname);
+      return path === '/group-projects' || path.startsWith('/group-projects/');
+    },
+  },
+  {
+    label: 'My projects',
+    to: '/my-projects?view=groups',
+    isSelected: (pathname) => normalize(pathname) === '/my-projects',
+  },
+];
+
+export const POST_GROUP_PROJECT_LINK = { label: 'Post a group project', to: '/group-projects?post=new' };

@@ -1,0 +1,65 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../test/api-mock';
+import { renderApp } from '../test/render-app';
+
+describe('pages', () => {
+  it.each([
+    ['/', 'Open source projects', 'OpenLFG - Open source projects'],
+    ['/group-projects', 'Looking for group', 'OpenLFG - Looking for group'],
+    ['/my-projects?view=groups', 'My projects', 'OpenLFG - My projects'],
+  ])('%s shows "%s" and titles the tab', (url, heading, title) => {
+    mockApi();
+    renderApp(url);
+
+    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    expect(screen.getByRole('main').textContent).not.toMatch(/todo/i);
+    expect(document.title).toBe(title);
+  });
+
+  it('shows a friendly page for unknown paths, with a way back', async () => {
+    mockApi();
+    const { user, currentUrl } = renderApp('/no/such/page');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByText('/no/such/page')).toBeTruthy();
+    expect(document.title).toBe('OpenLFG - Page not found');
+
+    await user.click(screen.getByRole('link', { name: 'Back to open source projects' }));
+
+    expect(currentUrl()).toBe('/');
+    expect(screen.getByRole('heading', { level: 1, name: 'Open source projects' })).toBeTruthy();
+  });
+
+  describe('/my-projects', () => {
+    function viewTabs() {
+      return within(screen.getByRole('navigation', { name: 'My projects views' }));
+    }
+
+    it.each([
+      ['/my-projects?view=groups', 'My groups'],
+      ['/my-projects?view=projects', 'Saved projects'],
+      ['/my-projects', 'My groups'],
+      ['/my-projects?view=nonsense', 'My groups'],
+    ])('%s selects "%s"', (url, selected) => {
+      mockApi();
+      renderApp(url);
+
+      const current = viewTabs()
+        .getAllByRole('link')
+        .filter((link) => link.getAttribute('aria-current') === 'page');
+      expect(current.map((link) => link.textContent)).toEqual([selected]);
+      expect(screen.getByRole('heading', { level: 2, name: selected })).toBeTruthy();
+    });
+
+    it('switches view with the tabs', async () => {
+      mockApi();
+      const { user, currentUrl } = renderApp('/my-projects?view=groups');
+
+      await user.click(viewTabs().getByRole('link', { name: 'Saved projects' }));
+
+      expect(currentUrl()).toBe('/my-projects?view=projects');
+      expect(screen.getByRole('heading', { level: 2, name: 'Saved projects' })).toBeTruthy();
+    });
+  });
+});

@@ -1,0 +1,26 @@
+import { Link } from 'react-router';
+import type { MyProjectsView } from '../view';
+import styles from './ViewTabs.module.css';
+
+const VIEWS: readonly { view: MyProjectsView; label: string }[] = [
+  { view: 'groups', label: 'My groups' },
+  { view: 'projects', label: 'Saved projects' },
+];
+
+/** Two links that look like tabs; the selected one is marked aria-current="page". */
+export function ViewTabs({ selected }: { selected: MyProjectsView }) {
+  return (
+    <nav aria-label="My projects views" className={styles.tabs}>
+      {VIEWS.map(({ view, label }) => (
+        <Link
+          key={view}
+          to={`/my-projects?view=${view}`}
+          className={styles.tab}
+          aria-current={view === selected ? 'page' : undefined}
+        >
+          {label}
+        </Link>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,81 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { isApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { useLogout } from '../api/logout';
+import { useSession } from '../session-context';
+import { hasOAuthCode } from '../start-session';
+import { GithubMark } from './GithubMark';
+import styles from './LoginButton.module.css';
+
+export const LOGOUT_FAILED_MESSAGE = 'Could not log out, please try again.';
+
+/** Where the login button sends the browser: the server redirects on to GitHub and back to `returnTo`. */
+export function authorizeUrl(returnTo: string): string {
+  return `/api/account/authorize?returnTo=${encodeURIComponent(returnTo)}`;
+}
+
+export interface LoginButtonProps {
+  className?: string;
+}
+
+/**
+ * 'Loading...' while the session is not settled or a GitHub `code` is in the URL (and then it does nothing),
+ * 'Login with Github' when logged out, 'Log out' when logged in.
+ */
+export function LoginButton({ className }: LoginButtonProps) {
+  const { isLoggedIn, isLoginLoading, setIsLoggedIn } = useSession();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const logoutMutation = useLogout();
+
+  const busy = isLoginLoading || hasOAuthCode(location.search);
+
+  const logIn = () => {
+    window.location.assign(authorizeUrl(`${location.pathname}${location.search}`));
+  };
+
+  const logOut = async () => {
+    if (logoutMutation.isPending) return;
+    try {
+      await logoutMutation.mutateAsync();
+    } catch (error) {
+      // 401: the server no longer knows this session, so the user is logged out already.
+      if (!isApiError(error) || error.status !== 401) {
+        toast.error(LOGOUT_FAILED_MESSAGE);
+        return;
+      }
+      queryClient.clear();
+    }
+    setIsLoggedIn(false);
+  };
+
+  const handleClick = () => {
+    if (busy) return;
+    if (isLoggedIn) void logOut();
+    else logIn();
+  };
+
+  const classes = [styles.button, className].filter(Boolean).join(' ');
+
+  if (busy) {
+    return (
+      <button type="button" className={classes} aria-disabled="true" aria-busy="true" onClick={handleClick}>
+        Loading...
+      </button>
+    );
+  }
+
+  return (
+    <button type="button" className={classes} onClick={handleClick}>
+      {isLoggedIn ? (
+        'Log out'
+      ) : (
+        <>
+          <GithubMark />
+          <span>Login with Github</span>
+        </>
+      )}
+    </button>
+  );
+}

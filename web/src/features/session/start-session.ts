@@ -1,0 +1,76 @@
+import type { CheckAuthResponse, LoginBody, LoginResponse } from '@openlfg/contracts';
+
+/** The query parameters GitHub (or the development sign-in page) adds when it sends the browser back. */
+const OAUTH_PARAMS = ['code', 'state'] as const;
+
+export const LOGIN_FAILED_MESSAGE = 'Issue signing in, please try again.';
+
+/** `?code=...&state=...` as a login body, or null when the URL carries no code. */
+export function readOAuthCallback(search: string): LoginBody | null {
+  const params = new URLSearchParams(search);
+  const code = params.get('code');
+  if (code === null) return null;
+  return { code, state: params.get('state') ?? '' };
+}
+
+export function hasOAuthCode(search: string): boolean {
+  return new URLSearchParams(search).has('code');
+}
+
+/** The search string without `code` and `state`, other parameters kept in order ('' when none are left). */
+export function removeOAuthParams(search: string): string {
+  const params = new URLSearchParams(search);
+  for (const name of OAUTH_PARAMS) params.delete(name);
+  const rest = params.toString();
+  return rest === '' ? '' : `?${rest}`;
+}
+
+/**
+ * `returnTo` from the login answer when it is a path on this site (`/my-projects?view=groups`), else null.
+ * Anything that could leave the site (`//evil.example`, `https://...`, `/\evil`) is refused.
+ */
+export function safeReturnPath(returnTo: string | undefined): string | null {
+  if (!returnTo || !returnTo.startsWith('/') || returnTo.startsWith('//') || returnTo.startsWith('/\\')) {
+    return null;
+  }
+  return returnTo;
+}
+
+export interface StartSessionDeps {
+  /** The current URL's search string (`?code=...&state=...` after a GitHub sign-in). */
+  search: string;
+  checkAuth: () => Promise<CheckAuthResponse>;
+  login: (body: LoginBody) => Promise<LoginResponse>;
+}
+
+export type StartSessionResult =
+  | { kind: 'checked'; isLoggedIn: boolean }
+  | { kind: 'logged-in'; returnTo: string | null }
+  | { kind: 'login-failed' };
+
+/**
+ * Settles the session when the app starts: with a `code` in the URL it exchanges it for a session, otherwise it
+ * asks the server whether the session cookie is still good. Any failure of check-auth counts as logged out.
+ */
+export async function startSession({
+  search,
+  checkAuth,
+  login,
+}: StartSessionDeps): Promise<StartSessionResult> {
+  const callback = readOAuthCallback(search);
+  if (callback === null) {
+    try {
+      const { authenticated } = await checkAuth();
+      return { kind: 'checked', isLoggedIn: authenticated === true };
+    } catch {
+      return { kind: 'checked', isLoggedIn: false };
+    }
+  }
+
+  try {
+    const answer = await login(callback);
+    return { kind: 'logged-in', returnTo: safeReturnPath(answer?.returnTo) };
+  } catch {
+    return { kind: 'login-failed' };
+  }
+}

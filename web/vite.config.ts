@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The web app reads the API's types from the contracts sources, so it needs no contracts build first. */
+const contractsSource = fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url));
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@openlfg/contracts': contractsSource },
+  },
+  build: {
+    // The Fastify server serves dist/ and marks dist/assets/* (content-hashed) immutable.
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      // Same origin for the browser, so cookies and the server's Origin check behave as in production.
+      '/api': { target: 'http://localhost:3000', ws: true, changeOrigin: false },
+    },
+  },
+});
