@@ -67,7 +67,7 @@ test.describe('the shell on a desktop', () => {
       .evaluate((el) => getComputedStyle(el).position);
     expect(position).toBe('sticky');
 
-    await expect(page.getByRole('button', { name: /Login with Github/ })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: /^Login with Github/ })).toBeVisible();
     expect(violations).toEqual([]);
   });
 

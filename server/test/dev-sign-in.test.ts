@@ -20,6 +20,10 @@ describe('development sign-in', () => {
     expect(res.body).toContain('Development sign-in');
     expect(res.body).toContain('<form method="get" action="/api/account/dev/authorize">');
     expect(res.body).not.toMatch(/<script|style=/);
+    const css = await t.app.inject({ method: 'GET', url: '/api/account/dev/sign-in.css' });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(res.body).toContain('<link rel="stylesheet" href="/api/account/dev/sign-in.css">');
   });
 
   it('signs in as the username given with ?login=', async () => {

@@ -12,7 +12,7 @@ import { Type } from 'typebox';
 import type { Config } from '../config.js';
 import { requireUser } from './authentication.js';
 import type { CookieSettings } from './cookies.js';
-import { devSignInPage } from './dev-sign-in-page.js';
+import { DEV_SIGN_IN_CSS, devSignInPage } from './dev-sign-in-page.js';
 import { toUser } from './presenters.js';
 import { safeReturnTo } from './return-to.js';
 import type { AccountsService, PendingSignIn } from './service.js';
@@ -113,6 +113,13 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
   );
 
   if (issueDevCode) {
+    app.get('/api/account/dev/sign-in.css', async (_request, reply) =>
+      reply
+        .type('text/css; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(DEV_SIGN_IN_CSS),
+    );
+
     app.get(
       '/api/account/dev/authorize',
       {

@@ -1,6 +1,8 @@
 import { useRef, type MouseEvent } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { useSessionStart } from '../features/session/use-session-start';
+import { LoginModal } from '../session/components/LoginModal';
+import { useSessionExpiry } from '../session/use-session-expiry';
+import { useSessionStart } from '../session/use-session-start';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
 import styles from './Layout.module.css';
@@ -8,6 +10,7 @@ import styles from './Layout.module.css';
 /** The frame of every page: navigation bar, the page itself, footer. Also settles the session on start. */
 export function Layout() {
   useSessionStart();
+  useSessionExpiry();
   const mainRef = useRef<HTMLElement>(null);
 
   // A plain #main link would go through the router as a navigation; moving focus is all a skip link needs.
@@ -26,6 +29,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
+      <LoginModal />
       <ScrollRestoration />
     </>
   );

@@ -1,10 +1,10 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import logoUrl from '../assets/logo.svg';
-import { LoginButton } from '../features/session/components/LoginButton';
+import { LoginButton } from '../session/components/LoginButton';
 import { MobileMenu } from './MobileMenu';
 import { NavLinkList } from './NavLinkList';
-import { POST_GROUP_PROJECT_LINK } from './nav-links';
+import { PostProjectLink } from './PostProjectLink';
 import styles from './NavBar.module.css';
 
 const MOBILE_MENU_ID = 'mobile-menu';
@@ -29,9 +29,7 @@ export function NavBar() {
           <nav aria-label="Main" className={styles.nav}>
             <NavLinkList className={styles.links} linkClassName={styles.link} />
           </nav>
-          <Link to={POST_GROUP_PROJECT_LINK.to} className={styles.cta}>
-            {POST_GROUP_PROJECT_LINK.label}
-          </Link>
+          <PostProjectLink className={styles.cta} />
           <LoginButton className={styles.login} />
           <button
             ref={hamburgerRef}

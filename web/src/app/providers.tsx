@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 // Bundled with the app's CSS: the site's Content-Security-Policy forbids styles injected at run time.
 import 'react-toastify/ReactToastify.css';
 import '../styles/toast.css';
-import { SessionProvider, type SessionState } from '../features/session/session-context';
+import { SessionProvider, type SessionState } from '../session/session-context';
 import { ToastContainer } from '../lib/toast';
 
 /** Toasts sit at the top right and close themselves after 5 seconds. */

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../test/api-mock';
 import { renderApp } from '../test/render-app';
 
@@ -32,6 +32,22 @@ describe('pages', () => {
   });
 
   describe('/my-projects', () => {
+    const signedIn = { isLoginLoading: false, isLoggedIn: true };
+    const userInfo = {
+      'GET /api/account/check-auth': () => ({ body: { authenticated: true, devSignIn: false } }),
+      'GET /api/account/user-info': () => ({
+        body: {
+          user: {
+            id: 1,
+            login: 'ada',
+            name: 'Ada Lovelace',
+            avatarUrl: null,
+            profileUrl: 'https://github.com/ada',
+          },
+        },
+      }),
+    };
+
     function viewTabs() {
       return within(screen.getByRole('navigation', { name: 'My projects views' }));
     }
@@ -42,8 +58,8 @@ describe('pages', () => {
       ['/my-projects', 'My groups'],
       ['/my-projects?view=nonsense', 'My groups'],
     ])('%s selects "%s"', (url, selected) => {
-      mockApi();
-      renderApp(url);
+      mockApi(userInfo);
+      renderApp(url, { session: signedIn });
 
       const current = viewTabs()
         .getAllByRole('link')
@@ -53,13 +69,36 @@ describe('pages', () => {
     });
 
     it('switches view with the tabs', async () => {
-      mockApi();
-      const { user, currentUrl } = renderApp('/my-projects?view=groups');
+      mockApi(userInfo);
+      const { user, currentUrl } = renderApp('/my-projects?view=groups', { session: signedIn });
 
       await user.click(viewTabs().getByRole('link', { name: 'Saved projects' }));
 
       expect(currentUrl()).toBe('/my-projects?view=projects');
       expect(screen.getByRole('heading', { level: 2, name: 'Saved projects' })).toBeTruthy();
+    });
+
+    it('says who is signed in', async () => {
+      const { calls } = mockApi(userInfo);
+      renderApp('/my-projects?view=groups', { session: signedIn });
+
+      expect(await screen.findByText('Signed in as Ada Lovelace')).toBeTruthy();
+      expect(screen.getByRole('link', { name: '@ada on GitHub' }).getAttribute('href')).toBe(
+        'https://github.com/ada',
+      );
+      expect(calls.filter((call) => call.url === '/api/account/user-info')).toHaveLength(1);
+    });
+
+    it('asks an anonymous visitor to sign in, coming back to the same view, and fetches no user data', async () => {
+      const { calls } = mockApi();
+      const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+      const { user } = renderApp('/my-projects?view=projects');
+
+      expect(screen.getByRole('heading', { level: 2, name: 'Sign in to see your projects' })).toBeTruthy();
+      expect(screen.queryByRole('navigation', { name: 'My projects views' })).toBeNull();
+      await user.click(within(screen.getByRole('main')).getByRole('button', { name: /^Login with Github/ }));
+      expect(assign).toHaveBeenCalledWith('/api/account/authorize?returnTo=%2Fmy-projects%3Fview%3Dprojects');
+      expect(calls.some((call) => call.url === '/api/account/user-info')).toBe(false);
     });
   });
 });

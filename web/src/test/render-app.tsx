@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
 import { routes } from '../app/router';
-import type { SessionState } from '../features/session/session-context';
+import type { SessionState } from '../session/session-context';
 
 export interface RenderAppOptions {
   /** Defaults to a settled, logged-out session; pass { isLoginLoading: true } to watch the app start. */

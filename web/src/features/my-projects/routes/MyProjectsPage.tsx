@@ -1,6 +1,10 @@
 import { useLocation } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
+import { Spinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AccountCard } from '../../../session/components/AccountCard';
+import { LoginButton } from '../../../session/components/LoginButton';
+import { useSession } from '../../../session/session-context';
 import { ViewTabs } from '../components/ViewTabs';
 import { parseMyProjectsView } from '../view';
 import styles from './MyProjectsPage.module.css';
@@ -18,21 +22,42 @@ const VIEW_TEXT = {
 
 export function MyProjectsPage() {
   useDocumentTitle('My projects');
-  const view = parseMyProjectsView(useLocation().search);
+  const { search } = useLocation();
+  const view = parseMyProjectsView(search);
   const { heading, text } = VIEW_TEXT[view];
+  const { isLoggedIn, isLoginLoading } = useSession();
 
   return (
     <>
       <PageHeader title="My projects">
         Everything you are involved in: your groups and the projects you saved.
       </PageHeader>
-      <ViewTabs selected={view} />
-      <section aria-labelledby="my-projects-view-heading" className={styles.section}>
-        <h2 id="my-projects-view-heading" className={styles.heading}>
-          {heading}
-        </h2>
-        <p className={styles.text}>{text}</p>
-      </section>
+      {isLoginLoading ? (
+        <Spinner />
+      ) : isLoggedIn ? (
+        <>
+          <AccountCard />
+          <ViewTabs selected={view} />
+          <section aria-labelledby="my-projects-view-heading" className={styles.section}>
+            <h2 id="my-projects-view-heading" className={styles.heading}>
+              {heading}
+            </h2>
+            <p className={styles.text}>{text}</p>
+          </section>
+        </>
+      ) : (
+        <section aria-labelledby="my-projects-sign-in" className={styles.signIn}>
+          <h2 id="my-projects-sign-in" className={styles.heading}>
+            Sign in to see your projects
+          </h2>
+          <p className={styles.text}>
+            Your groups and saved projects are tied to your GitHub account. Sign in to see them here.
+          </p>
+          <div>
+            <LoginButton className={styles.login} returnTo={`/my-projects${search}`} />
+          </div>
+        </section>
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../../test/api-mock';
-import { renderApp } from '../../../test/render-app';
+import { mockApi } from '../../test/api-mock';
+import { renderApp } from '../../test/render-app';
 
 /** A call that never answers, to hold the app in its waiting state. */
 const pending = () => new Promise<never>(() => undefined);
@@ -54,7 +54,10 @@ describe('LoginButton', () => {
 
     await user.click(button);
 
-    expect(await navBar().findByRole('button', { name: 'Login with Github' })).toBeTruthy();
+    // This server signs in through its development page, and the button says so.
+    const login = await navBar().findByRole('button', { name: /^Login with Github/ });
+    expect(await within(login).findByText('dev')).toBeTruthy();
+    expect(login.getAttribute('title')).toMatch(/^Development sign-in is on/);
     const logout = calls.find((call) => call.url === '/api/account/logout');
     expect(logout).toMatchObject({ method: 'DELETE', body: {} });
     expect(queryClient.getQueryData(['group-projects', 'saved'])).toBeUndefined();

@@ -1,6 +1,6 @@
 import type { LoginBody, LoginResponse } from '@openlfg/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '../../lib/api-client';
 import { getCheckAuthQueryOptions } from './check-auth';
 
 /** Exchanges the `code` and `state` GitHub sent back for a session cookie. */

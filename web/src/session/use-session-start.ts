@@ -1,11 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from '../../lib/toast';
+import { toast } from '../lib/toast';
 import { getCheckAuthQueryOptions } from './api/check-auth';
 import { useLogin } from './api/login';
 import { useSession } from './session-context';
-import { LOGIN_FAILED_MESSAGE, removeOAuthParams, startSession } from './start-session';
+import {
+  LOGIN_CANCELLED_MESSAGE,
+  LOGIN_FAILED_MESSAGE,
+  removeOAuthParams,
+  startSession,
+} from './start-session';
 
 /**
  * Runs once when the app starts (inside the router): settles isLoggedIn and ends isLoginLoading. After a GitHub
@@ -32,6 +37,10 @@ export function useSessionStart(): void {
     }).then(async (result) => {
       if (result.kind === 'checked') {
         setIsLoggedIn(result.isLoggedIn);
+      } else if (result.kind === 'login-cancelled') {
+        setIsLoggedIn(result.isLoggedIn);
+        toast.info(LOGIN_CANCELLED_MESSAGE);
+        await navigate({ pathname, search: removeOAuthParams(search), hash }, { replace: true });
       } else {
         setIsLoggedIn(result.kind === 'logged-in');
         if (result.kind === 'login-failed') toast.error(LOGIN_FAILED_MESSAGE);

@@ -1,7 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { isApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { isApiError } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
+import { getCheckAuthQueryOptions } from '../api/check-auth';
 import { useLogout } from '../api/logout';
 import { useSession } from '../session-context';
 import { hasOAuthCode } from '../start-session';
@@ -9,6 +10,8 @@ import { GithubMark } from './GithubMark';
 import styles from './LoginButton.module.css';
 
 export const LOGOUT_FAILED_MESSAGE = 'Could not log out, please try again.';
+export const DEV_SIGN_IN_HINT =
+  'Development sign-in is on: this server has no GitHub OAuth app, so you can sign in as any username.';
 
 /** Where the login button sends the browser: the server redirects on to GitHub and back to `returnTo`. */
 export function authorizeUrl(returnTo: string): string {
@@ -17,22 +20,31 @@ export function authorizeUrl(returnTo: string): string {
 
 export interface LoginButtonProps {
   className?: string;
+  /** Where to come back to after signing in; the current page by default. */
+  returnTo?: string | null;
 }
 
 /**
  * 'Loading...' while the session is not settled or a GitHub `code` is in the URL (and then it does nothing),
  * 'Login with Github' when logged out, 'Log out' when logged in.
  */
-export function LoginButton({ className }: LoginButtonProps) {
+export function LoginButton({ className, returnTo }: LoginButtonProps) {
   const { isLoggedIn, isLoginLoading, setIsLoggedIn } = useSession();
   const location = useLocation();
   const queryClient = useQueryClient();
   const logoutMutation = useLogout();
 
   const busy = isLoginLoading || hasOAuthCode(location.search);
+  // Whether this server signs in through its development page rather than GitHub: said on the button.
+  const { data: auth } = useQuery({
+    ...getCheckAuthQueryOptions(),
+    enabled: !isLoggedIn && !busy,
+    staleTime: Infinity,
+  });
+  const devSignIn = !isLoggedIn && auth?.devSignIn === true;
 
   const logIn = () => {
-    window.location.assign(authorizeUrl(`${location.pathname}${location.search}`));
+    window.location.assign(authorizeUrl(returnTo ?? `${location.pathname}${location.search}`));
   };
 
   const logOut = async () => {
@@ -67,13 +79,19 @@ export function LoginButton({ className }: LoginButtonProps) {
   }
 
   return (
-    <button type="button" className={classes} onClick={handleClick}>
+    <button
+      type="button"
+      className={classes}
+      onClick={handleClick}
+      title={devSignIn ? DEV_SIGN_IN_HINT : undefined}
+    >
       {isLoggedIn ? (
         'Log out'
       ) : (
         <>
           <GithubMark />
           <span>Login with Github</span>
+          {devSignIn ? <span className={styles.devBadge}>dev</span> : null}
         </>
       )}
     </button>

@@ -1,6 +1,6 @@
 import type { CheckAuthResponse } from '@openlfg/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '../../lib/api-client';
 
 export function checkAuth(): Promise<CheckAuthResponse> {
   return apiFetch<CheckAuthResponse>('/account/check-auth');

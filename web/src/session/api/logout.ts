@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '../../lib/api-client';
 
 export function logout(): Promise<void> {
   return apiFetch<undefined>('/account/logout', { method: 'DELETE' });

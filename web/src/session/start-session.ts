@@ -1,9 +1,10 @@
 import type { CheckAuthResponse, LoginBody, LoginResponse } from '@openlfg/contracts';
 
 /** The query parameters GitHub (or the development sign-in page) adds when it sends the browser back. */
-const OAUTH_PARAMS = ['code', 'state'] as const;
+const OAUTH_PARAMS = ['code', 'state', 'error', 'error_description', 'error_uri'] as const;
 
 export const LOGIN_FAILED_MESSAGE = 'Issue signing in, please try again.';
+export const LOGIN_CANCELLED_MESSAGE = 'Sign-in was cancelled.';
 
 /** `?code=...&state=...` as a login body, or null when the URL carries no code. */
 export function readOAuthCallback(search: string): LoginBody | null {
@@ -45,6 +46,8 @@ export interface StartSessionDeps {
 
 export type StartSessionResult =
   | { kind: 'checked'; isLoggedIn: boolean }
+  /** GitHub sent the browser back with ?error= (the user declined): nothing was exchanged. */
+  | { kind: 'login-cancelled'; isLoggedIn: boolean }
   | { kind: 'logged-in'; returnTo: string | null }
   | { kind: 'login-failed' };
 
@@ -59,12 +62,14 @@ export async function startSession({
 }: StartSessionDeps): Promise<StartSessionResult> {
   const callback = readOAuthCallback(search);
   if (callback === null) {
+    let isLoggedIn = false;
     try {
-      const { authenticated } = await checkAuth();
-      return { kind: 'checked', isLoggedIn: authenticated === true };
+      isLoggedIn = (await checkAuth()).authenticated === true;
     } catch {
-      return { kind: 'checked', isLoggedIn: false };
+      // Any failure of check-auth counts as logged out.
     }
+    const cancelled = new URLSearchParams(search).has('error');
+    return { kind: cancelled ? 'login-cancelled' : 'checked', isLoggedIn };
   }
 
   try {

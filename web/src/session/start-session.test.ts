@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '../lib/api-client';
 import { readOAuthCallback, removeOAuthParams, safeReturnPath, startSession } from './start-session';
 
 describe('readOAuthCallback', () => {

@@ -1,6 +1,7 @@
 import {
   createContext,
   use,
+  useCallback,
   useMemo,
   useState,
   type Dispatch,
@@ -28,6 +29,10 @@ export interface SessionState {
 }
 
 export interface SessionContextValue extends SessionState {
+  /** Where signing in from the login modal comes back to (the page the user was trying to reach). */
+  loginReturnTo: string | null;
+  /** Shows the login modal, for an anonymous user who tried something that needs an account. */
+  openLoginModal: (returnTo?: string) => void;
   setIsLoggedIn: Dispatch<SetStateAction<boolean>>;
   setIsLoginLoading: Dispatch<SetStateAction<boolean>>;
   setShowLoginModal: Dispatch<SetStateAction<boolean>>;
@@ -61,6 +66,11 @@ export function SessionProvider({ children, initialState }: SessionProviderProps
   const [showReportModal, setShowReportModal] = useState(start.showReportModal);
   const [showedLandingScroll, setShowedLandingScroll] = useState(start.showedLandingScroll);
   const [showedGroupScroll, setShowedGroupScroll] = useState(start.showedGroupScroll);
+  const [loginReturnTo, setLoginReturnTo] = useState<string | null>(null);
+  const openLoginModal = useCallback((returnTo?: string) => {
+    setLoginReturnTo(returnTo ?? null);
+    setShowLoginModal(true);
+  }, []);
 
   const value = useMemo<SessionContextValue>(
     () => ({
@@ -76,8 +86,19 @@ export function SessionProvider({ children, initialState }: SessionProviderProps
       setShowedLandingScroll,
       showedGroupScroll,
       setShowedGroupScroll,
+      loginReturnTo,
+      openLoginModal,
     }),
-    [isLoggedIn, isLoginLoading, showLoginModal, showReportModal, showedLandingScroll, showedGroupScroll],
+    [
+      isLoggedIn,
+      isLoginLoading,
+      showLoginModal,
+      showReportModal,
+      showedLandingScroll,
+      showedGroupScroll,
+      loginReturnTo,
+      openLoginModal,
+    ],
   );
 
   return <SessionContext value={value}>{children}</SessionContext>;
