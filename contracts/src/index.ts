@@ -1,3 +1,4 @@
 export * from './errors.js';
 export * from './health.js';
 export * from './accounts.js';
+export * from './projects.js';

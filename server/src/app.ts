@@ -4,6 +4,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import { registerAccounts } from './accounts/index.js';
 import type { Config } from './config.js';
+import { createRepoClient } from './github/repo-client.js';
+import { createIssuesService } from './projects/issues.js';
+import { createProjectsRepository } from './projects/repository.js';
+import { projectsRoutes } from './projects/routes.js';
+import { createProjectsService } from './projects/service.js';
 import type { Database } from './platform/db/database.js';
 import { healthRoutes } from './platform/health/routes.js';
 import { registerErrorHandling } from './platform/http/errors.js';
@@ -56,7 +61,15 @@ export async function buildApp(deps: AppDeps) {
   await registerSecurity(app, config.publicUrl);
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(healthRoutes, { database });
-  await registerAccounts(app, { config, database });
+  const accounts = await registerAccounts(app, { config, database });
+  const projectsRepository = createProjectsRepository(database.db);
+  const projectsService = createProjectsService(projectsRepository);
+  await app.register(projectsRoutes, {
+    service: projectsService,
+    issues: createIssuesService({ repository: projectsRepository, client: createRepoClient(config.github) }),
+    repository: projectsRepository,
+    requireUser: accounts.requireUser,
+  });
   await registerSpa(app, deps.webDistDir);
 
   return app;

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
+import { seedDemoCatalogue } from './catalog/demo.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { migrateToLatest } from './platform/db/migrate.js';
 import { describeDatabase, openConfiguredDatabase } from './platform/db/open-configured.js';
@@ -27,6 +28,15 @@ async function main(): Promise<void> {
 
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+  // A new local install shows a living catalogue; production starts empty and fills by import or sync.
+  if (!config.isProduction) {
+    const seeded = await seedDemoCatalogue(database.db);
+    if (seeded > 0) {
+      app.log.info(
+        `Seeded a demo catalogue of ${seeded} projects (figures are illustrative until you run npm run catalog:import)`,
+      );
+    }
+  }
 
   // SIGTERM / SIGINT: stop accepting, let requests in flight finish, then close the database. A shutdown that
   // hangs past the timeout exits non-zero so a supervisor notices.

@@ -6,6 +6,12 @@ import type { SessionLookup, Sessions, SessionUser } from './sessions.js';
 
 export type RequestAuth = SessionLookup | { status: 'anonymous' };
 
+/** The guard feature routes call: the signed-in user, or a 401/403 error (see requireUser). */
+export type RequireUser = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<SessionUser & { sessionIdHash: string }>;
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Who is asking, from the session cookie; looked up once per request, on first use. */

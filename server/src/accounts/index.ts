@@ -4,7 +4,7 @@ import { createDevProvider } from '../github/dev-provider.js';
 import { createGitHubProvider } from '../github/github-client.js';
 import type { SignInProvider } from '../github/sign-in-provider.js';
 import type { Database } from '../platform/db/database.js';
-import { registerAuthentication } from './authentication.js';
+import { registerAuthentication, requireUser, type RequireUser } from './authentication.js';
 import { cookieSettings } from './cookies.js';
 import { createAccountsRepository } from './repository.js';
 import { accountsRoutes } from './routes.js';
@@ -51,5 +51,6 @@ export async function registerAccounts(app: FastifyInstance, deps: { config: Con
   app.addHook('onClose', async () => clearInterval(pruneTimer));
 
   await app.register(accountsRoutes, { config, service, sessions, cookies, issueDevCode });
-  return { sessions, cookies };
+  const guard: RequireUser = (request, reply) => requireUser(request, reply, cookies);
+  return { sessions, cookies, requireUser: guard };
 }

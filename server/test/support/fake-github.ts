@@ -16,6 +16,23 @@ export interface FakeGitHubUser {
   }[];
 }
 
+export interface FakeIssue {
+  number: number;
+  title: string;
+  html_url: string;
+  labels: { name: string; color: string }[];
+  comments: number;
+  created_at: string;
+  user: { login: string } | null;
+  assignee: { login: string } | null;
+}
+
+export interface FakePull {
+  number: number;
+  title: string;
+  body: string | null;
+}
+
 interface IssuedCode {
   user: FakeGitHubUser;
   redirectUri: string;
@@ -39,9 +56,11 @@ export class FakeGitHub {
     avatar_url: 'https://avatars.githubusercontent.com/u/1001',
   };
   consent: 'approve' | 'deny' = 'approve';
-  mode: 'up' | 'down' | 'slow' = 'up';
+  mode: 'up' | 'down' | 'slow' | 'rate-limited' = 'up';
+  /** Open issues and pull requests per repository (`owner/name`, any case), for the REST repository reads. */
+  readonly repoData = new Map<string, { issues: FakeIssue[]; pulls: FakePull[] }>();
   slowMs = 2000;
-  readonly requests: { method: string; path: string }[] = [];
+  readonly requests: { method: string; path: string; ifNoneMatch?: string; status?: number }[] = [];
   private readonly codes = new Map<string, IssuedCode>();
   private readonly tokens = new Map<string, FakeGitHubUser>();
   private server!: Server;
@@ -76,13 +95,35 @@ export class FakeGitHub {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', this.url);
-    this.requests.push({ method: req.method ?? 'GET', path: url.pathname });
+    const ifNoneMatch = req.headers['if-none-match'];
+    const record: FakeGitHub['requests'][number] = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      ...(ifNoneMatch ? { ifNoneMatch } : {}),
+    };
+    this.requests.push(record);
     if (this.mode === 'down') {
       req.socket.destroy();
       return;
     }
     if (this.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, this.slowMs));
     if (res.destroyed) return;
+    if (this.mode === 'rate-limited') {
+      const reset = Math.floor(Date.now() / 1000) + 600;
+      return json(
+        res,
+        403,
+        { message: 'API rate limit exceeded', documentation_url: 'https://docs.github.com/rest' },
+        {
+          'x-ratelimit-limit': '60',
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': String(reset),
+        },
+      );
+    }
+    const repoRead = /^\/repos\/([^/]+\/[^/]+)\/(issues|pulls)$/.exec(url.pathname);
+    if (req.method === 'GET' && repoRead)
+      return this.repoRead(repoRead[1] ?? '', repoRead[2] as 'issues' | 'pulls', req, res, record);
 
     if (req.method === 'GET' && url.pathname === '/login/oauth/authorize') return this.authorize(url, res);
     if (req.method === 'POST' && url.pathname === '/login/oauth/access_token')
@@ -92,6 +133,44 @@ export class FakeGitHub {
     if (req.method === 'GET' && url.pathname === '/user/repos')
       return this.withUser(req, res, (user) => this.repos(user, url, res));
     json(res, 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
+  }
+
+  /** GitHub's conditional requests: the same content has the same ETag, and If-None-Match on it is a 304. */
+  private repoRead(
+    repoExt: string,
+    kind: 'issues' | 'pulls',
+    req: IncomingMessage,
+    res: ServerResponse,
+    record: FakeGitHub['requests'][number],
+  ): void {
+    const repo = [...this.repoData].find(([name]) => name.toLowerCase() === repoExt.toLowerCase())?.[1];
+    if (!repo)
+      return json(res, 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
+    // GitHub lists pull requests among the issues too, marked with a pull_request field.
+    const body =
+      kind === 'issues'
+        ? [
+            ...repo.issues,
+            ...repo.pulls.map((p) => ({
+              ...p,
+              html_url: `https://github.com/${repoExt}/pull/${p.number}`,
+              labels: [],
+              comments: 0,
+              created_at: '2026-01-01T00:00:00Z',
+              user: null,
+              assignee: null,
+              pull_request: {},
+            })),
+          ]
+        : repo.pulls;
+    const etag = `W/"${createHash('sha1').update(JSON.stringify(body)).digest('hex')}"`;
+    if (req.headers['if-none-match'] === etag) {
+      record.status = 304;
+      res.writeHead(304, { etag }).end();
+      return;
+    }
+    record.status = 200;
+    json(res, 200, body, { etag });
   }
 
   private authorize(url: URL, res: ServerResponse): void {

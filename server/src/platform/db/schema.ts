@@ -9,6 +9,11 @@ export interface DB {
   sessions: SessionsTable;
   oauth_used_states: OAuthUsedStatesTable;
   github_repo_cache: GitHubRepoCacheTable;
+  projects: ProjectsTable;
+  project_saves: ProjectSavesTable;
+  project_requests: ProjectRequestsTable;
+  project_request_requesters: ProjectRequestRequestersTable;
+  project_issue_cache: ProjectIssueCacheTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -44,5 +49,60 @@ export interface GitHubRepoCacheTable {
   user_id: number;
   /** JSON of PublicRepo[] (contracts): written with JSON.stringify, read back parsed. */
   repos: ColumnType<unknown, string, string>;
+  fetched_at: Date;
+}
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  repo_ext: string;
+  name: string;
+  description: string | null;
+  language: string | null;
+  topics: ColumnType<string[], string[] | undefined, string[]>;
+  stars: number | null;
+  forks: number | null;
+  contributors: number | null;
+  used_by: number | null;
+  saves: Generated<number>;
+  open_issues: number | null;
+  beginner_issues: number | null;
+  license: string | null;
+  last_push_at: Date | null;
+  archived: Generated<boolean>;
+  is_demo: Generated<boolean>;
+  source: string | null;
+  added_at: CreatedAt;
+  last_synced_at: Date | null;
+}
+
+export interface ProjectSavesTable {
+  user_id: number;
+  project_id: number;
+  created_at: CreatedAt;
+}
+
+export interface ProjectRequestsTable {
+  id: Generated<number>;
+  repo_ext: string;
+  status: Generated<'pending' | 'approved' | 'rejected'>;
+  created_at: CreatedAt;
+  decided_at: Date | null;
+  decided_by: number | null;
+  decision_reason: string | null;
+}
+
+export interface ProjectRequestRequestersTable {
+  request_id: number;
+  user_id: number;
+  created_at: CreatedAt;
+}
+
+export interface ProjectIssueCacheTable {
+  project_id: number;
+  /** JSON of ProjectIssue[] without the linked-PR flag, which comes from linked_issue_numbers. */
+  issues: ColumnType<unknown, string, string>;
+  issues_etag: string | null;
+  pulls_etag: string | null;
+  linked_issue_numbers: ColumnType<unknown, string | undefined, string>;
   fetched_at: Date;
 }

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_users.js';
 import * as m0002 from './0002_accounts.js';
+import * as m0003 from './0003_projects.js';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the same list works from
@@ -10,4 +11,5 @@ import * as m0002 from './0002_accounts.js';
 export const migrations: Record<string, Migration> = {
   '0001_users': m0001,
   '0002_accounts': m0002,
+  '0003_projects': m0003,
 };

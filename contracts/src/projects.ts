@@ -1,0 +1,178 @@
+import { Type, type Static } from 'typebox';
+
+/** Projects per page of the list. */
+export const PROJECT_PAGE_SIZE = 20;
+/** "New" projects: added to the catalogue within this many days. */
+export const NEW_PROJECT_DAYS = 30;
+export const MAX_FILTER_TOPICS = 10;
+export const MAX_FILTER_LANGUAGES = 10;
+
+const Nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Integer>>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+
+export const ProjectSortField = Type.Union([
+  Type.Literal('contributors'),
+  Type.Literal('name'),
+  Type.Literal('used_by'),
+  Type.Literal('saves'),
+]);
+export type ProjectSortField = Static<typeof ProjectSortField>;
+
+export const SortOrder = Type.Union([Type.Literal('ASC'), Type.Literal('DESC')]);
+export type SortOrder = Static<typeof SortOrder>;
+
+/** The sort select of the projects list, in the spec's order and words. The first is the default. */
+export const PROJECT_SORT_OPTIONS = [
+  { label: 'Most Contributors', sortField: 'contributors', order: 'DESC' },
+  { label: 'Least Contributors', sortField: 'contributors', order: 'ASC' },
+  { label: 'Alphabetical', sortField: 'name', order: 'ASC' },
+  { label: 'Most Used By', sortField: 'used_by', order: 'DESC' },
+  { label: 'Least Used By', sortField: 'used_by', order: 'ASC' },
+  { label: 'Most Saved', sortField: 'saves', order: 'DESC' },
+] as const satisfies readonly { label: string; sortField: ProjectSortField; order: SortOrder }[];
+
+/** A topic as stored: lowercase letters, digits and hyphens, like GitHub's own topics. */
+export const TOPIC_PATTERN = '^[a-z0-9][a-z0-9-]{0,49}$';
+const TopicName = Type.String({ pattern: TOPIC_PATTERN, maxLength: 50 });
+const LanguageName = Type.String({ minLength: 1, maxLength: 50 });
+
+export const ProjectListFilters = Type.Object(
+  {
+    /** A project matches when it has every one of these topics. */
+    topics: Type.Array(TopicName, { maxItems: MAX_FILTER_TOPICS, default: [] }),
+    /** A project matches when its primary language is any one of these. */
+    languages: Type.Array(LanguageName, { maxItems: MAX_FILTER_LANGUAGES, default: [] }),
+  },
+  { additionalProperties: false },
+);
+export type ProjectListFilters = Static<typeof ProjectListFilters>;
+
+export const ProjectListRequest = Type.Object(
+  {
+    sortField: ProjectSortField,
+    order: SortOrder,
+    filters: Type.Optional(ProjectListFilters),
+    page: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+    showNew: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type ProjectListRequest = Static<typeof ProjectListRequest>;
+
+export const Project = Type.Object({
+  projectId: Type.Integer(),
+  /** `owner/name` on GitHub. */
+  repoExt: Type.String(),
+  projectUrl: Type.String(),
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  language: Nullable(Type.String()),
+  topics: Type.Array(Type.String()),
+  /** Figures are null when unknown (not yet synced, or the source does not say), never a made-up 0. */
+  stars: Nullable(Type.Integer()),
+  forks: Nullable(Type.Integer()),
+  contributors: Nullable(Type.Integer()),
+  usedBy: Nullable(Type.Integer()),
+  saves: Type.Integer({ minimum: 0 }),
+  openIssues: Nullable(Type.Integer()),
+  beginnerIssues: Nullable(Type.Integer()),
+  license: Nullable(Type.String()),
+  lastPushAt: Nullable(Type.String({ format: 'date-time' })),
+  archived: Type.Boolean(),
+  addedAt: Type.String({ format: 'date-time' }),
+  lastSyncedAt: Nullable(Type.String({ format: 'date-time' })),
+  /** True for the demo catalogue seeded into an empty database: its figures are illustrative. */
+  isDemo: Type.Boolean(),
+});
+export type Project = Static<typeof Project>;
+
+export const ProjectListResponse = Type.Object({
+  data: Type.Array(Project),
+  totalPages: Type.Integer({ minimum: 1 }),
+  /** The page actually served: a page past the end serves the last page. */
+  pageLocation: Type.Integer({ minimum: 1 }),
+  /** How many projects match, over all pages. */
+  total: Type.Integer({ minimum: 0 }),
+});
+export type ProjectListResponse = Static<typeof ProjectListResponse>;
+
+export const TopicCount = Type.Object({ topic: Type.String(), count: Type.Integer({ minimum: 1 }) });
+export type TopicCount = Static<typeof TopicCount>;
+/** Every topic in use, most used first. */
+export const TopicsResponse = Type.Array(TopicCount);
+export type TopicsResponse = Static<typeof TopicsResponse>;
+
+export const LanguageCount = Type.Object({ language: Type.String(), count: Type.Integer({ minimum: 1 }) });
+export type LanguageCount = Static<typeof LanguageCount>;
+export const LanguagesResponse = Type.Array(LanguageCount);
+export type LanguagesResponse = Static<typeof LanguagesResponse>;
+
+export const ProjectIdBody = Type.Object(
+  { projectId: Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 }) },
+  { additionalProperties: false },
+);
+export type ProjectIdBody = Static<typeof ProjectIdBody>;
+
+export const SaveProjectResponse = Type.Object({
+  projectId: Type.Integer(),
+  saved: Type.Boolean(),
+  /** The project's save count after this change. */
+  saves: Type.Integer({ minimum: 0 }),
+});
+export type SaveProjectResponse = Static<typeof SaveProjectResponse>;
+
+export const SavedProjectsResponse = Type.Object({ data: Type.Array(Project) });
+export type SavedProjectsResponse = Static<typeof SavedProjectsResponse>;
+
+export const ProjectRequestBody = Type.Object(
+  { projectUrl: Type.String({ minLength: 1, maxLength: 500 }) },
+  { additionalProperties: false },
+);
+export type ProjectRequestBody = Static<typeof ProjectRequestBody>;
+
+export const ProjectRequestResponse = Type.Object({
+  repoExt: Type.String(),
+  status: Type.Literal('pending'),
+  /** How many users asked for this repository. */
+  requesters: Type.Integer({ minimum: 1 }),
+  /** False when this user had already asked (the request is idempotent). */
+  created: Type.Boolean(),
+});
+export type ProjectRequestResponse = Static<typeof ProjectRequestResponse>;
+
+/** `owner/name` as GitHub allows them. */
+export const REPO_EXT_PATTERN = '^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}/[A-Za-z0-9._-]{1,100}$';
+
+export const ProjectIssuesQuery = Type.Object({
+  repoExt: Type.String({ pattern: REPO_EXT_PATTERN, maxLength: 140 }),
+});
+export type ProjectIssuesQuery = Static<typeof ProjectIssuesQuery>;
+
+export const IssueLabel = Type.Object({ name: Type.String(), color: Nullable(Type.String()) });
+export type IssueLabel = Static<typeof IssueLabel>;
+
+export const ProjectIssue = Type.Object({
+  number: Type.Integer(),
+  title: Type.String(),
+  url: Type.String(),
+  labels: Type.Array(IssueLabel),
+  comments: Type.Integer({ minimum: 0 }),
+  createdAt: Type.String({ format: 'date-time' }),
+  author: Nullable(Type.String()),
+  assignee: Nullable(Type.String()),
+  /** A pull request already references the issue. */
+  hasLinkedPullRequest: Type.Boolean(),
+  /** Carries one of the beginner-friendly labels. */
+  beginnerFriendly: Type.Boolean(),
+});
+export type ProjectIssue = Static<typeof ProjectIssue>;
+
+export const ProjectIssuesResponse = Type.Object({
+  repoExt: Type.String(),
+  issues: Type.Array(ProjectIssue),
+  /** When GitHub last answered for these issues. */
+  fetchedAt: Type.String({ format: 'date-time' }),
+  /** True when GitHub could not be reached just now and this is the last answer it gave. */
+  stale: Type.Boolean(),
+});
+export type ProjectIssuesResponse = Static<typeof ProjectIssuesResponse>;

@@ -1,0 +1,122 @@
+import { ErrorCode, type ProjectIssue, type ProjectIssuesResponse } from '@openlfg/contracts';
+import { isBeginnerFriendly } from '../catalog/sources/index.js';
+import {
+  linkedIssueNumbers,
+  RepoNotFound,
+  type GitHubIssueJson,
+  type RepoClient,
+} from '../github/repo-client.js';
+import { UpstreamUnavailable } from '../github/sign-in-provider.js';
+import { HttpError, notFound } from '../platform/http/errors.js';
+import type { ProjectsRepository } from './repository.js';
+
+/** Issues are re-checked with GitHub at most this often per project (a 304 costs no rate limit). */
+export const ISSUES_FRESH_MS = 5 * 60 * 1000;
+
+type CachedIssue = Omit<ProjectIssue, 'hasLinkedPullRequest' | 'beginnerFriendly'>;
+
+function toCachedIssue(issue: GitHubIssueJson): CachedIssue {
+  return {
+    number: issue.number,
+    title: issue.title,
+    url: issue.html_url,
+    labels: issue.labels.map((label) =>
+      typeof label === 'string'
+        ? { name: label, color: null }
+        : { name: label.name ?? '', color: label.color ?? null },
+    ),
+    comments: issue.comments,
+    createdAt: new Date(issue.created_at).toISOString(),
+    author: issue.user?.login ?? null,
+    assignee: issue.assignee?.login ?? null,
+  };
+}
+
+/**
+ * The open issues of a catalogued project: from the database cache while fresh, else revalidated with GitHub
+ * by conditional requests; when GitHub is down, slow or rate-limited, the last answer with its age. Only
+ * catalogued repositories are looked up: this is not an open proxy to GitHub.
+ */
+export function createIssuesService(deps: {
+  repository: ProjectsRepository;
+  client: RepoClient;
+  now?: () => Date;
+}) {
+  const { repository, client } = deps;
+  const now = deps.now ?? (() => new Date());
+  // Concurrent views of the same project share one trip to GitHub.
+  const inFlight = new Map<number, Promise<ProjectIssuesResponse>>();
+
+  function present(
+    repoExt: string,
+    issues: CachedIssue[],
+    linked: number[],
+    fetchedAt: Date,
+    stale: boolean,
+  ): ProjectIssuesResponse {
+    const linkedSet = new Set(linked);
+    return {
+      repoExt,
+      issues: issues.map((issue) => ({
+        ...issue,
+        hasLinkedPullRequest: linkedSet.has(issue.number),
+        beginnerFriendly: isBeginnerFriendly(issue.labels.map((label) => label.name)),
+      })),
+      fetchedAt: fetchedAt.toISOString(),
+      stale,
+    };
+  }
+
+  async function refresh(projectId: number, repoExt: string): Promise<ProjectIssuesResponse> {
+    const cached = await repository.readIssueCache(projectId);
+    const cachedIssues = (cached?.issues as CachedIssue[] | undefined) ?? [];
+    const cachedLinked = (cached?.linked_issue_numbers as number[] | undefined) ?? [];
+    if (cached && now().getTime() - cached.fetched_at.getTime() < ISSUES_FRESH_MS) {
+      return present(repoExt, cachedIssues, cachedLinked, cached.fetched_at, false);
+    }
+    try {
+      const [issues, pulls] = await Promise.all([
+        client.openIssues(repoExt, cached?.issues_etag),
+        client.openPulls(repoExt, cached?.pulls_etag),
+      ]);
+      const fresh = issues.modified
+        ? issues.body.filter((issue) => issue.pull_request === undefined).map(toCachedIssue)
+        : cachedIssues;
+      const linked = pulls.modified ? linkedIssueNumbers(pulls.body, repoExt) : cachedLinked;
+      const fetchedAt = now();
+      await repository.writeIssueCache({
+        projectId,
+        issues: fresh,
+        issuesEtag: issues.modified ? issues.etag : (cached?.issues_etag ?? null),
+        pullsEtag: pulls.modified ? pulls.etag : (cached?.pulls_etag ?? null),
+        linkedIssueNumbers: linked,
+        fetchedAt,
+      });
+      return present(repoExt, fresh, linked, fetchedAt, false);
+    } catch (error) {
+      if (error instanceof RepoNotFound) throw notFound(`GitHub no longer has a repository ${repoExt}.`);
+      if (!(error instanceof UpstreamUnavailable)) throw error;
+      if (cached) return present(repoExt, cachedIssues, cachedLinked, cached.fetched_at, true);
+      throw new HttpError(
+        502,
+        ErrorCode.upstream,
+        `GitHub could not be reached for the issues of ${repoExt}. Please try again in a moment.`,
+      );
+    }
+  }
+
+  return {
+    async issuesFor(repoExt: string): Promise<ProjectIssuesResponse> {
+      const project = await repository.findByRepoExt(repoExt);
+      if (!project) throw notFound(`${repoExt} is not in the catalogue.`);
+      let pending = inFlight.get(project.id);
+      if (!pending) {
+        pending = refresh(project.id, project.repo_ext).finally(() => inFlight.delete(project.id));
+        inFlight.set(project.id, pending);
+      }
+      return pending;
+    },
+  };
+}
+
+export type IssuesService = ReturnType<typeof createIssuesService>;

@@ -1,0 +1,218 @@
+import {
+  NEW_PROJECT_DAYS,
+  PROJECT_PAGE_SIZE,
+  type ProjectSortField,
+  type SortOrder,
+} from '@openlfg/contracts';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import type { DB } from '../platform/db/schema.js';
+
+export interface ListQuery {
+  sortField: ProjectSortField;
+  order: SortOrder;
+  topics: string[];
+  languages: string[];
+  showNew: boolean;
+}
+
+/**
+ * ORDER BY for each sort, matching the indexes of migration 0003 exactly: nulls last whatever the direction,
+ * the id as the stable tie-break, so a page never repeats or skips a project.
+ */
+function orderTerms(sortField: ProjectSortField, order: SortOrder): RawBuilder<unknown>[] {
+  const direction = order === 'ASC' ? sql`asc` : sql`desc`;
+  const column = {
+    contributors: sql`projects.contributors`,
+    name: sql`lower(projects.name)`,
+    used_by: sql`projects.used_by`,
+    saves: sql`projects.saves`,
+  }[sortField];
+  return [sql`${column} ${direction} nulls last`, sql`projects.id asc`];
+}
+
+function applyFilters<O>(query: SelectQueryBuilder<DB, 'projects', O>, filters: ListQuery) {
+  let q = query;
+  if (filters.topics.length > 0)
+    q = q.where(sql<boolean>`projects.topics @> ${sql.val(filters.topics)}::text[]`);
+  if (filters.languages.length > 0) q = q.where('projects.language', 'in', filters.languages);
+  if (filters.showNew) {
+    q = q.where(sql<boolean>`projects.added_at >= now() - make_interval(days => ${NEW_PROJECT_DAYS})`);
+  }
+  return q;
+}
+
+export function createProjectsRepository(db: Kysely<DB>) {
+  return {
+    async count(filters: ListQuery): Promise<number> {
+      const row = await applyFilters(db.selectFrom('projects'), filters)
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /**
+     * One page. The inner query walks the sort index for ids only (cheap even deep into the catalogue);
+     * the outer one reads the full rows of just those twenty.
+     */
+    async page(filters: ListQuery, page: number) {
+      const terms = orderTerms(filters.sortField, filters.order);
+      let ids = applyFilters(db.selectFrom('projects'), filters).select('projects.id');
+      for (const term of terms) ids = ids.orderBy(term);
+      ids = ids.limit(PROJECT_PAGE_SIZE).offset((page - 1) * PROJECT_PAGE_SIZE);
+      let rows = db
+        .selectFrom('projects')
+        .innerJoin(ids.as('page'), 'page.id', 'projects.id')
+        .selectAll('projects');
+      for (const term of terms) rows = rows.orderBy(term);
+      return rows.execute();
+    },
+
+    findById(id: number) {
+      return db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    findByRepoExt(repoExt: string) {
+      return db
+        .selectFrom('projects')
+        .selectAll()
+        .where(sql<boolean>`lower(repo_ext) = lower(${repoExt})`)
+        .executeTakeFirst();
+    },
+
+    async topics(limit: number) {
+      const rows = await db
+        .selectFrom(sql<{ topic: string }>`(select unnest(topics) as topic from projects)`.as('t'))
+        .select(['t.topic', (eb) => eb.fn.countAll<number>().as('count')])
+        .groupBy('t.topic')
+        .orderBy('count', 'desc')
+        .orderBy('t.topic')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({ topic: r.topic, count: Number(r.count) }));
+    },
+
+    async languages() {
+      const rows = await db
+        .selectFrom('projects')
+        .select(['language', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('language', 'is not', null)
+        .groupBy('language')
+        .orderBy('count', 'desc')
+        .orderBy('language')
+        .execute();
+      return rows.map((r) => ({ language: r.language ?? '', count: Number(r.count) }));
+    },
+
+    /**
+     * Saves or unsaves in one transaction: the membership row and the counter move together, and the
+     * counter changes only when the row did, so repeats and races leave `saves` exact.
+     */
+    setSaved(userId: number, projectId: number, saved: boolean) {
+      return db.transaction().execute(async (trx) => {
+        // The project must exist, and must not be deleted while this runs (FOR KEY SHARE blocks deletion only).
+        const exists = await trx
+          .selectFrom('projects')
+          .select('id')
+          .where('id', '=', projectId)
+          .forKeyShare()
+          .executeTakeFirst();
+        if (!exists) return { changed: false, saves: undefined };
+        const changed = saved
+          ? await trx
+              .insertInto('project_saves')
+              .values({ user_id: userId, project_id: projectId })
+              .onConflict((oc) => oc.columns(['user_id', 'project_id']).doNothing())
+              .returning('project_id')
+              .executeTakeFirst()
+          : await trx
+              .deleteFrom('project_saves')
+              .where('user_id', '=', userId)
+              .where('project_id', '=', projectId)
+              .returning('project_id')
+              .executeTakeFirst();
+        const project = changed
+          ? await trx
+              .updateTable('projects')
+              .set({ saves: sql`saves + ${saved ? 1 : -1}` })
+              .where('id', '=', projectId)
+              .returning('saves')
+              .executeTakeFirst()
+          : await trx.selectFrom('projects').select('saves').where('id', '=', projectId).executeTakeFirst();
+        return { changed: changed !== undefined, saves: project?.saves };
+      });
+    },
+
+    savedBy(userId: number, limit: number) {
+      return db
+        .selectFrom('project_saves')
+        .innerJoin('projects', 'projects.id', 'project_saves.project_id')
+        .selectAll('projects')
+        .where('project_saves.user_id', '=', userId)
+        .orderBy('project_saves.created_at', 'desc')
+        .orderBy('projects.id')
+        .limit(limit)
+        .execute();
+    },
+
+    readIssueCache(projectId: number) {
+      return db
+        .selectFrom('project_issue_cache')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .executeTakeFirst();
+    },
+
+    writeIssueCache(entry: {
+      projectId: number;
+      issues: unknown[];
+      issuesEtag: string | null;
+      pullsEtag: string | null;
+      linkedIssueNumbers: number[];
+      fetchedAt: Date;
+    }) {
+      const values = {
+        issues: JSON.stringify(entry.issues),
+        issues_etag: entry.issuesEtag,
+        pulls_etag: entry.pullsEtag,
+        linked_issue_numbers: JSON.stringify(entry.linkedIssueNumbers),
+        fetched_at: entry.fetchedAt,
+      };
+      return db
+        .insertInto('project_issue_cache')
+        .values({ project_id: entry.projectId, ...values })
+        .onConflict((oc) => oc.column('project_id').doUpdateSet(values))
+        .execute();
+    },
+
+    /**
+     * Records a user's request for a repository: one pending request per repository (created by the first
+     * asker), one requester row per user. Answers whether this user is new to it and how many asked.
+     */
+    request(userId: number, repoExt: string) {
+      return db.transaction().execute(async (trx) => {
+        await sql`insert into project_requests (repo_ext) values (${repoExt})
+                  on conflict (lower(repo_ext)) where status = 'pending' do nothing`.execute(trx);
+        const request = await trx
+          .selectFrom('project_requests')
+          .select(['id', 'repo_ext'])
+          .where(sql<boolean>`lower(repo_ext) = lower(${repoExt})`)
+          .where('status', '=', 'pending')
+          .executeTakeFirstOrThrow();
+        const inserted = await trx
+          .insertInto('project_request_requesters')
+          .values({ request_id: request.id, user_id: userId })
+          .onConflict((oc) => oc.columns(['request_id', 'user_id']).doNothing())
+          .returning('user_id')
+          .executeTakeFirst();
+        const { count } = await trx
+          .selectFrom('project_request_requesters')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('request_id', '=', request.id)
+          .executeTakeFirstOrThrow();
+        return { repoExt: request.repo_ext, created: inserted !== undefined, requesters: Number(count) };
+      });
+    },
+  };
+}
+
+export type ProjectsRepository = ReturnType<typeof createProjectsRepository>;
