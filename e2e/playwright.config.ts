@@ -11,9 +11,12 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4317);
 const baseURL = `http://localhost:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'openlfg-e2e-'));
+/** The local stand-in for GitHub's REST API (global-setup.ts starts it); the site reads issues from it. */
+export const FAKE_GITHUB_PORT = Number(process.env.E2E_FAKE_GITHUB_PORT ?? 4319);
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './global-setup.ts',
   outputDir: './.artifacts/results',
   fullyParallel: false,
   workers: 1,
@@ -44,6 +47,11 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      GITHUB_API_URL: `http://127.0.0.1:${FAKE_GITHUB_PORT}`,
+    },
   },
 });

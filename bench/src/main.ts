@@ -1,30 +1,56 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 /**
- * `npm run bench`: drives the production server on loopback and prints throughput and latency per route, and
- * each route's throughput as a ratio of the bare route's in the same run. Ratios, not absolute times, are
- * what compare across machines; nothing here is asserted.
+ * `npm run bench`: drives the production server on loopback with autocannon and prints, per route,
+ * throughput and latency, and each route's throughput as a ratio of a bare route's on the same process in
+ * the same run. Rounds: PGlite, and PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server;
+ * each with the list cache on (as deployed) and off (the raw query cost). Nothing is asserted: the targets
+ * are printed beside the measured ratios.
  */
 interface Target {
   name: string;
   path: string;
+  body?: unknown;
 }
 
+const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 100_000);
+const durationSeconds = Number(process.env.BENCH_DURATION ?? 4);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const lastPage = Math.ceil(PROJECTS / 20);
+
+const list = (extra: Record<string, unknown>) => ({
+  sortField: 'contributors',
+  order: 'DESC',
+  page: 1,
+  ...extra,
+});
 const targets: Target[] = [
   { name: 'hello (baseline)', path: '/bench/hello' },
   { name: 'GET /api/health', path: '/api/health' },
   { name: 'GET / (index.html)', path: '/' },
+  { name: 'projects page 1', path: '/api/projects', body: list({}) },
+  { name: `projects page ${lastPage} (last)`, path: '/api/projects', body: list({ page: lastPage }) },
+  { name: 'projects topic filter', path: '/api/projects', body: list({ filters: { topics: ['topic-7'] } }) },
+  { name: 'projects name A-Z', path: '/api/projects', body: list({ sortField: 'name', order: 'ASC' }) },
+  { name: 'GET /api/projects/topics', path: '/api/projects/topics' },
 ];
 
-const durationSeconds = Number(process.env.BENCH_DURATION ?? 5);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  bad: number;
+}
 
-async function startServer(): Promise<{ address: string; stop(): Promise<void> }> {
+async function startServer(env: NodeJS.ProcessEnv): Promise<{ address: string; stop(): Promise<void> }> {
   const child = fork(fileURLToPath(new URL('./server-process.ts', import.meta.url)), {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, ...env },
   });
   const address = await new Promise<string>((resolve, reject) => {
     child.once('message', (message: { address: string }) => resolve(message.address));
@@ -40,59 +66,128 @@ async function startServer(): Promise<{ address: string; stop(): Promise<void> }
   };
 }
 
-async function measure(url: string, duration: number) {
-  const result = await autocannon({ url, connections, duration, pipelining: 1 });
+async function measure(address: string, target: Target, duration: number): Promise<Row> {
+  const result = await autocannon({
+    url: address + target.path,
+    connections,
+    duration,
+    ...(target.body
+      ? { method: 'POST', body: JSON.stringify(target.body), headers: { 'content-type': 'application/json' } }
+      : {}),
+  });
   return {
-    requestsPerSecond: result.requests.average,
+    name: target.name,
+    rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
+    bad: result.non2xx + result.errors,
   };
 }
 
-const server = await startServer();
-try {
-  console.log(
-    `OpenLFG bench: ${connections} connections, ${durationSeconds} s per route, ${server.address}\n`,
-  );
-  const rows: { name: string; rps: number; p50: number; p99: number; bad: number }[] = [];
-  for (const target of targets) {
-    await measure(server.address + target.path, 1); // warm-up: JIT, connection pools, caches
-    const r = await measure(server.address + target.path, durationSeconds);
-    rows.push({
-      name: target.name,
-      rps: r.requestsPerSecond,
-      p50: r.p50,
-      p99: r.p99,
-      bad: r.non2xx + r.errors,
-    });
-  }
+function printRows(rows: Row[]): void {
   const baseline = rows[0]?.rps ?? 1;
-  console.log(
-    [
-      'route'.padEnd(22),
-      'req/s'.padStart(9),
-      'p50 ms'.padStart(8),
-      'p99 ms'.padStart(8),
-      'ratio'.padStart(7),
-      'errors'.padStart(7),
-    ].join(' '),
-  );
+  const header = ['route'.padEnd(28), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8)];
+  console.log([...header, 'x hello'.padStart(8), 'errors'.padStart(7)].join(' '));
   for (const row of rows) {
     console.log(
       [
-        row.name.padEnd(22),
-        row.rps.toFixed(0).padStart(9),
+        row.name.padEnd(28),
+        row.rps.toFixed(0).padStart(8),
         row.p50.toFixed(1).padStart(8),
         row.p99.toFixed(1).padStart(8),
-        (row.rps / baseline).toFixed(2).padStart(7),
+        (row.rps / baseline).toFixed(2).padStart(8),
         String(row.bad).padStart(7),
       ].join(' '),
     );
   }
-  console.log('\nratio = route req/s divided by the baseline route req/s, same process, same run');
-  if (rows.some((row) => row.bad > 0)) process.exitCode = 1;
-} finally {
-  await server.stop();
 }
+
+function printTargets(rows: Row[]): void {
+  const find = (prefix: string) => rows.find((r) => r.name.startsWith(prefix));
+  const hello = find('hello');
+  const page1 = find('projects page 1');
+  const last = rows.find((r) => r.name.endsWith('(last)'));
+  const topic = find('projects topic filter');
+  if (!hello || !page1 || !last || !topic) return;
+  const line = (label: string, value: number, target: string, ok: boolean) =>
+    console.log(
+      `  ${label.padEnd(52)} ${value.toFixed(2).padStart(6)}   target ${target}   ${ok ? 'met' : 'NOT MET'}`,
+    );
+  console.log('targets:');
+  line(
+    'page 1 throughput / hello throughput',
+    page1.rps / hello.rps,
+    '>= 0.50',
+    page1.rps / hello.rps >= 0.5,
+  );
+  line(
+    'last page median latency / page 1 median latency',
+    last.p50 / Math.max(page1.p50, 0.5),
+    '<= 1.50',
+    last.p50 / Math.max(page1.p50, 0.5) <= 1.5,
+  );
+  line(
+    'topic-filtered throughput / unfiltered throughput',
+    topic.rps / page1.rps,
+    '>= 0.50',
+    topic.rps / page1.rps >= 0.5,
+  );
+}
+
+/** A fresh database on the server for one round, so every round starts from the same catalogue. */
+async function freshServerDatabase(url: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const rounds: { label: string; env: NodeJS.ProcessEnv; database?: string }[] = [
+  { label: 'PGlite, list cache on', env: { LIST_CACHE_TTL_MS: '30000' } },
+  { label: 'PGlite, list cache off', env: { LIST_CACHE_TTL_MS: '0' } },
+  ...(postgresUrl
+    ? [
+        {
+          label: 'PostgreSQL, list cache on',
+          env: { LIST_CACHE_TTL_MS: '30000' },
+          database: 'openlfg_bench',
+        },
+        { label: 'PostgreSQL, list cache off', env: { LIST_CACHE_TTL_MS: '0' }, database: 'openlfg_bench' },
+      ]
+    : []),
+];
+if (!postgresUrl) console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL for the PostgreSQL rounds)\n');
+
+let anyErrors = false;
+for (const round of rounds) {
+  const env: NodeJS.ProcessEnv = { ...round.env, BENCH_PROJECTS: String(PROJECTS) };
+  if (round.database && postgresUrl)
+    env.DATABASE_URL = await freshServerDatabase(postgresUrl, round.database);
+  else delete env.DATABASE_URL;
+  const server = await startServer(env);
+  try {
+    console.log(
+      `\n== ${round.label}: ${PROJECTS} projects, ${connections} connections, ${durationSeconds} s per route`,
+    );
+    const rows: Row[] = [];
+    for (const target of targets) {
+      await measure(server.address, target, 1); // warm-up: JIT, pools, caches, plans
+      rows.push(await measure(server.address, target, durationSeconds));
+    }
+    printRows(rows);
+    printTargets(rows);
+    anyErrors ||= rows.some((row) => row.bad > 0);
+  } finally {
+    await server.stop();
+  }
+}
+console.log('\nx hello = route req/s divided by the bare hello route req/s, same process, same run');
+if (anyErrors) process.exitCode = 1;

@@ -7,10 +7,12 @@ import { buildApp } from '../../server/dist/app.js';
 import { loadConfig } from '../../server/dist/config.js';
 import { migrateToLatest } from '../../server/dist/platform/db/migrate.js';
 import { openConfiguredDatabase } from '../../server/dist/platform/db/open-configured.js';
+import { generateProjects } from './generate-projects.js';
 
 /**
  * The production build of the server, in a process of its own, plus one bare route: the baseline every other
- * route's throughput is divided by, measured on the same process and stack in the same run.
+ * route's throughput is divided by, measured on the same process and stack in the same run. The parent
+ * passes DATABASE_URL (or none, for PGlite), LIST_CACHE_TTL_MS and BENCH_PROJECTS in the environment.
  */
 const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const config = loadConfig({
@@ -20,10 +22,14 @@ const config = loadConfig({
   PORT: '0',
   LOG_LEVEL: 'warn',
   SESSION_SECRET: randomBytes(32).toString('hex'),
+  GITHUB_CLIENT_ID: 'bench',
+  GITHUB_CLIENT_SECRET: 'bench',
   DATA_DIR: mkdtempSync(path.join(tmpdir(), 'openlfg-bench-')),
 });
 const database = await openConfiguredDatabase(config);
 await migrateToLatest(database.db);
+const projects = Number(process.env.BENCH_PROJECTS ?? 0);
+if (projects > 0) await generateProjects(database.db, projects);
 const app = await buildApp({ config, database, webDistDir });
 app.get('/bench/hello', async () => ({ hello: 'world' }));
 const address = await app.listen({ host: config.host, port: 0 });

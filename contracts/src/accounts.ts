@@ -1,7 +1,5 @@
+import { GITHUB_LOGIN_PATTERN } from './constants.js';
 import { Type, type Static } from 'typebox';
-
-/** GitHub's rules for a login: 1 to 39 letters, digits or single hyphens, not starting or ending with one. */
-export const GITHUB_LOGIN_PATTERN = '^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$';
 
 export const AuthorizeQuery = Type.Object({
   returnTo: Type.Optional(

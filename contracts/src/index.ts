@@ -1,3 +1,4 @@
+export * from './constants.js';
 export * from './errors.js';
 export * from './health.js';
 export * from './accounts.js';

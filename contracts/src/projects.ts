@@ -1,11 +1,5 @@
+import { MAX_FILTER_LANGUAGES, MAX_FILTER_TOPICS, REPO_EXT_PATTERN, TOPIC_PATTERN } from './constants.js';
 import { Type, type Static } from 'typebox';
-
-/** Projects per page of the list. */
-export const PROJECT_PAGE_SIZE = 20;
-/** "New" projects: added to the catalogue within this many days. */
-export const NEW_PROJECT_DAYS = 30;
-export const MAX_FILTER_TOPICS = 10;
-export const MAX_FILTER_LANGUAGES = 10;
 
 const Nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Integer>>(schema: T) =>
   Type.Union([schema, Type.Null()]);
@@ -21,18 +15,6 @@ export type ProjectSortField = Static<typeof ProjectSortField>;
 export const SortOrder = Type.Union([Type.Literal('ASC'), Type.Literal('DESC')]);
 export type SortOrder = Static<typeof SortOrder>;
 
-/** The sort select of the projects list, in the spec's order and words. The first is the default. */
-export const PROJECT_SORT_OPTIONS = [
-  { label: 'Most Contributors', sortField: 'contributors', order: 'DESC' },
-  { label: 'Least Contributors', sortField: 'contributors', order: 'ASC' },
-  { label: 'Alphabetical', sortField: 'name', order: 'ASC' },
-  { label: 'Most Used By', sortField: 'used_by', order: 'DESC' },
-  { label: 'Least Used By', sortField: 'used_by', order: 'ASC' },
-  { label: 'Most Saved', sortField: 'saves', order: 'DESC' },
-] as const satisfies readonly { label: string; sortField: ProjectSortField; order: SortOrder }[];
-
-/** A topic as stored: lowercase letters, digits and hyphens, like GitHub's own topics. */
-export const TOPIC_PATTERN = '^[a-z0-9][a-z0-9-]{0,49}$';
 const TopicName = Type.String({ pattern: TOPIC_PATTERN, maxLength: 50 });
 const LanguageName = Type.String({ minLength: 1, maxLength: 50 });
 
@@ -139,9 +121,6 @@ export const ProjectRequestResponse = Type.Object({
   created: Type.Boolean(),
 });
 export type ProjectRequestResponse = Static<typeof ProjectRequestResponse>;
-
-/** `owner/name` as GitHub allows them. */
-export const REPO_EXT_PATTERN = '^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}/[A-Za-z0-9._-]{1,100}$';
 
 export const ProjectIssuesQuery = Type.Object({
   repoExt: Type.String({ pattern: REPO_EXT_PATTERN, maxLength: 140 }),

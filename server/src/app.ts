@@ -63,7 +63,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes, { database });
   const accounts = await registerAccounts(app, { config, database });
   const projectsRepository = createProjectsRepository(database.db);
-  const projectsService = createProjectsService(projectsRepository);
+  const projectsService = createProjectsService(projectsRepository, {
+    listCacheTtlMs: config.listCacheTtlMs,
+  });
   await app.register(projectsRoutes, {
     service: projectsService,
     issues: createIssuesService({ repository: projectsRepository, client: createRepoClient(config.github) }),

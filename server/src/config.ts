@@ -90,6 +90,12 @@ const EnvSchema = Type.Object({
     default: 24 * 30,
     description: 'a positive number of hours',
   }),
+  LIST_CACHE_TTL_MS: Type.Integer({
+    minimum: 0,
+    maximum: 3_600_000,
+    default: 30_000,
+    description: 'an integer number of milliseconds from 0 (no caching) to 3600000',
+  }),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({
     minimum: 100,
     maximum: 120000,
@@ -113,6 +119,8 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   shutdownTimeoutMs: number;
+  /** How long a node may answer project lists from its cache; 0 turns the cache off. */
+  listCacheTtlMs: number;
   github: {
     /** Null when no OAuth app is configured: development sign-in takes its place (never in production). */
     oauthApp: { clientId: string; clientSecret: string } | null;
@@ -199,6 +207,7 @@ export function loadConfig(
     logLevel: valid.LOG_LEVEL,
     trustProxy: valid.TRUST_PROXY,
     shutdownTimeoutMs: valid.SHUTDOWN_TIMEOUT_MS,
+    listCacheTtlMs: valid.LIST_CACHE_TTL_MS,
     github: {
       oauthApp:
         valid.GITHUB_CLIENT_ID && valid.GITHUB_CLIENT_SECRET

@@ -12,6 +12,7 @@ export class AnswerCache<T> {
   ) {}
 
   async getOrLoad(key: string, load: () => Promise<T>): Promise<T> {
+    if (this.options.ttlMs <= 0) return load();
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > this.now()) {
       // Re-insert to mark as most recently used.

@@ -19,15 +19,18 @@ export interface ListQuery {
  * ORDER BY for each sort, matching the indexes of migration 0003 exactly: nulls last whatever the direction,
  * the id as the stable tie-break, so a page never repeats or skips a project.
  */
-function orderTerms(sortField: ProjectSortField, order: SortOrder): RawBuilder<unknown>[] {
-  const direction = order === 'ASC' ? sql`asc` : sql`desc`;
+function orderTerms(sortField: ProjectSortField, order: SortOrder, reversed = false): RawBuilder<unknown>[] {
+  const ascending = (order === 'ASC') !== reversed;
   const column = {
     contributors: sql`projects.contributors`,
     name: sql`lower(projects.name)`,
     used_by: sql`projects.used_by`,
     saves: sql`projects.saves`,
   }[sortField];
-  return [sql`${column} ${direction} nulls last`, sql`projects.id asc`];
+  // Reversed, the same order read from the other end: the same index, scanned backwards.
+  return reversed
+    ? [sql`${column} ${ascending ? sql`asc` : sql`desc`} nulls first`, sql`projects.id desc`]
+    : [sql`${column} ${ascending ? sql`asc` : sql`desc`} nulls last`, sql`projects.id asc`];
 }
 
 function applyFilters<O>(query: SelectQueryBuilder<DB, 'projects', O>, filters: ListQuery) {
@@ -51,19 +54,23 @@ export function createProjectsRepository(db: Kysely<DB>) {
     },
 
     /**
-     * One page. The inner query walks the sort index for ids only (cheap even deep into the catalogue);
-     * the outer one reads the full rows of just those twenty.
+     * One page of a list of `total` projects. The inner query walks the sort index for ids only; the outer one
+     * reads the full rows of just those twenty. Past the middle, the index is walked from its other end, so
+     * the last page costs what the first does and no page walks more than half the list.
      */
-    async page(filters: ListQuery, page: number) {
-      const terms = orderTerms(filters.sortField, filters.order);
+    async page(filters: ListQuery, page: number, total: number) {
+      const offset = (page - 1) * PROJECT_PAGE_SIZE;
+      const size = Math.min(PROJECT_PAGE_SIZE, total - offset);
+      if (size <= 0) return [];
+      const reversed = offset > total / 2;
       let ids = applyFilters(db.selectFrom('projects'), filters).select('projects.id');
-      for (const term of terms) ids = ids.orderBy(term);
-      ids = ids.limit(PROJECT_PAGE_SIZE).offset((page - 1) * PROJECT_PAGE_SIZE);
+      for (const term of orderTerms(filters.sortField, filters.order, reversed)) ids = ids.orderBy(term);
+      ids = ids.limit(size).offset(reversed ? total - offset - size : offset);
       let rows = db
         .selectFrom('projects')
         .innerJoin(ids.as('page'), 'page.id', 'projects.id')
         .selectAll('projects');
-      for (const term of terms) rows = rows.orderBy(term);
+      for (const term of orderTerms(filters.sortField, filters.order)) rows = rows.orderBy(term);
       return rows.execute();
     },
 

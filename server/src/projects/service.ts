@@ -12,13 +12,17 @@ import type { ListQuery, ProjectsRepository } from './repository.js';
 /** How many topics the topic filter offers: the most used ones. */
 const MAX_TOPICS_LISTED = 1000;
 
-export function createProjectsService(repository: ProjectsRepository) {
+export function createProjectsService(repository: ProjectsRepository, options: { listCacheTtlMs: number }) {
   // Lists do not depend on who asks: cached per filter and page, cleared on every write that changes them.
-  const lists = new AnswerCache<ProjectListResponse>({ ttlMs: 30_000, maxEntries: 1000 });
+  // Pages are kept as the JSON they are sent as: a hit costs no query and no serialisation.
+  const lists = new AnswerCache<string>({ ttlMs: options.listCacheTtlMs, maxEntries: 1000 });
+  // Counting a large catalogue is the dear part of a list: one count per filter serves all of its pages.
+  const counts = new AnswerCache<number>({ ttlMs: options.listCacheTtlMs, maxEntries: 1000 });
   const facets = new AnswerCache<TopicsResponse | LanguagesResponse>({ ttlMs: 5 * 60_000, maxEntries: 4 });
 
   return {
-    list(request: ProjectListRequest): Promise<ProjectListResponse> {
+    /** The list answer as JSON text (a ProjectListResponse). */
+    list(request: ProjectListRequest): Promise<string> {
       const query: ListQuery = {
         sortField: request.sortField,
         order: request.order,
@@ -27,12 +31,14 @@ export function createProjectsService(repository: ProjectsRepository) {
         languages: [...new Set(request.filters?.languages ?? [])].sort(),
         showNew: request.showNew === true,
       };
-      return lists.getOrLoad(JSON.stringify([query, request.page]), async () => {
-        const total = await repository.count(query);
+      const filterKey = JSON.stringify(query);
+      return lists.getOrLoad(`${filterKey}#${request.page}`, async () => {
+        const total = await counts.getOrLoad(filterKey, () => repository.count(query));
         const totalPages = Math.max(1, Math.ceil(total / PROJECT_PAGE_SIZE));
         const pageLocation = Math.min(request.page, totalPages);
-        const rows = total === 0 ? [] : await repository.page(query, pageLocation);
-        return { data: rows.map(toProject), totalPages, pageLocation, total };
+        const rows = await repository.page(query, pageLocation, total);
+        const answer: ProjectListResponse = { data: rows.map(toProject), totalPages, pageLocation, total };
+        return JSON.stringify(answer);
       });
     },
 
@@ -54,6 +60,7 @@ export function createProjectsService(repository: ProjectsRepository) {
     /** Projects were added, updated or removed (import, sync, moderation). */
     catalogueChanged(): void {
       lists.clear();
+      counts.clear();
       facets.clear();
     },
   };

@@ -1,6 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { GroupProjectsPage } from '../features/groups/routes/GroupProjectsPage';
-import { MyProjectsPage } from '../features/my-projects/routes/MyProjectsPage';
+import { MyProjectsPage } from './routes/my-projects/MyProjectsPage';
 import { ProjectsPage } from '../features/projects/routes/ProjectsPage';
 import { Layout } from './Layout';
 import { NotFoundPage } from './NotFoundPage';

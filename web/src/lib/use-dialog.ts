@@ -14,13 +14,15 @@ export interface DialogOptions {
   containerRef: RefObject<HTMLElement | null>;
   /** Where focus goes back when the dialog closes; by default, whatever had focus when it opened. */
   returnFocusRef?: RefObject<HTMLElement | null>;
+  /** Where focus goes when the dialog opens (a form's first field, say); by default its first focusable element. */
+  initialFocusRef?: RefObject<HTMLElement | null>;
 }
 
 /**
  * What every modal surface (side menu, dialogs) does while open: locks page scrolling, moves focus in and
  * back out, closes on Escape, and keeps Tab / Shift+Tab inside. Returns the keydown handler for the container.
  */
-export function useDialog({ open, onClose, containerRef, returnFocusRef }: DialogOptions) {
+export function useDialog({ open, onClose, containerRef, returnFocusRef, initialFocusRef }: DialogOptions) {
   const wasOpen = useRef(false);
   const focusedBefore = useRef<HTMLElement | null>(null);
 
@@ -38,12 +40,12 @@ export function useDialog({ open, onClose, containerRef, returnFocusRef }: Dialo
     if (open) {
       wasOpen.current = true;
       focusedBefore.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      focusableIn(containerRef.current)[0]?.focus();
+      (initialFocusRef?.current ?? focusableIn(containerRef.current)[0])?.focus();
     } else if (wasOpen.current) {
       wasOpen.current = false;
       (returnFocusRef?.current ?? focusedBefore.current)?.focus();
     }
-  }, [open, containerRef, returnFocusRef]);
+  }, [open, containerRef, returnFocusRef, initialFocusRef]);
 
   useEffect(() => {
     if (!open) return;

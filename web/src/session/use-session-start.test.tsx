@@ -32,11 +32,13 @@ describe('session start', () => {
 
     expect(await navBar().findByRole('button', { name: 'Log out' })).toBeTruthy();
 
-    // The code is exchanged exactly once (and first); a check-auth may follow to confirm the new session.
+    // The code is exchanged exactly once (and before any other account call); a check-auth may follow to
+    // confirm the new session. The page loads its own data (the projects list) meanwhile.
+    const accountCalls = calls.filter((call) => call.url.startsWith('/api/account/'));
     expect(calls.filter((call) => call.url === '/api/account/login')).toHaveLength(1);
-    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/account/login' });
-    expect(calls[0]?.body).toEqual({ code: 'the-code', state: 'the-state' });
-    expect(calls[0]?.init.headers).toMatchObject({ 'Content-Type': 'application/json' });
+    expect(accountCalls[0]).toMatchObject({ method: 'POST', url: '/api/account/login' });
+    expect(accountCalls[0]?.body).toEqual({ code: 'the-code', state: 'the-state' });
+    expect(accountCalls[0]?.init.headers).toMatchObject({ 'Content-Type': 'application/json' });
     // Back where the user started signing in, with no code left in the address.
     expect(currentUrl()).toBe('/my-projects?view=groups');
     expect(screen.getByRole('heading', { level: 1, name: 'My projects' })).toBeTruthy();

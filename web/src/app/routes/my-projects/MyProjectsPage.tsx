@@ -4,9 +4,10 @@ import { Spinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccountCard } from '../../../session/components/AccountCard';
 import { LoginButton } from '../../../session/components/LoginButton';
+import { SavedProjects } from '../../../features/projects/components/SavedProjects';
 import { useSession } from '../../../session/session-context';
-import { ViewTabs } from '../components/ViewTabs';
-import { parseMyProjectsView } from '../view';
+import { ViewTabs } from './ViewTabs';
+import { parseMyProjectsView } from './view';
 import styles from './MyProjectsPage.module.css';
 
 const VIEW_TEXT = {
@@ -43,6 +44,11 @@ export function MyProjectsPage() {
               {heading}
             </h2>
             <p className={styles.text}>{text}</p>
+            {view === 'projects' ? (
+              <div className={styles.content}>
+                <SavedProjects />
+              </div>
+            ) : null}
           </section>
         </>
       ) : (

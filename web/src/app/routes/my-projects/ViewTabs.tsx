@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { MyProjectsView } from '../view';
+import type { MyProjectsView } from './view';
 import styles from './ViewTabs.module.css';
 
 const VIEWS: readonly { view: MyProjectsView; label: string }[] = [

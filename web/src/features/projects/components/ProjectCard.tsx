@@ -1,0 +1,82 @@
+import type { Project } from '@openlfg/contracts';
+import { useId } from 'react';
+import { VisuallyHidden } from '../../../components/VisuallyHidden';
+import { formatCount } from '../../../lib/format';
+import { isNewProject } from '../is-new-project';
+import { ProjectFigures } from './ProjectFigures';
+import { ProjectTopics } from './ProjectTopics';
+import { SaveButton } from './SaveButton';
+import styles from './ProjectCard.module.css';
+
+/** The spec's card colours, taken in turn down the list. */
+export const CARD_COLOURS = ['red', 'yellow', 'green', 'purple'] as const;
+export type CardColour = (typeof CARD_COLOURS)[number];
+
+export interface ProjectCardProps {
+  project: Project;
+  colour: CardColour;
+  selectedTopics?: readonly string[];
+  onTopicToggle?: (topic: string) => void;
+  onOpenIssues: (project: Project) => void;
+}
+
+export function ProjectCard({
+  project,
+  colour,
+  selectedTopics,
+  onTopicToggle,
+  onOpenIssues,
+}: ProjectCardProps) {
+  const headingId = useId();
+  const isNew = isNewProject(project.addedAt);
+  const beginnerIssues = project.beginnerIssues ?? 0;
+
+  return (
+    <article className={`${styles.card} ${styles[colour]}`} aria-labelledby={headingId}>
+      <div className={styles.head}>
+        <h3 id={headingId} className={styles.name}>
+          <a href={project.projectUrl} target="_blank" rel="noreferrer" className={styles.nameLink}>
+            {project.name}
+            <VisuallyHidden> (opens GitHub in a new tab)</VisuallyHidden>
+          </a>
+        </h3>
+        <div className={styles.badges}>
+          {isNew ? <span className={styles.badgeNew}>New</span> : null}
+          {project.archived ? (
+            <span className={styles.badgeArchived} title="The owners no longer maintain it on GitHub">
+              Archived
+            </span>
+          ) : null}
+        </div>
+      </div>
+      <p className={styles.repo}>
+        <span className={styles.repoExt}>{project.repoExt}</span>
+        {project.language ? (
+          <>
+            <span aria-hidden="true"> · </span>
+            <VisuallyHidden>, written in </VisuallyHidden>
+            <span className={styles.language}>{project.language}</span>
+          </>
+        ) : null}
+      </p>
+      <p className={project.description ? styles.description : `${styles.description} ${styles.muted}`}>
+        {project.description ?? 'No description.'}
+      </p>
+      <ProjectTopics topics={project.topics} selected={selectedTopics} onToggle={onTopicToggle} />
+      <ProjectFigures project={project} />
+      <div className={styles.actions}>
+        <button type="button" className={styles.action} onClick={() => onOpenIssues(project)}>
+          Issues
+          <VisuallyHidden> of {project.name}</VisuallyHidden>
+          {beginnerIssues > 0 ? (
+            <span className={styles.issueCount}>
+              {formatCount(beginnerIssues)}
+              <VisuallyHidden> beginner-friendly</VisuallyHidden>
+            </span>
+          ) : null}
+        </button>
+        <SaveButton project={project} />
+      </div>
+    </article>
+  );
+}

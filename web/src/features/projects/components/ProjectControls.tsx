@@ -1,0 +1,40 @@
+import { NEW_PROJECT_DAYS } from '@openlfg/contracts';
+import { hasFilters, type ListQuery } from '../list-query';
+import { CheckboxToggle } from './CheckboxToggle';
+import { LanguageFilter } from './LanguageFilter';
+import { RequestProjectButton } from './RequestProjectButton';
+import { SortSelect } from './SortSelect';
+import { TopicFilter } from './TopicFilter';
+import styles from './ProjectControls.module.css';
+
+export interface ProjectControlsProps {
+  query: ListQuery;
+  onChange: (changes: Partial<ListQuery>) => void;
+  onClear: () => void;
+}
+
+/** Filters and sort of the projects list, and the way to ask for a missing project. */
+export function ProjectControls({ query, onChange, onClear }: ProjectControlsProps) {
+  return (
+    <div className={styles.controls} role="group" aria-label="Filter and sort projects">
+      <div className={styles.fields}>
+        <TopicFilter selected={query.topics} onChange={(topics) => onChange({ topics })} />
+        <LanguageFilter selected={query.languages} onChange={(languages) => onChange({ languages })} />
+        <SortSelect value={query.sort} onChange={(sort) => onChange({ sort })} />
+      </div>
+      <div className={styles.row}>
+        <CheckboxToggle checked={query.showNew} onChange={(showNew) => onChange({ showNew })}>
+          New in the last {NEW_PROJECT_DAYS} days
+        </CheckboxToggle>
+        {hasFilters(query) ? (
+          <button type="button" className={styles.clear} onClick={onClear}>
+            Clear filters
+          </button>
+        ) : null}
+        <div className={styles.request}>
+          <RequestProjectButton />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import type { Project } from '@openlfg/contracts';
+import { useCallback, useState } from 'react';
+import { IssuesModal } from './IssuesModal';
+import { CARD_COLOURS, ProjectCard } from './ProjectCard';
+import styles from './ProjectGrid.module.css';
+
+export interface ProjectGridProps {
+  projects: readonly Project[];
+  /** Says what the list is to screen readers ("Projects", "Saved projects"). */
+  label: string;
+  selectedTopics?: readonly string[];
+  onTopicToggle?: (topic: string) => void;
+  busy?: boolean;
+}
+
+/** Project cards, one column on phones and two from the sm breakpoint, with the issues dialog they open. */
+export function ProjectGrid({
+  projects,
+  label,
+  selectedTopics,
+  onTopicToggle,
+  busy = false,
+}: ProjectGridProps) {
+  const [issuesOf, setIssuesOf] = useState<Project | null>(null);
+  const closeIssues = useCallback(() => setIssuesOf(null), []);
+
+  return (
+    <>
+      <ul
+        className={busy ? `${styles.grid} ${styles.busy}` : styles.grid}
+        aria-label={label}
+        aria-busy={busy}
+      >
+        {projects.map((project, index) => (
+          <li key={project.projectId} className={styles.item}>
+            <ProjectCard
+              project={project}
+              colour={CARD_COLOURS[index % CARD_COLOURS.length] ?? 'purple'}
+              selectedTopics={selectedTopics}
+              onTopicToggle={onTopicToggle}
+              onOpenIssues={setIssuesOf}
+            />
+          </li>
+        ))}
+      </ul>
+      <IssuesModal project={issuesOf} onClose={closeIssues} />
+    </>
+  );
+}

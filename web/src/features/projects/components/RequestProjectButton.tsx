@@ -1,0 +1,31 @@
+import { useCallback, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useSession } from '../../../session/session-context';
+import { RequestProjectModal } from './RequestProjectModal';
+import styles from './ProjectControls.module.css';
+
+/** Opens the request form; a signed-out user is asked to sign in first. */
+export function RequestProjectButton() {
+  const { isLoggedIn, isLoginLoading, openLoginModal } = useSession();
+  const { pathname, search } = useLocation();
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+
+  const onClick = () => {
+    if (isLoginLoading) return;
+    if (isLoggedIn) setOpen(true);
+    else openLoginModal(`${pathname}${search}`);
+  };
+
+  return (
+    <>
+      <button type="button" className={styles.requestButton} onClick={onClick}>
+        <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+        </svg>
+        Request a project
+      </button>
+      <RequestProjectModal open={open && isLoggedIn} onClose={close} />
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import type { Project, ProjectIssue, ProjectListRequest, ProjectListResponse } from '@openlfg/contracts';
+import type { MockHandler, RecordedCall } from '../../test/api-mock';
+
+/** A project as the API sends it; every figure known unless overridden. */
+export function makeProject(overrides: Partial<Project> = {}): Project {
+  const projectId = overrides.projectId ?? 1;
+  const repoExt = overrides.repoExt ?? `owner/project-${projectId}`;
+  return {
+    projectId,
+    repoExt,
+    projectUrl: `https://github.com/${repoExt}`,
+    name: `project-${projectId}`,
+    description: 'A project to contribute to.',
+    language: 'TypeScript',
+    topics: ['cli'],
+    stars: 10,
+    forks: 2,
+    contributors: 5,
+    usedBy: 3,
+    saves: 0,
+    openIssues: 4,
+    beginnerIssues: 1,
+    license: 'MIT',
+    lastPushAt: '2026-01-01T00:00:00.000Z',
+    archived: false,
+    addedAt: '2020-01-01T00:00:00.000Z',
+    lastSyncedAt: '2026-01-01T00:00:00.000Z',
+    isDemo: false,
+    ...overrides,
+  };
+}
+
+export function makeIssue(overrides: Partial<ProjectIssue> = {}): ProjectIssue {
+  const number = overrides.number ?? 1;
+  return {
+    number,
+    title: `Issue ${number}`,
+    url: `https://github.com/owner/project-1/issues/${number}`,
+    labels: [],
+    comments: 0,
+    createdAt: '2020-01-01T00:00:00.000Z',
+    author: 'someone',
+    assignee: null,
+    hasLinkedPullRequest: false,
+    beginnerFriendly: false,
+    ...overrides,
+  };
+}
+
+export function listResponse(
+  data: Project[],
+  overrides: Partial<ProjectListResponse> = {},
+): ProjectListResponse {
+  return { data, totalPages: 1, pageLocation: 1, total: data.length, ...overrides };
+}
+
+/** POST /api/projects answering `respond(request)`; the requests are in `calls` too. */
+export function projectsHandler(
+  respond: (request: ProjectListRequest) => ProjectListResponse,
+): Record<string, MockHandler> {
+  return {
+    'POST /api/projects': (call: RecordedCall) => ({ body: respond(call.body as ProjectListRequest) }),
+  };
+}
+
+/** The list requests made, in order. */
+export function listRequests(calls: readonly RecordedCall[]): ProjectListRequest[] {
+  return calls
+    .filter((call) => call.method === 'POST' && call.url === '/api/projects')
+    .map((call) => call.body as ProjectListRequest);
+}
+
+export const signedInSession = { isLoginLoading: false, isLoggedIn: true };
+
+/** What a signed-in app asks on start, answered so the session stays signed in. */
+export const signedInHandlers: Record<string, MockHandler> = {
+  'GET /api/account/check-auth': () => ({ body: { authenticated: true, devSignIn: false } }),
+};
