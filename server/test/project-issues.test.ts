@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { writeCatalogEntries } from '../src/catalog/write.js';
-import type { CatalogEntry } from '../src/catalog/sources/index.js';
+import { bareEntry } from '../src/catalog/sources/index.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { FakeGitHub, type FakeIssue } from './support/fake-github.js';
 
@@ -19,22 +19,7 @@ const issue = (number: number, labels: string[], extra: Partial<FakeIssue> = {})
   ...extra,
 });
 
-const entry = (repoExt: string): CatalogEntry => ({
-  repoExt,
-  name: null,
-  description: null,
-  topics: [],
-  language: null,
-  stars: null,
-  forks: null,
-  license: null,
-  lastPushAt: null,
-  openIssues: null,
-  beginnerIssues: null,
-  issueLabel: null,
-  issues: [],
-  source: 'test',
-});
+const entry = (repoExt: string) => bareEntry(repoExt, 'test');
 
 beforeAll(async () => {
   github = await new FakeGitHub().start();

@@ -2,7 +2,7 @@ import { PROJECT_PAGE_SIZE, PROJECT_SORT_OPTIONS, type Project } from '@openlfg/
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeCatalogEntries } from '../src/catalog/write.js';
-import type { CatalogEntry } from '../src/catalog/sources/index.js';
+import { bareEntry, type CatalogEntry } from '../src/catalog/sources/index.js';
 import { createTestApp, jsonHeaders, type TestApp } from './support/app.js';
 import { createSignedInUser } from './support/users.js';
 
@@ -11,20 +11,13 @@ const COUNT = 47;
 
 function entry(i: number): CatalogEntry {
   return {
-    repoExt: `org${i}/proj-${i}`,
+    ...bareEntry(`org${i}/proj-${i}`, 'test'),
     name: `Project ${String.fromCharCode(65 + (i % 26))}${i}`,
     description: `Project number ${i}`,
     topics: [i % 2 === 0 ? 'even' : 'odd', ...(i % 3 === 0 ? ['three'] : []), 'all'],
     language: ['TypeScript', 'Rust', 'Go'][i % 3] ?? null,
     stars: i * 3,
-    forks: null,
     license: 'MIT',
-    lastPushAt: null,
-    openIssues: null,
-    beginnerIssues: null,
-    issueLabel: null,
-    issues: [],
-    source: 'test',
   };
 }
 

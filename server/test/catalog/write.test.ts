@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCatalogPath, type CatalogEntry } from '../../src/catalog/sources/index.js';
+import { bareEntry, parseCatalogPath } from '../../src/catalog/sources/index.js';
 import { writeCatalogEntries } from '../../src/catalog/write.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
@@ -19,22 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.dispose());
 
-const base: CatalogEntry = {
-  repoExt: 'acme/widgets',
-  name: null,
-  description: null,
-  topics: [],
-  language: null,
-  stars: null,
-  forks: null,
-  license: null,
-  lastPushAt: null,
-  openIssues: null,
-  beginnerIssues: null,
-  issueLabel: null,
-  issues: [],
-  source: 'test',
-};
+const base = bareEntry('acme/widgets', 'test');
 const project = (repo: string) =>
   database.db.selectFrom('projects').selectAll().where('repo_ext', 'ilike', repo).executeTakeFirstOrThrow();
 
