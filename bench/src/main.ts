@@ -43,6 +43,7 @@ interface Row {
   rps: number;
   p50: number;
   p99: number;
+  mean: number;
   bad: number;
 }
 
@@ -80,6 +81,7 @@ async function measure(address: string, target: Target, duration: number): Promi
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    mean: result.latency.mean,
     bad: result.non2xx + result.errors,
   };
 }
@@ -120,11 +122,14 @@ function printTargets(rows: Row[]): void {
     '>= 0.50',
     page1.rps / hello.rps >= 0.5,
   );
+  // autocannon keeps latencies in whole milliseconds: below 1 ms a median reads 0, so compare means there.
+  const useMedian = page1.p50 >= 1 && last.p50 >= 1;
+  const latencyRatio = useMedian ? last.p50 / page1.p50 : last.mean / page1.mean;
   line(
-    'last page median latency / page 1 median latency',
-    last.p50 / Math.max(page1.p50, 0.5),
+    `last page ${useMedian ? 'median' : 'mean (medians < 1 ms)'} latency / page 1's`,
+    latencyRatio,
     '<= 1.50',
-    last.p50 / Math.max(page1.p50, 0.5) <= 1.5,
+    latencyRatio <= 1.5,
   );
   line(
     'topic-filtered throughput / unfiltered throughput',
