@@ -29,3 +29,29 @@ export async function generateProjects(db: Kysely<DB>, count: number): Promise<v
   // As autovacuum would leave a settled table: statistics for the planner, a visibility map for index-only scans.
   await sql`vacuum analyze projects`.execute(db);
 }
+
+/**
+ * `count` generated group projects owned by one bench user, each with its owner as member: topics from a pool
+ * of 40, the four skill levels, one in four private, posted over the last 120 days.
+ */
+export async function generateGroups(db: Kysely<DB>, count: number): Promise<void> {
+  const owner = await db
+    .insertInto('users')
+    .values({ github_id: 2 ** 45, login: 'bench-owner', name: 'Bench owner' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await sql`
+    insert into group_projects (title, description, topics, skill_level, visibility, owner_id, member_count, saves,
+                                date_posted)
+    select 'Group ' || g, 'Generated group number ' || g || ' for load tests.',
+           array['topic-' || (g % 40), 'topic-' || ((g / 40) % 40)],
+           (array['Beginner','Intermediate','Advanced','Any level'])[1 + g % 4],
+           case when g % 4 = 0 then 'private' else 'public' end,
+           ${owner.id}, 1, (g * 7) % 50,
+           now() - make_interval(mins => (g * 3 % 172800)::int)
+    from generate_series(1::bigint, ${count}::bigint) as g`.execute(db);
+  await sql`insert into group_members (group_id, user_id, role) select id, ${owner.id}, 'owner' from group_projects`.execute(
+    db,
+  );
+  await sql`vacuum analyze group_projects`.execute(db);
+}

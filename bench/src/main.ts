@@ -17,6 +17,7 @@ interface Target {
 }
 
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 100_000);
+const GROUPS = Number(process.env.BENCH_GROUPS ?? 50_000);
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 4);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const lastPage = Math.ceil(PROJECTS / 20);
@@ -36,6 +37,23 @@ const targets: Target[] = [
   { name: 'projects topic filter', path: '/api/projects', body: list({ filters: { topics: ['topic-7'] } }) },
   { name: 'projects name A-Z', path: '/api/projects', body: list({ sortField: 'name', order: 'ASC' }) },
   { name: 'GET /api/projects/topics', path: '/api/projects/topics' },
+  {
+    name: 'groups page 1',
+    path: '/api/group-projects',
+    body: { sortField: 'date_posted', order: 'DESC', page: 1 },
+  },
+  {
+    name: 'groups filtered',
+    path: '/api/group-projects',
+    body: {
+      sortField: 'date_posted',
+      order: 'DESC',
+      page: 1,
+      topics: ['topic-3', 'topic-5'],
+      skillLevels: ['Intermediate'],
+      datePosted: 30,
+    },
+  },
 ];
 
 interface Row {
@@ -131,6 +149,22 @@ function printTargets(rows: Row[]): void {
     '<= 1.50',
     latencyRatio <= 1.5,
   );
+  const groups1 = find('groups page 1');
+  const groupsFiltered = find('groups filtered');
+  if (groups1 && groupsFiltered) {
+    line(
+      'groups page 1 throughput / hello throughput',
+      groups1.rps / hello.rps,
+      '>= 0.50',
+      groups1.rps / hello.rps >= 0.5,
+    );
+    line(
+      'groups filtered throughput / unfiltered throughput',
+      groupsFiltered.rps / groups1.rps,
+      '>= 0.50',
+      groupsFiltered.rps / groups1.rps >= 0.5,
+    );
+  }
   line(
     'topic-filtered throughput / unfiltered throughput',
     topic.rps / page1.rps,
@@ -173,14 +207,18 @@ if (!postgresUrl) console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL for 
 
 let anyErrors = false;
 for (const round of rounds) {
-  const env: NodeJS.ProcessEnv = { ...round.env, BENCH_PROJECTS: String(PROJECTS) };
+  const env: NodeJS.ProcessEnv = {
+    ...round.env,
+    BENCH_PROJECTS: String(PROJECTS),
+    BENCH_GROUPS: String(GROUPS),
+  };
   if (round.database && postgresUrl)
     env.DATABASE_URL = await freshServerDatabase(postgresUrl, round.database);
   else delete env.DATABASE_URL;
   const server = await startServer(env);
   try {
     console.log(
-      `\n== ${round.label}: ${PROJECTS} projects, ${connections} connections, ${durationSeconds} s per route`,
+      `\n== ${round.label}: ${PROJECTS} projects, ${GROUPS} groups, ${connections} connections, ${durationSeconds} s per route`,
     );
     const rows: Row[] = [];
     for (const target of targets) {

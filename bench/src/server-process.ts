@@ -7,7 +7,7 @@ import { buildApp } from '../../server/dist/app.js';
 import { loadConfig } from '../../server/dist/config.js';
 import { migrateToLatest } from '../../server/dist/platform/db/migrate.js';
 import { openConfiguredDatabase } from '../../server/dist/platform/db/open-configured.js';
-import { generateProjects } from './generate-projects.js';
+import { generateGroups, generateProjects } from './generate-projects.js';
 
 /**
  * The production build of the server, in a process of its own, plus one bare route: the baseline every other
@@ -30,6 +30,8 @@ const database = await openConfiguredDatabase(config);
 await migrateToLatest(database.db);
 const projects = Number(process.env.BENCH_PROJECTS ?? 0);
 if (projects > 0) await generateProjects(database.db, projects);
+const groups = Number(process.env.BENCH_GROUPS ?? 0);
+if (groups > 0) await generateGroups(database.db, groups);
 const app = await buildApp({ config, database, webDistDir });
 app.get('/bench/hello', async () => ({ hello: 'world' }));
 const address = await app.listen({ host: config.host, port: 0 });

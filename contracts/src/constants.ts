@@ -29,3 +29,35 @@ export const PROJECT_SORT_OPTIONS = [
 
 /** GitHub's rules for a login: 1 to 39 letters, digits or single hyphens, not starting or ending with one. */
 export const GITHUB_LOGIN_PATTERN = '^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$';
+
+/** Group projects per page of the list. */
+export const GROUP_PAGE_SIZE = 20;
+export const SKILL_LEVELS = ['Beginner', 'Intermediate', 'Advanced', 'Any level'] as const;
+export const VISIBILITIES = ['public', 'private'] as const;
+/** Topics a group project carries: at least one, at most five. */
+export const MIN_GROUP_TOPICS = 1;
+export const MAX_GROUP_TOPICS = 5;
+export const GROUP_TITLE_MAX = 100;
+export const GROUP_DESCRIPTION_MAX = 5000;
+export const REPORT_REASON_MAX = 1000;
+/** The largest group a creator may ask for (no limit when unset). */
+export const GROUP_MAX_MEMBERS_LIMIT = 1000;
+
+/** The sort select of the group list, in the spec's order and words. The first is the default. */
+export const GROUP_SORT_OPTIONS = [
+  { label: 'Newest', sortField: 'date_posted', order: 'DESC' },
+  { label: 'Oldest', sortField: 'date_posted', order: 'ASC' },
+  { label: 'Most Saved', sortField: 'saves', order: 'DESC' },
+] as const;
+
+/** The "date posted" filter: null is all time. */
+export const DATE_POSTED_OPTIONS = [
+  { label: 'All time', days: null },
+  { label: 'Today', days: 1 },
+  { label: 'Last week', days: 7 },
+  { label: 'Last 30 days', days: 30 },
+  { label: 'Last 60 days', days: 60 },
+] as const;
+
+/** The chat room of a group's discussion board. */
+export const discussionRoom = (groupProjectId: number) => `discussion-board-${groupProjectId}`;

@@ -3,3 +3,4 @@ export * from './errors.js';
 export * from './health.js';
 export * from './accounts.js';
 export * from './projects.js';
+export * from './groups.js';

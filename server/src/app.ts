@@ -6,6 +6,9 @@ import { registerAccounts } from './accounts/index.js';
 import type { Config } from './config.js';
 import { createRepoClient } from './github/repo-client.js';
 import { createIssuesService } from './projects/issues.js';
+import { createGroupsRepository } from './groups/repository.js';
+import { groupsRoutes } from './groups/routes.js';
+import { createGroupsService } from './groups/service.js';
 import { createProjectsRepository } from './projects/repository.js';
 import { projectsRoutes } from './projects/routes.js';
 import { createProjectsService } from './projects/service.js';
@@ -18,6 +21,13 @@ import { loggerOptions } from './platform/logger.js';
 
 /** Bodies above this are refused with 413 before they are parsed. No API request needs more. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Tells this node's project lists that the catalogue changed outside a request (the catalogue sync). */
+    catalogueChanged(): void;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -66,10 +76,17 @@ export async function buildApp(deps: AppDeps) {
   const projectsService = createProjectsService(projectsRepository, {
     listCacheTtlMs: config.listCacheTtlMs,
   });
+  app.decorate('catalogueChanged', () => projectsService.catalogueChanged());
   await app.register(projectsRoutes, {
     service: projectsService,
     issues: createIssuesService({ repository: projectsRepository, client: createRepoClient(config.github) }),
     repository: projectsRepository,
+    requireUser: accounts.requireUser,
+  });
+  await app.register(groupsRoutes, {
+    service: createGroupsService(createGroupsRepository(database.db), {
+      listCacheTtlMs: config.listCacheTtlMs,
+    }),
     requireUser: accounts.requireUser,
   });
   await registerSpa(app, deps.webDistDir);

@@ -96,6 +96,29 @@ const EnvSchema = Type.Object({
     default: 30_000,
     description: 'an integer number of milliseconds from 0 (no caching) to 3600000',
   }),
+  ECOSYSTEMS_URL: Type.String({
+    default: 'https://packages.ecosyste.ms',
+    pattern: '^https?://[^?#]+$',
+    description: "the http(s) base URL of ecosyste.ms' packages API (https://packages.ecosyste.ms)",
+  }),
+  SYNC_INTERVAL_MINUTES: Type.Integer({
+    minimum: 0,
+    maximum: 43200,
+    default: 360,
+    description: 'an integer number of minutes from 0 (no scheduled sync) to 43200',
+  }),
+  SYNC_BATCH_SIZE: Type.Integer({
+    minimum: 1,
+    maximum: 100,
+    default: 50,
+    description: 'an integer from 1 to 100 (repositories per GitHub GraphQL query)',
+  }),
+  SYNC_MAX_WAIT_SECONDS: Type.Integer({
+    minimum: 0,
+    maximum: 3600,
+    default: 60,
+    description: 'an integer number of seconds from 0 to 3600',
+  }),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({
     minimum: 100,
     maximum: 120000,
@@ -127,8 +150,20 @@ export interface Config {
     oauthUrl: string;
     apiUrl: string;
     timeoutMs: number;
+    /** GitHub's GraphQL endpoint: `API/graphql`, or `https://HOST/api/graphql` on GitHub Enterprise. */
+    graphqlUrl: string;
     /** Server-side token for public reads (issues, catalogue sync); null reads anonymously. */
     token: string | null;
+  };
+  sync: {
+    /** Base URL of ecosyste.ms' packages API, where used-by counts come from. */
+    ecosystemsUrl: string;
+    /** How often each node tries a scheduled sync (the lock lets one run); 0 turns the schedule off. */
+    intervalMinutes: number;
+    /** Repositories per GraphQL query. */
+    batchSize: number;
+    /** The longest rate-limit wait a run sits out; a longer one stops the run until the next. */
+    maxWaitMs: number;
   };
   sessions: { idleTimeoutMs: number; absoluteTimeoutMs: number };
   /** True when sign-in goes through the built-in development page instead of GitHub. */
@@ -192,6 +227,7 @@ export function loadConfig(
     );
   }
   const hour = 60 * 60 * 1000;
+  const apiUrl = valid.GITHUB_API_URL.replace(/\/+$/, '');
 
   return {
     env: valid.NODE_ENV,
@@ -214,9 +250,16 @@ export function loadConfig(
           ? { clientId: valid.GITHUB_CLIENT_ID, clientSecret: valid.GITHUB_CLIENT_SECRET }
           : null,
       oauthUrl: valid.GITHUB_OAUTH_URL.replace(/\/+$/, ''),
-      apiUrl: valid.GITHUB_API_URL.replace(/\/+$/, ''),
+      apiUrl,
+      graphqlUrl: graphqlUrlFor(apiUrl),
       timeoutMs: valid.GITHUB_TIMEOUT_MS,
       token: valid.GITHUB_TOKEN ?? null,
+    },
+    sync: {
+      ecosystemsUrl: valid.ECOSYSTEMS_URL.replace(/\/+$/, ''),
+      intervalMinutes: valid.SYNC_INTERVAL_MINUTES,
+      batchSize: valid.SYNC_BATCH_SIZE,
+      maxWaitMs: valid.SYNC_MAX_WAIT_SECONDS * 1000,
     },
     sessions: {
       idleTimeoutMs: valid.SESSION_IDLE_TIMEOUT_HOURS * hour,
@@ -224,6 +267,14 @@ export function loadConfig(
     },
     devSignIn: !hasClientId,
   };
+}
+
+/**
+ * GitHub serves GraphQL beside REST (api.github.com/graphql), except on GitHub Enterprise Server, where REST is
+ * under /api/v3 and GraphQL under /api/graphql.
+ */
+export function graphqlUrlFor(apiUrl: string): string {
+  return /\/api\/v3$/i.test(apiUrl) ? apiUrl.replace(/\/v3$/i, '/graphql') : `${apiUrl}/graphql`;
 }
 
 /**

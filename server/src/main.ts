@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { seedDemoCatalogue } from './catalog/demo.js';
+import { startSyncScheduler } from './catalog/sync/scheduler.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { migrateToLatest } from './platform/db/migrate.js';
 import { describeDatabase, openConfiguredDatabase } from './platform/db/open-configured.js';
@@ -38,11 +39,21 @@ async function main(): Promise<void> {
     }
   }
 
+  // Every node schedules the sync; the sync's lock and due check make one of them run it per interval.
+  const syncScheduler = startSyncScheduler({
+    config,
+    database,
+    log: app.log,
+    onCatalogueChanged: () => app.catalogueChanged(),
+  });
+
   // SIGTERM / SIGINT: stop accepting, let requests in flight finish, then close the database. A shutdown that
   // hangs past the timeout exits non-zero so a supervisor notices.
   closeWithGrace({ delay: config.shutdownTimeoutMs, logger: app.log }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an unexpected error');
     else app.log.info({ signal }, 'shutting down');
+    // A sync in progress stops at its next project and writes what it did before the database closes.
+    await syncScheduler.stop();
     await app.close();
     await database.close();
   });

@@ -2,8 +2,12 @@ import { UpstreamUnavailable } from './sign-in-provider.js';
 
 export interface RepoClientSettings {
   apiUrl: string;
+  /** GitHub's GraphQL endpoint (config.github.graphqlUrl); needed only for graphql(). */
+  graphqlUrl?: string;
   timeoutMs: number;
   token: string | null;
+  /** The clock rate-limit times are reckoned from; tests pass their own. */
+  now?: () => number;
 }
 
 /** An answer to a conditional GET: new content with its ETag, or "not modified" (which costs no rate limit). */
@@ -11,6 +15,44 @@ export type Conditional<T> = { modified: true; body: T; etag: string | null } | 
 
 export class RepoNotFound extends Error {
   override name = 'RepoNotFound';
+}
+
+/** GitHub answered with an HTTP error, or not at all (status undefined: unreachable or timed out). */
+export class GitHubRequestFailed extends UpstreamUnavailable {
+  override name = 'GitHubRequestFailed';
+  constructor(
+    message: string,
+    readonly status: number | undefined,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+
+  /** Worth trying again shortly: GitHub failed on its side, or the request never got an answer. */
+  get transient(): boolean {
+    return this.status === undefined || this.status >= 500;
+  }
+}
+
+/**
+ * GitHub refuses requests until `until`: the primary limit (the hour's budget is spent) or a secondary limit
+ * (too many requests too fast, or too much at once), which GitHub asks clients to sit out.
+ */
+export class GitHubRateLimited extends UpstreamUnavailable {
+  override name = 'GitHubRateLimited';
+  constructor(
+    message: string,
+    readonly until: Date,
+    readonly secondary: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** What is left of one of GitHub's budgets ('core' for REST, 'graphql'), as its last answer said. */
+export interface RateBudget {
+  remaining: number;
+  resetAt: Date | null;
 }
 
 export interface GitHubIssueJson {
@@ -31,55 +73,178 @@ export interface GitHubPullJson {
   body: string | null;
 }
 
+export interface GraphQLError {
+  type?: string;
+  path?: (string | number)[];
+  message: string;
+}
+
+export interface GraphQLAnswer<T> {
+  /** Null when GitHub answered no data at all; a field GitHub could not resolve is null inside it. */
+  data: T | null;
+  errors: GraphQLError[];
+}
+
+/** GitHub's advice when a secondary limit names no time: wait at least a minute. */
+const SECONDARY_DEFAULT_WAIT_MS = 60_000;
+const SECONDARY_MESSAGE = /secondary rate limit|abuse detection/i;
+
 /**
- * GitHub REST reads of one repository, as conditional requests: the ETag of the last answer goes in
- * If-None-Match, and a 304 means the cached copy is still right. Rate-limit answers (403/429 with no
- * remaining requests, or a retry-after) become UpstreamUnavailable, naming when to try again.
+ * GitHub reads of public repositories: REST as conditional requests (the ETag of the last answer goes in
+ * If-None-Match, and a 304 means the cached copy is still right) and GraphQL queries. Every answer's
+ * x-ratelimit-* headers are remembered per budget. Rate-limit answers (403/429 with no remaining requests, a
+ * retry-after, GitHub's secondary-limit message, or GraphQL's RATE_LIMITED error) become GitHubRateLimited,
+ * naming when to try again; other failures GitHubRequestFailed. Both are UpstreamUnavailable.
  */
 export function createRepoClient(settings: RepoClientSettings) {
-  async function conditionalGet<T>(path: string, etag: string | null | undefined): Promise<Conditional<T>> {
+  const now = settings.now ?? Date.now;
+  const budgets = new Map<string, RateBudget>();
+
+  function remember(res: Response, fallbackResource: string): void {
+    const remaining = res.headers.get('x-ratelimit-remaining');
+    if (remaining === null || !/^\d+$/.test(remaining)) return;
+    const reset = Number(res.headers.get('x-ratelimit-reset'));
+    budgets.set(res.headers.get('x-ratelimit-resource') ?? fallbackResource, {
+      remaining: Number(remaining),
+      resetAt: reset > 0 ? new Date(reset * 1000) : null,
+    });
+  }
+
+  async function send(url: string, init: RequestInit, resource: string): Promise<Response> {
     let res: Response;
     try {
-      res = await fetch(`${settings.apiUrl}${path}`, {
+      res = await fetch(url, {
+        ...init,
         headers: {
           accept: 'application/vnd.github+json',
           'x-github-api-version': '2022-11-28',
           'user-agent': 'OpenLFG',
           ...(settings.token ? { authorization: `Bearer ${settings.token}` } : {}),
-          ...(etag ? { 'if-none-match': etag } : {}),
+          ...(init.headers as Record<string, string> | undefined),
         },
         signal: AbortSignal.timeout(settings.timeoutMs),
       });
     } catch (error) {
       const reason =
         error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : 'could not be reached';
-      throw new UpstreamUnavailable(`GitHub ${reason}`, { cause: error });
+      throw new GitHubRequestFailed(`GitHub ${reason}`, undefined, { cause: error });
     }
-    if (res.status === 304) return { modified: false };
+    remember(res, resource);
+    if (res.status === 403 || res.status === 429) await throwIfRateLimited(res);
+    return res;
+  }
+
+  async function throwIfRateLimited(res: Response): Promise<void> {
+    const retryAfter = Number(res.headers.get('retry-after'));
+    const remaining = res.headers.get('x-ratelimit-remaining');
+    // The body says which limit it is when the headers do not; it is short, and unused otherwise.
+    const message = await res
+      .clone()
+      .text()
+      .catch(() => '');
+    const secondary = SECONDARY_MESSAGE.test(message);
+    if (retryAfter > 0) {
+      const until = new Date(now() + retryAfter * 1000);
+      throw new GitHubRateLimited(rateLimitMessage(until, secondary), until, secondary || remaining !== '0');
+    }
+    if (remaining === '0') {
+      const reset = Number(res.headers.get('x-ratelimit-reset'));
+      const until = new Date(reset > 0 ? reset * 1000 : now() + SECONDARY_DEFAULT_WAIT_MS);
+      throw new GitHubRateLimited(rateLimitMessage(until, false), until, false);
+    }
+    if (secondary) {
+      const until = new Date(now() + SECONDARY_DEFAULT_WAIT_MS);
+      throw new GitHubRateLimited(rateLimitMessage(until, true), until, true);
+    }
+  }
+
+  async function conditionalGet<T>(
+    path: string,
+    etag: string | null | undefined,
+  ): Promise<Conditional<T> & { res: Response }> {
+    const res = await send(
+      `${settings.apiUrl}${path}`,
+      { headers: etag ? { 'if-none-match': etag } : {} },
+      'core',
+    );
+    if (res.status === 304) return { modified: false, res };
     if (res.status === 404 || res.status === 410)
       throw new RepoNotFound(`GitHub has no repository at ${path}`);
-    if (res.status === 403 || res.status === 429) {
-      const retryAfter = Number(res.headers.get('retry-after'));
-      const reset = Number(res.headers.get('x-ratelimit-reset'));
-      if (res.headers.get('x-ratelimit-remaining') === '0' || retryAfter > 0) {
-        const until = retryAfter > 0 ? new Date(Date.now() + retryAfter * 1000) : new Date(reset * 1000);
-        throw new UpstreamUnavailable(`GitHub's rate limit is reached until ${until.toISOString()}`);
-      }
-    }
-    if (!res.ok) throw new UpstreamUnavailable(`GitHub answered ${res.status} for ${path}`);
-    return { modified: true, body: (await res.json()) as T, etag: res.headers.get('etag') };
+    if (!res.ok) throw new GitHubRequestFailed(await failureMessage(res, path), res.status);
+    // 204 No Content (an empty repository's contributors) has no JSON to read.
+    const body = (res.status === 204 ? [] : await res.json()) as T;
+    return { modified: true, body, etag: res.headers.get('etag'), res };
   }
 
   return {
     /** The newest 100 open issues (GitHub lists pull requests here too; callers drop them). */
-    openIssues(repoExt: string, etag?: string | null) {
-      return conditionalGet<GitHubIssueJson[]>(
+    async openIssues(repoExt: string, etag?: string | null): Promise<Conditional<GitHubIssueJson[]>> {
+      const { res: _res, ...answer } = await conditionalGet<GitHubIssueJson[]>(
         `/repos/${repoExt}/issues?state=open&sort=created&direction=desc&per_page=100`,
         etag,
       );
+      return answer;
     },
-    openPulls(repoExt: string, etag?: string | null) {
-      return conditionalGet<GitHubPullJson[]>(`/repos/${repoExt}/pulls?state=open&per_page=100`, etag);
+
+    async openPulls(repoExt: string, etag?: string | null): Promise<Conditional<GitHubPullJson[]>> {
+      const { res: _res, ...answer } = await conditionalGet<GitHubPullJson[]>(
+        `/repos/${repoExt}/pulls?state=open&per_page=100`,
+        etag,
+      );
+      return answer;
+    },
+
+    /**
+     * How many contributors (anonymous ones included) the repository has, for one request: with one per
+     * page, the number of the page Link calls "last" is the count. No Link means one page (0 or 1 item).
+     */
+    async contributorsCount(repoExt: string, etag?: string | null): Promise<Conditional<number>> {
+      const answer = await conditionalGet<unknown>(`/repos/${repoExt}/contributors?per_page=1&anon=1`, etag);
+      if (!answer.modified) return answer;
+      const last = lastPage(answer.res.headers.get('link'));
+      const count = last ?? (Array.isArray(answer.body) ? Math.min(answer.body.length, 1) : 0);
+      return { modified: true, body: count, etag: answer.etag };
+    },
+
+    /** One GraphQL query. Errors about single fields come back in `errors` beside the data. */
+    async graphql<T>(query: string, variables: Record<string, unknown>): Promise<GraphQLAnswer<T>> {
+      if (!settings.graphqlUrl) throw new Error('No GraphQL endpoint configured');
+      const res = await send(
+        settings.graphqlUrl,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query, variables }),
+        },
+        'graphql',
+      );
+      if (!res.ok) throw new GitHubRequestFailed(await failureMessage(res, 'GraphQL'), res.status);
+      let body: { data?: T | null; errors?: GraphQLError[] };
+      try {
+        body = (await res.json()) as typeof body;
+      } catch (error) {
+        throw new GitHubRequestFailed('GitHub answered GraphQL with something that is not JSON', 502, {
+          cause: error,
+        });
+      }
+      const errors = Array.isArray(body.errors) ? body.errors : [];
+      // GitHub answers a spent GraphQL budget with 200 and an error (RATE_LIMITED, lately RATE_LIMIT).
+      if (errors.some((e) => e.type === 'RATE_LIMITED' || e.type === 'RATE_LIMIT')) {
+        const reset = Number(res.headers.get('x-ratelimit-reset'));
+        const until = new Date(reset > 0 ? reset * 1000 : now() + SECONDARY_DEFAULT_WAIT_MS);
+        throw new GitHubRateLimited(rateLimitMessage(until, false), until, false);
+      }
+      return { data: body.data ?? null, errors };
+    },
+
+    /** The budget GitHub last reported: 'core' (REST) or 'graphql'. */
+    budget(resource: 'core' | 'graphql'): RateBudget | null {
+      return budgets.get(resource) ?? null;
+    },
+
+    /** Records a budget GitHub reported in a body (GraphQL's rateLimit field), which is the freshest word. */
+    noteBudget(resource: 'core' | 'graphql', budget: RateBudget): void {
+      budgets.set(resource, budget);
     },
   };
 }
@@ -101,4 +266,32 @@ export function linkedIssueNumbers(pulls: readonly GitHubPullJson[], repoExt: st
     }
   }
   return [...numbers].sort((a, b) => a - b);
+}
+
+function rateLimitMessage(until: Date, secondary: boolean): string {
+  return `GitHub's ${secondary ? 'secondary ' : ''}rate limit is reached until ${until.toISOString()}`;
+}
+
+/** "GitHub answered 502 for PATH", with GitHub's own message when it sent one (the why of a 403 or 422). */
+async function failureMessage(res: Response, what: string): Promise<string> {
+  let detail = '';
+  try {
+    const body = (await res.json()) as { message?: unknown };
+    if (typeof body.message === 'string') detail = `: ${body.message.slice(0, 200)}`;
+  } catch {
+    // Not JSON (a proxy's error page): the status says enough.
+  }
+  return `GitHub answered ${res.status} for ${what}${detail}`;
+}
+
+/** The page number of the Link header's rel="last" URL, or null when there is none. */
+export function lastPage(link: string | null): number | null {
+  if (!link) return null;
+  for (const part of link.split(',')) {
+    const match = /<([^>]+)>\s*;\s*rel="?last"?/.exec(part);
+    if (!match?.[1]) continue;
+    const page = Number(new URL(match[1], 'https://api.github.com').searchParams.get('page'));
+    return Number.isSafeInteger(page) && page > 0 ? page : null;
+  }
+  return null;
 }

@@ -5,7 +5,7 @@ import {
   type TopicsResponse,
   type LanguagesResponse,
 } from '@openlfg/contracts';
-import { AnswerCache } from './list-cache.js';
+import { AnswerCache } from '../platform/answer-cache.js';
 import { toProject } from './presenters.js';
 import type { ListQuery, ProjectsRepository } from './repository.js';
 

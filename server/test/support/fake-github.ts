@@ -33,6 +33,41 @@ export interface FakePull {
   body: string | null;
 }
 
+/** A repository as the catalogue sync reads it: GraphQL figures and the contributors list. */
+export interface FakeRepository {
+  stargazerCount: number;
+  forkCount: number;
+  isArchived?: boolean;
+  pushedAt?: string | null;
+  description?: string | null;
+  language?: string | null;
+  license?: { spdxId: string | null; name: string } | null;
+  topics?: string[];
+  /** The labels of each open issue: the open-issue count is their number, the beginner count is those
+   * carrying any label the query names (compared ignoring case, as GitHub does). */
+  openIssueLabels?: string[][];
+  /** In GitHub's order (most contributions first); anonymous contributors included. */
+  contributors?: { login: string; contributions: number }[];
+}
+
+/** A one-off answer the next matching request gets instead of the real one. */
+export interface FakeFault {
+  endpoint: 'graphql' | 'contributors';
+  answer: 'bad-gateway' | 'secondary-limit' | 'primary-limit';
+  /** secondary-limit: the retry-after GitHub names (omit for a secondary limit without one). */
+  retryAfterSeconds?: number;
+  /** primary-limit: seconds until x-ratelimit-reset. */
+  resetInSeconds?: number;
+}
+
+/** One of GitHub's primary budgets: REST ('core') counts requests (a 304 is free), GraphQL counts points. */
+export interface FakeBudget {
+  limit: number;
+  remaining: number;
+  /** Epoch seconds. */
+  reset: number;
+}
+
 interface IssuedCode {
   user: FakeGitHubUser;
   redirectUri: string;
@@ -61,6 +96,20 @@ export class FakeGitHub {
   readonly repoData = new Map<string, { issues: FakeIssue[]; pulls: FakePull[] }>();
   slowMs = 2000;
   readonly requests: { method: string; path: string; ifNoneMatch?: string; status?: number }[] = [];
+  /** Repositories the catalogue sync reads (`owner/name`, any case), through GraphQL and /contributors. */
+  readonly repositories = new Map<string, FakeRepository>();
+  /** The token GraphQL accepts (GitHub's GraphQL API answers no anonymous request). */
+  readonly apiToken = 'ghp_fakecataloguesynctoken';
+  readonly budgets: { core: FakeBudget; graphql: FakeBudget } = {
+    core: { limit: 5000, remaining: 5000, reset: nowSeconds() + 3600 },
+    graphql: { limit: 5000, remaining: 5000, reset: nowSeconds() + 3600 },
+  };
+  /** Consumed in order: the first fault matching a request answers it. */
+  readonly faults: FakeFault[] = [];
+  /** Each GraphQL query: the repositories it asked for (by alias order) and the labels of its beginner count. */
+  readonly graphqlQueries: { repos: string[]; beginnerLabels: string[]; status: number }[] = [];
+  /** Delay before answering /contributors (a slow GitHub, for interrupting a run). */
+  contributorsDelayMs = 0;
   private readonly codes = new Map<string, IssuedCode>();
   private readonly tokens = new Map<string, FakeGitHubUser>();
   private server!: Server;
@@ -122,6 +171,10 @@ export class FakeGitHub {
         },
       );
     }
+    if (req.method === 'POST' && url.pathname === '/graphql') return this.graphql(req, res, record);
+    const contributors = /^\/repos\/([^/]+\/[^/]+)\/contributors$/.exec(url.pathname);
+    if (req.method === 'GET' && contributors)
+      return this.contributors(contributors[1] ?? '', url, req, res, record);
     const repoRead = /^\/repos\/([^/]+\/[^/]+)\/(issues|pulls)$/.exec(url.pathname);
     if (req.method === 'GET' && repoRead)
       return this.repoRead(repoRead[1] ?? '', repoRead[2] as 'issues' | 'pulls', req, res, record);
@@ -172,6 +225,259 @@ export class FakeGitHub {
     }
     record.status = 200;
     json(res, 200, body, { etag });
+  }
+
+  /** Sync environment: the fake's token and URLs, ecosyste.ms elsewhere. */
+  syncEnv(): NodeJS.ProcessEnv {
+    return { GITHUB_API_URL: this.url, GITHUB_TOKEN: this.apiToken, GITHUB_TIMEOUT_MS: '2000' };
+  }
+
+  private findRepository(repoExt: string): FakeRepository | undefined {
+    return [...this.repositories].find(([name]) => name.toLowerCase() === repoExt.toLowerCase())?.[1];
+  }
+
+  private takeFault(endpoint: FakeFault['endpoint']): FakeFault | undefined {
+    const index = this.faults.findIndex((f) => f.endpoint === endpoint);
+    return index === -1 ? undefined : this.faults.splice(index, 1)[0];
+  }
+
+  private rateHeaders(resource: 'core' | 'graphql'): Record<string, string> {
+    const budget = this.budgets[resource];
+    return {
+      'x-ratelimit-limit': String(budget.limit),
+      'x-ratelimit-remaining': String(budget.remaining),
+      'x-ratelimit-reset': String(budget.reset),
+      'x-ratelimit-used': String(budget.limit - budget.remaining),
+      'x-ratelimit-resource': resource,
+    };
+  }
+
+  /** GitHub's answers to a fault: a 502, a secondary limit, or a spent primary budget. */
+  private answerFault(
+    fault: FakeFault,
+    resource: 'core' | 'graphql',
+    res: ServerResponse,
+    record: FakeGitHub['requests'][number],
+  ): void {
+    if (fault.answer === 'bad-gateway') {
+      record.status = 502;
+      return json(res, 502, { message: 'Server Error' });
+    }
+    if (fault.answer === 'secondary-limit') {
+      record.status = 403;
+      return json(
+        res,
+        403,
+        {
+          message:
+            'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID 0000:0000:0000000:0000000:00000000.',
+          documentation_url:
+            'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits',
+        },
+        {
+          ...this.rateHeaders(resource),
+          ...(fault.retryAfterSeconds !== undefined
+            ? { 'retry-after': String(fault.retryAfterSeconds) }
+            : {}),
+        },
+      );
+    }
+    this.budgets[resource].remaining = 0;
+    this.budgets[resource].reset = nowSeconds() + (fault.resetInSeconds ?? 3600);
+    return this.primaryLimit(resource, res, record);
+  }
+
+  /** A spent budget: REST answers 403, GraphQL 200 with a RATE_LIMITED error, both with the reset time. */
+  private primaryLimit(
+    resource: 'core' | 'graphql',
+    res: ServerResponse,
+    record: FakeGitHub['requests'][number],
+  ): void {
+    const headers = this.rateHeaders(resource);
+    if (resource === 'graphql') {
+      record.status = 200;
+      return json(
+        res,
+        200,
+        { errors: [{ type: 'RATE_LIMITED', message: 'API rate limit exceeded for user ID 1001.' }] },
+        headers,
+      );
+    }
+    record.status = 403;
+    json(
+      res,
+      403,
+      {
+        message: 'API rate limit exceeded for user ID 1001.',
+        documentation_url:
+          'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-primary-rate-limits',
+      },
+      headers,
+    );
+  }
+
+  /**
+   * POST /graphql for the sync's own query shape: aliased `rN: repository(owner: $oN, name: $nN)` fields
+   * with a CatalogueFields fragment, an issues count filtered by `labels: $var`, and `rateLimit`. Answers
+   * like GitHub: data with null for repositories it cannot resolve, and a NOT_FOUND error naming the alias.
+   */
+  private async graphql(
+    req: IncomingMessage,
+    res: ServerResponse,
+    record: FakeGitHub['requests'][number],
+  ): Promise<void> {
+    if (req.headers.authorization !== `Bearer ${this.apiToken}`) {
+      record.status = 401;
+      return json(res, 401, {
+        message: 'This endpoint requires you to be authenticated.',
+        documentation_url:
+          'https://docs.github.com/graphql/guides/forming-calls-with-graphql#authenticating-with-graphql',
+      });
+    }
+    const body = JSON.parse((await readBody(req)) || '{}') as {
+      query?: string;
+      variables?: Record<string, unknown>;
+    };
+    const query = body.query ?? '';
+    const variables = body.variables ?? {};
+    const aliases = [
+      ...query.matchAll(/\b(\w+)\s*:\s*repository\(\s*owner:\s*\$(\w+)\s*,\s*name:\s*\$(\w+)\s*\)/g),
+    ].map((m) => ({
+      alias: m[1] ?? '',
+      repo: `${String(variables[m[2] ?? ''])}/${String(variables[m[3] ?? ''])}`,
+    }));
+    const labelled = /(\w+)\s*:\s*issues\(\s*states:\s*OPEN\s*,\s*labels:\s*\$(\w+)\s*\)/.exec(query);
+    const labelsVar = labelled ? variables[labelled[2] ?? ''] : undefined;
+    const beginnerLabels = Array.isArray(labelsVar) ? labelsVar.map(String) : [];
+    const entry = { repos: aliases.map((a) => a.repo), beginnerLabels, status: 200 };
+    this.graphqlQueries.push(entry);
+
+    const fault = this.takeFault('graphql');
+    if (fault) {
+      this.answerFault(fault, 'graphql', res, record);
+      entry.status = record.status ?? 200;
+      return;
+    }
+    const budget = this.budgets.graphql;
+    if (budget.remaining <= 0) {
+      this.primaryLimit('graphql', res, record);
+      return;
+    }
+    budget.remaining -= 1;
+
+    const data: Record<string, unknown> = {};
+    const errors: unknown[] = [];
+    if (/\brateLimit\s*\{/.test(query)) {
+      data.rateLimit = {
+        remaining: budget.remaining,
+        resetAt: new Date(budget.reset * 1000).toISOString(),
+        cost: 1,
+      };
+    }
+    const wanted = new Set(beginnerLabels.map((l) => l.toLowerCase()));
+    for (const { alias, repo: repoExt } of aliases) {
+      const repo = this.findRepository(repoExt);
+      if (!repo) {
+        data[alias] = null;
+        errors.push({
+          type: 'NOT_FOUND',
+          path: [alias],
+          locations: [{ line: 1, column: 1 }],
+          message: `Could not resolve to a Repository with the name '${repoExt}'.`,
+        });
+        continue;
+      }
+      const issues = repo.openIssueLabels ?? [];
+      data[alias] = {
+        stargazerCount: repo.stargazerCount,
+        forkCount: repo.forkCount,
+        isArchived: repo.isArchived ?? false,
+        pushedAt: repo.pushedAt ?? null,
+        description: repo.description ?? null,
+        primaryLanguage: repo.language ? { name: repo.language } : null,
+        licenseInfo: repo.license ?? null,
+        repositoryTopics: { nodes: (repo.topics ?? []).map((name) => ({ topic: { name } })) },
+        issues: { totalCount: issues.length },
+        [labelled?.[1] ?? 'beginnerIssues']: {
+          totalCount: issues.filter((labels) => labels.some((l) => wanted.has(l.toLowerCase()))).length,
+        },
+      };
+    }
+    record.status = 200;
+    json(res, 200, errors.length > 0 ? { data, errors } : { data }, this.rateHeaders('graphql'));
+  }
+
+  /**
+   * GET /repos/:owner/:name/contributors: paginated with a Link header (first, prev, next, last), 204 for a
+   * repository without commits, an ETag over the page, and 304 (free of rate limit) when it matches.
+   */
+  private async contributors(
+    repoExt: string,
+    url: URL,
+    req: IncomingMessage,
+    res: ServerResponse,
+    record: FakeGitHub['requests'][number],
+  ): Promise<void> {
+    if (this.contributorsDelayMs > 0) await new Promise((r) => setTimeout(r, this.contributorsDelayMs));
+    if (res.destroyed) return;
+    const fault = this.takeFault('contributors');
+    if (fault) return this.answerFault(fault, 'core', res, record);
+    const budget = this.budgets.core;
+    if (budget.remaining <= 0) return this.primaryLimit('core', res, record);
+    const repo = this.findRepository(repoExt);
+    if (!repo) {
+      budget.remaining -= 1;
+      record.status = 404;
+      return json(
+        res,
+        404,
+        {
+          message: 'Not Found',
+          documentation_url: 'https://docs.github.com/rest/repos/repos#list-repository-contributors',
+        },
+        this.rateHeaders('core'),
+      );
+    }
+    const all = (repo.contributors ?? []).map((c, i) => ({
+      login: c.login,
+      id: 5000 + i,
+      type: 'User',
+      contributions: c.contributions,
+    }));
+    if (all.length === 0) {
+      budget.remaining -= 1;
+      record.status = 204;
+      res.writeHead(204, this.rateHeaders('core')).end();
+      return;
+    }
+    const perPage = Math.min(Math.max(Number(url.searchParams.get('per_page') ?? 30), 1), 100);
+    const page = Math.max(Number(url.searchParams.get('page') ?? 1), 1);
+    const pages = Math.ceil(all.length / perPage);
+    const body = all.slice((page - 1) * perPage, page * perPage);
+    const etag = `W/"${createHash('sha1').update(JSON.stringify(body)).digest('hex')}"`;
+    if (req.headers['if-none-match'] === etag) {
+      record.status = 304;
+      res.writeHead(304, { etag, ...this.rateHeaders('core') }).end();
+      return;
+    }
+    budget.remaining -= 1;
+    const link = (n: number, rel: string) => {
+      const target = new URL(`https://api.github.com/repositories/1/contributors`);
+      url.searchParams.forEach((value, key) => target.searchParams.set(key, value));
+      target.searchParams.set('page', String(n));
+      return `<${target}>; rel="${rel}"`;
+    };
+    const links = [
+      ...(page > 1 ? [link(page - 1, 'prev')] : []),
+      ...(page < pages ? [link(page + 1, 'next'), link(pages, 'last')] : []),
+      ...(page > 1 ? [link(1, 'first')] : []),
+    ];
+    record.status = 200;
+    json(res, 200, body, {
+      etag,
+      ...this.rateHeaders('core'),
+      ...(links.length > 0 ? { link: links.join(', ') } : {}),
+    });
   }
 
   private authorize(url: URL, res: ServerResponse): void {
@@ -276,6 +582,10 @@ export class FakeGitHub {
     }
     json(res, 200, slice, headers);
   }
+}
+
+function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
 }
 
 function publicUser(user: FakeGitHubUser) {

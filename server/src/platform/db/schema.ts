@@ -14,6 +14,14 @@ export interface DB {
   project_requests: ProjectRequestsTable;
   project_request_requesters: ProjectRequestRequestersTable;
   project_issue_cache: ProjectIssueCacheTable;
+  sync_runs: SyncRunsTable;
+  sync_failures: SyncFailuresTable;
+  group_projects: GroupProjectsTable;
+  group_members: GroupMembersTable;
+  group_join_requests: GroupJoinRequestsTable;
+  group_saves: GroupSavesTable;
+  group_reports: GroupReportsTable;
+  messages: MessagesTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -73,6 +81,9 @@ export interface ProjectsTable {
   source: string | null;
   added_at: CreatedAt;
   last_synced_at: Date | null;
+  contributors_etag: string | null;
+  unreachable_at: Date | null;
+  sync_attempted_at: Date | null;
 }
 
 export interface ProjectSavesTable {
@@ -105,4 +116,95 @@ export interface ProjectIssueCacheTable {
   pulls_etag: string | null;
   linked_issue_numbers: ColumnType<unknown, string | undefined, string>;
   fetched_at: Date;
+}
+
+export type SyncRunStatus = 'running' | 'completed' | 'interrupted' | 'failed';
+
+export interface SyncRunsTable {
+  id: Generated<number>;
+  started_at: CreatedAt;
+  cycle_started_at: Date;
+  finished_at: Date | null;
+  status: Generated<SyncRunStatus>;
+  projects_total: Generated<number>;
+  projects_synced: Generated<number>;
+  projects_failed: Generated<number>;
+  github_remaining: number | null;
+  github_reset_at: Date | null;
+  github_graphql_remaining: number | null;
+  github_graphql_reset_at: Date | null;
+  ecosystems_remaining: number | null;
+  error: string | null;
+  resume_after: Date | null;
+}
+
+export type SyncFailureKind = 'unreachable' | 'github' | 'ecosystems';
+
+export interface SyncFailuresTable {
+  id: Generated<number>;
+  run_id: number;
+  project_id: number | null;
+  repo_ext: string;
+  kind: SyncFailureKind;
+  reason: string;
+  at: CreatedAt;
+}
+
+export interface GroupProjectsTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  repo_ext: string | null;
+  topics: ColumnType<string[], string[], string[]>;
+  skill_level: 'Beginner' | 'Intermediate' | 'Advanced' | 'Any level';
+  visibility: 'public' | 'private';
+  discord_url: string | null;
+  max_members: number | null;
+  owner_id: number;
+  member_count: Generated<number>;
+  saves: Generated<number>;
+  date_posted: CreatedAt;
+}
+
+export interface GroupMembersTable {
+  group_id: number;
+  user_id: number;
+  role: 'owner' | 'member';
+  joined_at: CreatedAt;
+}
+
+export interface GroupJoinRequestsTable {
+  id: Generated<number>;
+  group_id: number;
+  user_id: number;
+  status: Generated<'pending' | 'approved' | 'rejected' | 'cancelled'>;
+  created_at: CreatedAt;
+  decided_at: Date | null;
+}
+
+export interface GroupSavesTable {
+  user_id: number;
+  group_id: number;
+  created_at: CreatedAt;
+}
+
+export interface GroupReportsTable {
+  id: Generated<number>;
+  group_id: number;
+  group_title: string;
+  reporter_id: number;
+  reason: string;
+  status: Generated<'open' | 'dismissed' | 'actioned'>;
+  created_at: CreatedAt;
+  closed_at: Date | null;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  room: string;
+  group_id: number;
+  author_id: number | null;
+  client_id: string;
+  body: string;
+  created_at: CreatedAt;
 }

@@ -2,6 +2,8 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_users.js';
 import * as m0002 from './0002_accounts.js';
 import * as m0003 from './0003_projects.js';
+import * as m0004 from './0004_catalog_sync.js';
+import * as m0005 from './0005_groups.js';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the same list works from
@@ -12,4 +14,6 @@ export const migrations: Record<string, Migration> = {
   '0001_users': m0001,
   '0002_accounts': m0002,
   '0003_projects': m0003,
+  '0004_catalog_sync': m0004,
+  '0005_groups': m0005,
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AnswerCache } from '../src/projects/list-cache.js';
+import { AnswerCache } from '../src/platform/answer-cache.js';
 
 describe('AnswerCache', () => {
   it('answers from memory until the entry expires', async () => {

@@ -1,0 +1,198 @@
+import { Type, type Static } from 'typebox';
+import {
+  GROUP_DESCRIPTION_MAX,
+  GROUP_MAX_MEMBERS_LIMIT,
+  GROUP_TITLE_MAX,
+  MAX_FILTER_TOPICS,
+  MAX_GROUP_TOPICS,
+  MIN_GROUP_TOPICS,
+  REPORT_REASON_MAX,
+  TOPIC_PATTERN,
+} from './constants.js';
+import { SortOrder } from './projects.js';
+
+const Nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Integer>>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+
+export const SkillLevel = Type.Union([
+  Type.Literal('Beginner'),
+  Type.Literal('Intermediate'),
+  Type.Literal('Advanced'),
+  Type.Literal('Any level'),
+]);
+export type SkillLevel = Static<typeof SkillLevel>;
+
+export const Visibility = Type.Union([Type.Literal('public'), Type.Literal('private')]);
+export type Visibility = Static<typeof Visibility>;
+
+export const GroupSortField = Type.Union([Type.Literal('date_posted'), Type.Literal('saves')]);
+export type GroupSortField = Static<typeof GroupSortField>;
+
+const Topic = Type.String({ pattern: TOPIC_PATTERN, maxLength: 50 });
+const GroupId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });
+
+export const GroupListRequest = Type.Object(
+  {
+    sortField: GroupSortField,
+    order: SortOrder,
+    /** A group matches when it has every one of these topics. */
+    topics: Type.Optional(Type.Array(Topic, { maxItems: MAX_FILTER_TOPICS })),
+    page: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+    /** Posted within this many days; null or absent is all time. */
+    datePosted: Type.Optional(
+      Type.Union([Type.Literal(1), Type.Literal(7), Type.Literal(30), Type.Literal(60), Type.Null()]),
+    ),
+    /** A group matches when its skill level is any one of these. */
+    skillLevels: Type.Optional(Type.Array(SkillLevel, { maxItems: 4 })),
+    /** Only public or only private groups; null or absent is both. */
+    visibility: Type.Optional(Type.Union([Visibility, Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type GroupListRequest = Static<typeof GroupListRequest>;
+
+export const GroupOwner = Type.Object({ login: Type.String(), avatarUrl: Nullable(Type.String()) });
+
+/** A group project as lists show it: nothing private (no Discord link, no members). */
+export const GroupProject = Type.Object({
+  groupProjectId: Type.Integer(),
+  title: Type.String(),
+  description: Type.String(),
+  /** `owner/name` of the group's repository on GitHub, if it has one. */
+  repoExt: Nullable(Type.String()),
+  topics: Type.Array(Type.String()),
+  skillLevel: SkillLevel,
+  visibility: Visibility,
+  maxMembers: Nullable(Type.Integer()),
+  memberCount: Type.Integer({ minimum: 0 }),
+  saves: Type.Integer({ minimum: 0 }),
+  datePosted: Type.String({ format: 'date-time' }),
+  owner: GroupOwner,
+});
+export type GroupProject = Static<typeof GroupProject>;
+
+export const GroupListResponse = Type.Object({
+  data: Type.Array(GroupProject),
+  totalPages: Type.Integer({ minimum: 1 }),
+  pageLocation: Type.Integer({ minimum: 1 }),
+  total: Type.Integer({ minimum: 0 }),
+});
+export type GroupListResponse = Static<typeof GroupListResponse>;
+
+export const PostGroupBody = Type.Object(
+  {
+    title: Type.String({ minLength: 1, maxLength: GROUP_TITLE_MAX }),
+    description: Type.String({ minLength: 1, maxLength: GROUP_DESCRIPTION_MAX }),
+    /** A GitHub repository (URL or owner/name), picked from the owner's public repositories or typed. */
+    repository: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
+    topics: Type.Array(Type.String({ minLength: 1, maxLength: 50 }), {
+      minItems: MIN_GROUP_TOPICS,
+      maxItems: MAX_GROUP_TOPICS,
+    }),
+    skillLevel: SkillLevel,
+    visibility: Visibility,
+    /** A Discord invite: https://discord.gg/... or https://discord.com/invite/... */
+    discordUrl: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+    maxMembers: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 2, maximum: GROUP_MAX_MEMBERS_LIMIT }), Type.Null()]),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type PostGroupBody = Static<typeof PostGroupBody>;
+
+export const GroupIdBody = Type.Object({ groupProjectId: GroupId }, { additionalProperties: false });
+export type GroupIdBody = Static<typeof GroupIdBody>;
+
+/** The spec names the group's id `projectId` on the save route. */
+export const SaveGroupBody = Type.Object({ projectId: GroupId }, { additionalProperties: false });
+export type SaveGroupBody = Static<typeof SaveGroupBody>;
+
+export const SaveGroupResponse = Type.Object({
+  projectId: Type.Integer(),
+  saved: Type.Boolean(),
+  saves: Type.Integer({ minimum: 0 }),
+});
+export type SaveGroupResponse = Static<typeof SaveGroupResponse>;
+
+export const GroupListOfMine = Type.Object({ data: Type.Array(GroupProject) });
+export type GroupListOfMine = Static<typeof GroupListOfMine>;
+
+export const MyGroup = Type.Object({
+  ...GroupProject.properties,
+  role: Type.Union([Type.Literal('owner'), Type.Literal('member')]),
+});
+export type MyGroup = Static<typeof MyGroup>;
+export const MyGroupsResponse = Type.Object({ data: Type.Array(MyGroup) });
+export type MyGroupsResponse = Static<typeof MyGroupsResponse>;
+
+export const MyJoinRequest = Type.Object({
+  groupProjectId: Type.Integer(),
+  title: Type.String(),
+  requestedAt: Type.String({ format: 'date-time' }),
+});
+export const MyJoinRequestsResponse = Type.Object({ data: Type.Array(MyJoinRequest) });
+export type MyJoinRequestsResponse = Static<typeof MyJoinRequestsResponse>;
+
+export const PendingRequest = Type.Object({
+  groupProjectId: Type.Integer(),
+  title: Type.String(),
+  requestUsername: Type.String(),
+  requestAvatarUrl: Nullable(Type.String()),
+  requestedAt: Type.String({ format: 'date-time' }),
+});
+export type PendingRequest = Static<typeof PendingRequest>;
+export const PendingRequestsResponse = Type.Object({ data: Type.Array(PendingRequest) });
+export type PendingRequestsResponse = Static<typeof PendingRequestsResponse>;
+
+export const DecideRequestBody = Type.Object(
+  { groupProjectId: GroupId, requestUsername: Type.String({ minLength: 1, maxLength: 39 }) },
+  { additionalProperties: false },
+);
+export type DecideRequestBody = Static<typeof DecideRequestBody>;
+
+export const ReportBody = Type.Object(
+  { groupProjectId: GroupId, reason: Type.String({ minLength: 1, maxLength: REPORT_REASON_MAX }) },
+  { additionalProperties: false },
+);
+export type ReportBody = Static<typeof ReportBody>;
+
+/** What a user is to a group. */
+export const GroupRole = Type.Union([
+  Type.Literal('none'),
+  Type.Literal('requester'),
+  Type.Literal('member'),
+  Type.Literal('owner'),
+]);
+export type GroupRole = Static<typeof GroupRole>;
+
+export const GroupMember = Type.Object({
+  login: Type.String(),
+  avatarUrl: Nullable(Type.String()),
+  role: Type.Union([Type.Literal('owner'), Type.Literal('member')]),
+  joinedAt: Type.String({ format: 'date-time' }),
+});
+export type GroupMember = Static<typeof GroupMember>;
+
+export const DiscussionInfo = Type.Object({
+  group: GroupProject,
+  members: Type.Array(GroupMember),
+  discordUrl: Nullable(Type.String()),
+  /** The chat room of the group's discussion board. */
+  room: Type.String(),
+  canReadDiscussion: Type.Boolean(),
+  canPost: Type.Boolean(),
+  /** The asker's relation to the group. */
+  viewerRole: GroupRole,
+});
+export type DiscussionInfo = Static<typeof DiscussionInfo>;
+export const DiscussionInfoResponse = Type.Object({ data: DiscussionInfo });
+export type DiscussionInfoResponse = Static<typeof DiscussionInfoResponse>;
+
+/** The answer of every membership change: where the asker stands now. */
+export const MembershipResponse = Type.Object({
+  groupProjectId: Type.Integer(),
+  viewerRole: GroupRole,
+  memberCount: Type.Integer({ minimum: 0 }),
+});
+export type MembershipResponse = Static<typeof MembershipResponse>;

@@ -1,0 +1,325 @@
+import { discussionRoom, GroupListResponse, type GroupProject } from '@openlfg/contracts';
+import { sql } from 'kysely';
+import Value from 'typebox/value';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/app.js';
+import { call, postGroup } from './support/groups.js';
+import { createSignedInUser } from './support/users.js';
+
+let t: TestApp;
+let owner: { cookie: string; login: string };
+let alice: { cookie: string; login: string };
+let bob: { cookie: string; login: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createSignedInUser(t.database.db, 'grp-owner');
+  alice = await createSignedInUser(t.database.db, 'grp-alice');
+  bob = await createSignedInUser(t.database.db, 'grp-bob');
+});
+afterAll(() => t.close());
+
+const list = (body: Record<string, unknown>) => call(t.app, 'POST', '/api/group-projects', null, body);
+const post = (cookie: string, body: Record<string, unknown>) =>
+  call(t.app, 'POST', '/api/group-projects/post-project', cookie, {
+    title: 'Build a game',
+    description: 'A small game in Rust.',
+    topics: ['rust'],
+    skillLevel: 'Beginner',
+    visibility: 'public',
+    ...body,
+  });
+
+describe('posting a group project', () => {
+  it('creates the group with its creator as owner and first member, and normalises its fields', async () => {
+    const res = await post(owner.cookie, {
+      title: '  Rust game jam  ',
+      topics: ['Game Dev', 'rust', 'RUST'],
+      repository: 'https://github.com/grp-owner/jam.git',
+      discordUrl: 'https://discord.com/invite/Jam42',
+      maxMembers: 4,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      title: 'Rust game jam',
+      topics: ['game-dev', 'rust'],
+      repoExt: 'grp-owner/jam',
+      skillLevel: 'Beginner',
+      visibility: 'public',
+      maxMembers: 4,
+      memberCount: 1,
+      saves: 0,
+      owner: { login: 'grp-owner' },
+    });
+    // Lists never carry the Discord link; members see it in discussion-info.
+    expect(res.body).not.toContain('discord');
+    const info = await call(t.app, 'POST', '/api/group-projects/discussion-info', owner.cookie, {
+      groupProjectId: res.json().groupProjectId,
+    });
+    expect(info.json().data).toMatchObject({
+      discordUrl: 'https://discord.gg/Jam42',
+      viewerRole: 'owner',
+      canReadDiscussion: true,
+      canPost: true,
+      room: discussionRoom(res.json().groupProjectId),
+      members: [{ login: 'grp-owner', role: 'owner' }],
+    });
+  });
+
+  it.each([
+    [{ title: '   ' }, 'The title cannot be blank.'],
+    [{ title: 'x'.repeat(101) }, 'body.title must NOT have more than 100 characters'],
+    [{ description: 'x'.repeat(5001) }, 'body.description must NOT have more than 5000 characters'],
+    [{ topics: [] }, 'body.topics must NOT have fewer than 1 items'],
+    [{ topics: ['a', 'b', 'c', 'd', 'e', 'f'] }, 'body.topics must NOT have more than 5 items'],
+    [{ topics: ['c++'] }, '"c++" is not a topic'],
+    [{ skillLevel: 'Expert' }, 'body.skillLevel'],
+    [{ visibility: 'secret' }, 'body.visibility'],
+    [{ discordUrl: 'https://example.com/chat' }, 'The Discord link must be an invite link'],
+    [{ discordUrl: 'http://discord.gg/abc123' }, 'The Discord link must be an invite link'],
+    [{ repository: 'https://gitlab.com/a/b' }, 'The repository must be a GitHub repository'],
+    [{ maxMembers: 1 }, 'body.maxMembers'],
+  ])('refuses %o with a 400 saying why', async (body, message) => {
+    const res = await post(owner.cookie, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toContain(message);
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await post('', {})).statusCode).toBe(401);
+  });
+});
+
+describe('membership', () => {
+  it('refuses joins and approvals once a group is full', async () => {
+    const open = await postGroup(t.app, owner.cookie, { maxMembers: 2 });
+    expect(
+      (await call(t.app, 'POST', '/api/group-projects/join', alice.cookie, { groupProjectId: open })).json(),
+    ).toMatchObject({
+      viewerRole: 'member',
+      memberCount: 2,
+    });
+    const full = await call(t.app, 'POST', '/api/group-projects/join', bob.cookie, { groupProjectId: open });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().error.message).toBe('This group is full.');
+
+    const closed = await postGroup(t.app, owner.cookie, { visibility: 'private', maxMembers: 2 });
+    for (const who of [alice, bob]) {
+      await call(t.app, 'POST', '/api/group-projects/request', who.cookie, { groupProjectId: closed });
+    }
+    const first = await call(t.app, 'POST', '/api/group-projects/pending-requests', owner.cookie, {
+      groupProjectId: closed,
+      requestUsername: alice.login,
+    });
+    expect(first.statusCode).toBe(200);
+    const second = await call(t.app, 'POST', '/api/group-projects/pending-requests', owner.cookie, {
+      groupProjectId: closed,
+      requestUsername: bob.login,
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.message).toBe('This group is full.');
+  });
+
+  it('refuses to decide a request twice, or one that was cancelled, with a clear message', async () => {
+    const id = await postGroup(t.app, owner.cookie, { visibility: 'private' });
+    await call(t.app, 'POST', '/api/group-projects/request', alice.cookie, { groupProjectId: id });
+    const decide = (method: 'POST' | 'DELETE', login: string) =>
+      call(t.app, method, '/api/group-projects/pending-requests', owner.cookie, {
+        groupProjectId: id,
+        requestUsername: login,
+      });
+    expect((await decide('DELETE', alice.login)).statusCode).toBe(200);
+    const again = await decide('POST', alice.login);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe("grp-alice's request was already rejected.");
+
+    await call(t.app, 'POST', '/api/group-projects/request', bob.cookie, { groupProjectId: id });
+    await call(t.app, 'DELETE', '/api/group-projects/request', bob.cookie, { groupProjectId: id });
+    const cancelled = await decide('POST', bob.login);
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json().error.message).toBe('grp-bob cancelled their request.');
+
+    const stranger = await decide('POST', 'nobody-here');
+    expect(stranger.statusCode).toBe(404);
+  });
+
+  it('lists my requests, and the owner sees pending requests with the requester name', async () => {
+    const id = await postGroup(t.app, owner.cookie, { visibility: 'private', title: 'Quiet club' });
+    await call(t.app, 'POST', '/api/group-projects/request', alice.cookie, { groupProjectId: id });
+    const mine = await call(t.app, 'GET', '/api/group-projects/request', alice.cookie);
+    expect(mine.json().data).toContainEqual(
+      expect.objectContaining({ groupProjectId: id, title: 'Quiet club' }),
+    );
+    const pending = await call(t.app, 'GET', '/api/group-projects/pending-requests', owner.cookie);
+    expect(pending.json().data).toContainEqual(
+      expect.objectContaining({ groupProjectId: id, requestUsername: 'grp-alice', title: 'Quiet club' }),
+    );
+    // Others see nothing of it.
+    const others = await call(t.app, 'GET', '/api/group-projects/pending-requests', bob.cookie);
+    expect(others.json().data.some((r: { groupProjectId: number }) => r.groupProjectId === id)).toBe(false);
+  });
+
+  it('tells the owner they cannot leave their own group', async () => {
+    const id = await postGroup(t.app, owner.cookie);
+    const res = await call(t.app, 'DELETE', '/api/group-projects/leave', owner.cookie, {
+      groupProjectId: id,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(
+      'You own this group, so you cannot leave it. Delete the group if it should end.',
+    );
+  });
+});
+
+describe('deleting a group', () => {
+  it('removes the group, its members, requests, saves and its board messages, and it leaves every list', async () => {
+    const id = await postGroup(t.app, owner.cookie, { visibility: 'private', title: 'Doomed group' });
+    await call(t.app, 'POST', '/api/group-projects/request', alice.cookie, { groupProjectId: id });
+    await call(t.app, 'POST', '/api/group-projects/save', bob.cookie, { projectId: id });
+    const other = await postGroup(t.app, owner.cookie);
+    await t.database.db
+      .insertInto('messages')
+      .values([
+        { room: discussionRoom(id), group_id: id, author_id: null, client_id: 'm1', body: 'hello' },
+        { room: discussionRoom(other), group_id: other, author_id: null, client_id: 'm2', body: 'stays' },
+      ])
+      .execute();
+
+    const res = await call(t.app, 'DELETE', '/api/group-projects/delete-project', owner.cookie, {
+      groupProjectId: id,
+    });
+    expect(res.statusCode).toBe(204);
+
+    const db = t.database.db;
+    const left = async (table: 'group_members' | 'group_join_requests' | 'group_saves') =>
+      (await db.selectFrom(table).select('group_id').where('group_id', '=', id).execute()).length;
+    expect([
+      await left('group_members'),
+      await left('group_join_requests'),
+      await left('group_saves'),
+    ]).toEqual([0, 0, 0]);
+    const messages = await db.selectFrom('messages').select('room').execute();
+    expect(messages.map((m) => m.room)).toEqual([discussionRoom(other)]);
+
+    const all = (await list({ sortField: 'date_posted', order: 'DESC', page: 1 })).json()
+      .data as GroupProject[];
+    expect(all.some((g) => g.groupProjectId === id)).toBe(false);
+    expect((await call(t.app, 'GET', '/api/group-projects/saved', bob.cookie)).json().data).toEqual([]);
+    expect(
+      (await call(t.app, 'GET', '/api/group-projects/request', alice.cookie))
+        .json()
+        .data.some((r: { groupProjectId: number }) => r.groupProjectId === id),
+    ).toBe(false);
+    expect(
+      (await call(t.app, 'POST', '/api/group-projects/discussion-info', owner.cookie, { groupProjectId: id }))
+        .statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('reporting', () => {
+  it('keeps one open report per user and group, with a bounded, required reason', async () => {
+    const id = await postGroup(t.app, owner.cookie, { title: 'Suspicious' });
+    const report = (reason: string) =>
+      call(t.app, 'POST', '/api/group-projects/report', alice.cookie, { groupProjectId: id, reason });
+    expect((await report('   ')).json().error.message).toBe('The reason cannot be blank.');
+    expect((await report('x'.repeat(1001))).statusCode).toBe(400);
+    expect((await report('Spam links')).statusCode).toBe(201);
+    const again = await report('Still spam');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('You already reported this group; a moderator will look at it.');
+    const rows = await t.database.db
+      .selectFrom('group_reports')
+      .select(['reason', 'status', 'group_title'])
+      .where('group_id', '=', id)
+      .execute();
+    expect(rows).toEqual([{ reason: 'Spam links', status: 'open', group_title: 'Suspicious' }]);
+  });
+});
+
+describe('the group list', () => {
+  let listT: TestApp;
+  beforeAll(async () => {
+    listT = await createTestApp();
+    const someone = await createSignedInUser(listT.database.db, 'lister');
+    const levels = ['Beginner', 'Intermediate', 'Advanced', 'Any level'] as const;
+    for (let i = 1; i <= 45; i++) {
+      await postGroup(listT.app, someone.cookie, {
+        visibility: i % 3 === 0 ? 'private' : 'public',
+        topics: [i % 2 === 0 ? 'even' : 'odd', ...(i % 5 === 0 ? ['five'] : [])],
+        title: `List group ${i}`,
+      });
+      await listT.database.db
+        .updateTable('group_projects')
+        .set({ skill_level: levels[i % 4] ?? 'Beginner', saves: i % 7 })
+        .where('title', '=', `List group ${i}`)
+        .execute();
+    }
+    await sql`update group_projects set date_posted = now() - make_interval(days => (id * 2)::int)`.execute(
+      listT.database.db,
+    );
+  });
+  afterAll(() => listT.close());
+
+  const groups = (body: Record<string, unknown>) =>
+    call(listT.app, 'POST', '/api/group-projects', null, {
+      sortField: 'date_posted',
+      order: 'DESC',
+      page: 1,
+      ...body,
+    });
+
+  it('pages newest first, 20 at a time, in the contract shape, past the end serving the last page', async () => {
+    const first = (await groups({})).json();
+    expect(Value.Check(GroupListResponse, first)).toBe(true);
+    expect(first).toMatchObject({ totalPages: 3, pageLocation: 1, total: 45 });
+    expect(first.data.map((g: GroupProject) => g.title).slice(0, 2)).toEqual([
+      'List group 1',
+      'List group 2',
+    ]);
+    const last = (await groups({ page: 9 })).json();
+    expect(last).toMatchObject({ pageLocation: 3 });
+    expect(last.data).toHaveLength(5);
+  });
+
+  it.each([
+    [{ sortField: 'date_posted', order: 'ASC' }, 'List group 45'],
+    [{ sortField: 'saves', order: 'DESC' }, 'List group 6'],
+  ])('sorts by %o', async (sort, firstTitle) => {
+    expect((await groups(sort)).json().data[0].title).toBe(firstTitle);
+  });
+
+  it('filters by topics (all), skill levels (any), visibility and date posted together', async () => {
+    const res = (
+      await groups({
+        topics: ['even', 'five'],
+        skillLevels: ['Intermediate', 'Advanced'],
+        visibility: 'public',
+        datePosted: 60,
+      })
+    ).json();
+    // even multiples of 5 posted within 60 days (id * 2 days ago): 10, 20; then skill level and visibility.
+    const expected = [10, 20].filter(
+      (i) =>
+        ['Intermediate', 'Advanced'].includes(
+          ['Beginner', 'Intermediate', 'Advanced', 'Any level'][i % 4] ?? '',
+        ) && i % 3 !== 0,
+    );
+    expect(res.data.map((g: GroupProject) => g.title)).toEqual(expected.map((i) => `List group ${i}`));
+    const recent = (await groups({ datePosted: 7 })).json();
+    expect(recent.total).toBe(3);
+  });
+
+  it.each([
+    [{ sortField: 'name' }, 'body.sortField'],
+    [{ order: 'down' }, 'body.order'],
+    [{ page: 0 }, 'body.page must be >= 1'],
+    [{ datePosted: 3 }, 'body.datePosted'],
+    [{ skillLevels: ['Expert'] }, 'body.skillLevels'],
+    [{ visibility: 'hidden' }, 'body.visibility'],
+  ])('refuses %o with a 400', async (body, message) => {
+    const res = await groups(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toContain(message);
+  });
+});
