@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { Nullable } from './schema-helpers.js';
 import {
   GROUP_DESCRIPTION_MAX,
   GROUP_MAX_MEMBERS_LIMIT,
@@ -10,9 +11,6 @@ import {
   TOPIC_PATTERN,
 } from './constants.js';
 import { SortOrder } from './projects.js';
-
-const Nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Integer>>(schema: T) =>
-  Type.Union([schema, Type.Null()]);
 
 export const SkillLevel = Type.Union([
   Type.Literal('Beginner'),

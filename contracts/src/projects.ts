@@ -1,8 +1,6 @@
 import { MAX_FILTER_LANGUAGES, MAX_FILTER_TOPICS, REPO_EXT_PATTERN, TOPIC_PATTERN } from './constants.js';
 import { Type, type Static } from 'typebox';
-
-const Nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Integer>>(schema: T) =>
-  Type.Union([schema, Type.Null()]);
+import { Nullable } from './schema-helpers.js';
 
 export const ProjectSortField = Type.Union([
   Type.Literal('contributors'),

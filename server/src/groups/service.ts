@@ -3,7 +3,6 @@ import {
   GROUP_PAGE_SIZE,
   type DiscussionInfo,
   type GroupListRequest,
-  type GroupListResponse,
   type GroupProject,
   type GroupRole,
   type MembershipResponse,
@@ -12,7 +11,7 @@ import {
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
 import { conflict, notFound } from '../platform/http/errors.js';
-import { AnswerCache } from '../platform/answer-cache.js';
+import { PagedLists } from '../platform/paged-lists.js';
 import { normaliseDiscordInvite, normaliseGroupTopics, normaliseRepository, requireText } from './input.js';
 import { decide, requireAllowed, type Actor } from './policy.js';
 import { toGroupProject } from './presenters.js';
@@ -27,12 +26,9 @@ const noGroup = (id: number) => notFound(`There is no group project ${id}.`);
 
 export function createGroupsService(repository: GroupsRepository, options: { listCacheTtlMs: number }) {
   const { db } = repository;
-  const lists = new AnswerCache<string>({ ttlMs: options.listCacheTtlMs, maxEntries: 1000 });
-  const counts = new AnswerCache<number>({ ttlMs: options.listCacheTtlMs, maxEntries: 1000 });
-  const listsChanged = () => {
-    lists.clear();
-    counts.clear();
-  };
+  // Lists do not depend on who asks: cached per filter and page, cleared on every write that changes them.
+  const lists = new PagedLists(options.listCacheTtlMs);
+  const listsChanged = () => lists.clear();
 
   /** Runs `change` with the group's row locked; answers where the caller stands afterwards. */
   async function withLockedGroup<T>(
@@ -64,14 +60,10 @@ export function createGroupsService(repository: GroupsRepository, options: { lis
         visibility: request.visibility ?? null,
         datePostedDays: request.datePosted ?? null,
       };
-      const filterKey = JSON.stringify(query);
-      return lists.getOrLoad(`${filterKey}#${request.page}`, async () => {
-        const total = await counts.getOrLoad(filterKey, () => repository.count(query));
-        const totalPages = Math.max(1, Math.ceil(total / GROUP_PAGE_SIZE));
-        const pageLocation = Math.min(request.page, totalPages);
-        const rows = await repository.page(query, pageLocation, total);
-        const answer: GroupListResponse = { data: rows.map(toGroupProject), totalPages, pageLocation, total };
-        return JSON.stringify(answer);
+      return lists.answer(JSON.stringify(query), request.page, GROUP_PAGE_SIZE, {
+        count: () => repository.count(query),
+        rows: (page, total) => repository.page(query, page, total),
+        present: toGroupProject,
       });
     },
 
