@@ -217,6 +217,27 @@ describe('deleting a group', () => {
   });
 });
 
+describe("a group's public card", () => {
+  it('answers anyone with what lists show, and nothing private, for a private group too', async () => {
+    const id = await postGroup(t.app, owner.cookie, { visibility: 'private', title: 'Card club' });
+    await call(t.app, 'POST', '/api/group-projects/request', alice.cookie, { groupProjectId: id });
+    const res = await call(t.app, 'GET', `/api/group-projects/${id}`, null);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      groupProjectId: id,
+      title: 'Card club',
+      visibility: 'private',
+      memberCount: 1,
+    });
+    expect(res.body).not.toContain('discord');
+    expect(res.body).not.toContain('grp-alice');
+    expect((await call(t.app, 'GET', '/api/group-projects/999999', null)).statusCode).toBe(404);
+    expect((await call(t.app, 'GET', '/api/group-projects/not-a-number', null)).statusCode).toBe(400);
+    // The fixed routes under the same path still answer as themselves.
+    expect((await call(t.app, 'GET', '/api/group-projects/saved', alice.cookie)).statusCode).toBe(200);
+  });
+});
+
 describe('reporting', () => {
   it('keeps one open report per user and group, with a bounded, required reason', async () => {
     const id = await postGroup(t.app, owner.cookie, { title: 'Suspicious' });

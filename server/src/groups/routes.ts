@@ -174,6 +174,19 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
     },
   );
 
+  // One group's public card (what every list shows, nothing private): the group page's header for anyone,
+  // including those discussion-info refuses.
+  app.get(
+    '/api/group-projects/:groupProjectId',
+    {
+      schema: {
+        params: Type.Object({ groupProjectId: Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 }) }),
+        response: { 200: GroupProject },
+      },
+    },
+    async (request) => service.publicCard(request.params.groupProjectId),
+  );
+
   app.post(
     '/api/group-projects/discussion-info',
     { schema: { body: GroupIdBody, response: { 200: DiscussionInfoResponse } } },

@@ -267,6 +267,12 @@ export function createGroupsService(repository: GroupsRepository, options: { lis
       if (!inserted) throw conflict('You already reported this group; a moderator will look at it.');
     },
 
+    async publicCard(groupId: number): Promise<GroupProject> {
+      const group = await repository.findGroup(db, groupId);
+      if (!group) throw noGroup(groupId);
+      return toGroupProject(group);
+    },
+
     async discussionInfo(caller: Caller | null, groupId: number): Promise<DiscussionInfo> {
       const group = await repository.findGroup(db, groupId);
       if (!group) throw noGroup(groupId);

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { GroupPage } from '../features/groups/routes/GroupPage';
 import { GroupProjectsPage } from '../features/groups/routes/GroupProjectsPage';
 import { MyProjectsPage } from './routes/my-projects/MyProjectsPage';
 import { ProjectsPage } from '../features/projects/routes/ProjectsPage';
@@ -18,6 +19,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <ProjectsPage /> },
           { path: 'group-projects', element: <GroupProjectsPage /> },
+          { path: 'group-projects/:groupProjectId', element: <GroupPage /> },
           { path: 'my-projects', element: <MyProjectsPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makeGroup, signedInAs } from '../../../features/groups/test-fixtures';
 import { listResponse, makeProject, projectsHandler } from '../../../features/projects/test-fixtures';
 import { mockApi, type MockHandler } from '../../../test/api-mock';
 import { renderApp } from '../../../test/render-app';
@@ -100,5 +101,71 @@ describe('My projects, saved projects view', () => {
 
     expect(await screen.findByText('Signed in as ada')).toBeTruthy();
     expect(calls.some((call) => call.url === '/api/projects/saved')).toBe(false);
+  });
+});
+
+describe('My projects, group views', () => {
+  const owned = makeGroup({ groupProjectId: 1, title: 'Mine' });
+  const joined = makeGroup({ groupProjectId: 2, title: 'Joined' });
+
+  it('shows my groups by default, with my role on each, and the tabs', async () => {
+    mockApi({
+      ...signedInAs({
+        myGroups: [
+          { ...owned, role: 'owner' },
+          { ...joined, role: 'member' },
+        ],
+      }),
+    });
+    renderApp('/my-projects', { session: signedIn });
+
+    const tabs = screen.getByRole('navigation', { name: 'My projects views' });
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['My groups', 'Posted by me', 'Saved groups', 'Saved projects', 'My requests']);
+    expect(within(tabs).getByRole('link', { name: 'My groups' }).getAttribute('aria-current')).toBe('page');
+    const mine = await screen.findByRole('article', { name: 'Mine' });
+    expect(within(mine).getByText('Owner')).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Joined' })).getByText('Member')).toBeTruthy();
+  });
+
+  it('switches to the groups I posted and my saved groups', async () => {
+    mockApi({
+      ...signedInAs({ saved: [joined] }),
+      'GET /api/group-projects/created-projects': () => ({ body: { data: [owned] } }),
+    });
+    const { user, currentUrl } = renderApp('/my-projects?view=groups', { session: signedIn });
+
+    await user.click(screen.getByRole('link', { name: 'Posted by me' }));
+    expect(currentUrl()).toBe('/my-projects?view=created');
+    expect(await screen.findByRole('article', { name: 'Mine' })).toBeTruthy();
+
+    await user.click(screen.getByRole('link', { name: 'Saved groups' }));
+    const saved = await screen.findByRole('article', { name: 'Joined' });
+    expect(within(saved).getByRole('button', { name: 'Saved Joined' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+  });
+
+  it('lists my pending requests and cancels one', async () => {
+    let requests = [{ groupProjectId: 9, title: 'Secret', requestedAt: new Date().toISOString() }];
+    const { calls } = mockApi({
+      ...signedInAs(),
+      'GET /api/group-projects/request': () => ({ body: { data: requests } }),
+      'DELETE /api/group-projects/request': () => {
+        requests = [];
+        return { body: { groupProjectId: 9, viewerRole: 'none', memberCount: 1 } };
+      },
+    });
+    const { user } = renderApp('/my-projects?view=requests', { session: signedIn });
+
+    const list = await screen.findByRole('list', { name: 'My requests' });
+    expect(within(list).getByRole('link', { name: 'Secret' }).getAttribute('href')).toBe('/group-projects/9');
+    await user.click(within(list).getByRole('button', { name: 'Cancel request to join Secret' }));
+
+    expect(await screen.findByText('You have no pending requests.')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'DELETE')?.body).toEqual({ groupProjectId: 9 });
   });
 });

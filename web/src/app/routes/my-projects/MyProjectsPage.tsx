@@ -4,6 +4,12 @@ import { Spinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccountCard } from '../../../session/components/AccountCard';
 import { LoginButton } from '../../../session/components/LoginButton';
+import {
+  CreatedGroupsView,
+  MyGroupsView,
+  MyRequestsView,
+  SavedGroupsView,
+} from '../../../features/groups/components/MyGroupLists';
 import { SavedProjects } from '../../../features/projects/components/SavedProjects';
 import { useSession } from '../../../session/session-context';
 import { ViewTabs } from './ViewTabs';
@@ -13,7 +19,19 @@ import styles from './MyProjectsPage.module.css';
 const VIEW_TEXT = {
   groups: {
     heading: 'My groups',
-    text: 'The group projects you posted, the groups you joined and the groups you asked to join.',
+    text: 'The groups you own or joined.',
+  },
+  created: {
+    heading: 'Posted by me',
+    text: 'The group projects you posted.',
+  },
+  'saved-groups': {
+    heading: 'Saved groups',
+    text: 'The group projects you saved from the list.',
+  },
+  requests: {
+    heading: 'My requests',
+    text: 'Your requests to join private groups, waiting for their owners.',
   },
   projects: {
     heading: 'Saved projects',
@@ -44,11 +62,13 @@ export function MyProjectsPage() {
               {heading}
             </h2>
             <p className={styles.text}>{text}</p>
-            {view === 'projects' ? (
-              <div className={styles.content}>
-                <SavedProjects />
-              </div>
-            ) : null}
+            <div className={styles.content}>
+              {view === 'projects' ? <SavedProjects /> : null}
+              {view === 'groups' ? <MyGroupsView /> : null}
+              {view === 'created' ? <CreatedGroupsView /> : null}
+              {view === 'saved-groups' ? <SavedGroupsView /> : null}
+              {view === 'requests' ? <MyRequestsView /> : null}
+            </div>
           </section>
         </>
       ) : (

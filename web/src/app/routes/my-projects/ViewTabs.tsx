@@ -4,10 +4,13 @@ import styles from './ViewTabs.module.css';
 
 const VIEWS: readonly { view: MyProjectsView; label: string }[] = [
   { view: 'groups', label: 'My groups' },
+  { view: 'created', label: 'Posted by me' },
+  { view: 'saved-groups', label: 'Saved groups' },
   { view: 'projects', label: 'Saved projects' },
+  { view: 'requests', label: 'My requests' },
 ];
 
-/** Two links that look like tabs; the selected one is marked aria-current="page". */
+/** Links that look like tabs; the selected one is marked aria-current="page". */
 export function ViewTabs({ selected }: { selected: MyProjectsView }) {
   return (
     <nav aria-label="My projects views" className={styles.tabs}>

@@ -1,6 +1,8 @@
-export type MyProjectsView = 'groups' | 'projects';
+export const MY_PROJECTS_VIEWS = ['groups', 'created', 'saved-groups', 'projects', 'requests'] as const;
+export type MyProjectsView = (typeof MY_PROJECTS_VIEWS)[number];
 
-/** The `view` query parameter of /my-projects; anything but 'projects' shows the groups. */
+/** The `view` query parameter of /my-projects; anything unknown shows the groups. */
 export function parseMyProjectsView(search: string): MyProjectsView {
-  return new URLSearchParams(search).get('view') === 'projects' ? 'projects' : 'groups';
+  const view = new URLSearchParams(search).get('view');
+  return MY_PROJECTS_VIEWS.find((item) => item === view) ?? 'groups';
 }

@@ -1,12 +1,107 @@
-import { PageHeader } from '../../../components/PageHeader';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSession } from '../../../session/session-context';
+import { GroupControls } from '../components/GroupControls';
+import { GroupResults } from '../components/GroupResults';
+import { GroupsHeader } from '../components/GroupsHeader';
+import { PostGroupModal } from '../components/PostGroupModal';
+import { useGroupListQuery } from '../use-group-list-query';
+import styles from './GroupProjectsPage.module.css';
+
+const LIST_REACHED_OFFSET_PX = 160;
+const POST_RETURN_TO = '/group-projects?post=new';
+
+function scrollBehaviour(): ScrollBehavior {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+}
+
+/** The search without `post=new`, which only opens the posting form. */
+function withoutPost(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('post');
+  const rest = params.toString();
+  return rest === '' ? '' : `?${rest}`;
+}
 
 export function GroupProjectsPage() {
   useDocumentTitle('Looking for group');
+  const { query, hrefFor, update } = useGroupListQuery();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const { isLoggedIn, isLoginLoading, openLoginModal, showedGroupScroll, setShowedGroupScroll } =
+    useSession();
+  const [compactHeader] = useState(showedGroupScroll);
+  const listRef = useRef<HTMLElement>(null);
+  const resultsRef = useRef<HTMLElement>(null);
+  const wantsPost = new URLSearchParams(search).get('post') === 'new';
+
+  useEffect(() => {
+    if (showedGroupScroll) return;
+    const onScroll = () => {
+      const top = listRef.current?.getBoundingClientRect().top;
+      if (top !== undefined && top <= LIST_REACHED_OFFSET_PX) setShowedGroupScroll(true);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [showedGroupScroll, setShowedGroupScroll]);
+
+  // Signed out, `?post=new` asks the user to sign in first and comes back here with the form open.
+  useEffect(() => {
+    if (!wantsPost || isLoginLoading || isLoggedIn) return;
+    openLoginModal(POST_RETURN_TO);
+    void navigate(`${pathname}${withoutPost(search)}`, { replace: true, preventScrollReset: true });
+  }, [wantsPost, isLoginLoading, isLoggedIn, openLoginModal, navigate, pathname, search]);
+
+  const browse = () => {
+    listRef.current?.scrollIntoView?.({ behavior: scrollBehaviour(), block: 'start' });
+    listRef.current?.focus({ preventScroll: true });
+    setShowedGroupScroll(true);
+  };
+
+  const openPost = useCallback(() => {
+    if (!isLoggedIn) {
+      openLoginModal(POST_RETURN_TO);
+      return;
+    }
+    const params = new URLSearchParams(search);
+    params.set('post', 'new');
+    void navigate(`${pathname}?${params.toString()}`, { preventScrollReset: true });
+  }, [isLoggedIn, openLoginModal, navigate, pathname, search]);
+
+  const closePost = useCallback(() => {
+    void navigate(`${pathname}${withoutPost(search)}`, { replace: true, preventScrollReset: true });
+  }, [navigate, pathname, search]);
+
+  const onPageChange = () => {
+    resultsRef.current?.scrollIntoView?.({ behavior: scrollBehaviour(), block: 'start' });
+    resultsRef.current?.focus({ preventScroll: true });
+  };
+
+  const clearFilters = useCallback(
+    () => update({ topics: [], skillLevels: [], visibility: null, datePosted: null }),
+    [update],
+  );
+
   return (
-    <PageHeader title="Looking for group">
-      Find people to build with. Browse the projects other developers are forming groups around and join one,
-      or post your own project and say who you are looking for.
-    </PageHeader>
+    <>
+      <GroupsHeader compact={compactHeader} onBrowse={browse} onPost={openPost} />
+      <section ref={listRef} tabIndex={-1} className={styles.list} aria-labelledby="groups-list-heading">
+        <h2 id="groups-list-heading" className={styles.heading}>
+          Groups
+        </h2>
+        <GroupControls query={query} onChange={update} onClear={clearFilters} />
+        <GroupResults
+          query={query}
+          hrefFor={hrefFor}
+          onChange={update}
+          onClear={clearFilters}
+          onPost={openPost}
+          topRef={resultsRef}
+          onPageChange={onPageChange}
+        />
+      </section>
+      <PostGroupModal open={wantsPost && isLoggedIn} onClose={closePost} />
+    </>
   );
 }

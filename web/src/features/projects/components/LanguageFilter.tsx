@@ -1,7 +1,7 @@
 import { MAX_FILTER_LANGUAGES } from '@openlfg/contracts';
 import { useMemo } from 'react';
 import { useLanguages } from '../api/get-languages';
-import { MultiSelect } from './MultiSelect';
+import { MultiSelect } from '../../../components/MultiSelect';
 import type { FilterProps } from './TopicFilter';
 
 /** Projects written mainly in any one of the picked languages. */

@@ -5,7 +5,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useProjects } from '../api/get-projects';
 import { hasFilters, toListRequest, type ListQuery } from '../list-query';
 import { DemoBanner } from './DemoBanner';
-import { Pagination } from './Pagination';
+import { Pagination } from '../../../components/Pagination';
 import { ProjectGrid } from './ProjectGrid';
 import { ResultSummary } from './ResultSummary';
 import styles from './ProjectResults.module.css';

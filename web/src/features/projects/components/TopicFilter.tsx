@@ -1,7 +1,7 @@
 import { MAX_FILTER_TOPICS } from '@openlfg/contracts';
 import { useMemo } from 'react';
 import { useTopics } from '../api/get-topics';
-import { MultiSelect } from './MultiSelect';
+import { MultiSelect } from '../../../components/MultiSelect';
 
 export interface FilterProps {
   selected: readonly string[];

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { VisuallyHidden } from '../../../components/VisuallyHidden';
-import { formatCount } from '../../../lib/format';
+import { VisuallyHidden } from './VisuallyHidden';
+import { formatCount } from '../lib/format';
 import { filterOptions, type MultiSelectOption } from './filter-options';
 import { SelectedChips } from './SelectedChips';
 import styles from './MultiSelect.module.css';

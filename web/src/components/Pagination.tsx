@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { VisuallyHidden } from '../../../components/VisuallyHidden';
+import { VisuallyHidden } from './VisuallyHidden';
 import { pageItems } from './page-items';
 import styles from './Pagination.module.css';
 

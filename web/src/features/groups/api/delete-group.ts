@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { getDiscussionInfoQueryOptions } from './get-discussion-info';
+import { getGroupsQueryKey } from './query-keys';
+
+export function deleteGroup(groupProjectId: number): Promise<undefined> {
+  return apiFetch<undefined>('/group-projects/delete-project', {
+    method: 'DELETE',
+    body: { groupProjectId },
+  });
+}
+
+export function useDeleteGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteGroup,
+    onSuccess: (_answer, groupProjectId) => {
+      // The group's page is leaving: its answer goes, and the lists refresh in the background.
+      queryClient.removeQueries({ queryKey: getDiscussionInfoQueryOptions(groupProjectId).queryKey });
+      void queryClient.invalidateQueries({
+        queryKey: getGroupsQueryKey(),
+        predicate: (query) => query.queryKey[1] !== 'discussion',
+      });
+    },
+  });
+}

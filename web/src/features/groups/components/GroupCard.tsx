@@ -1,0 +1,76 @@
+import type { GroupProject } from '@openlfg/contracts';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { VisuallyHidden } from '../../../components/VisuallyHidden';
+import { formatCount, formatRelativeTime } from '../../../lib/format';
+import { memberCountText, visibilityText } from '../group-text';
+import { useViewerRole } from '../use-viewer-role';
+import { GroupSaveButton } from './GroupSaveButton';
+import { MembershipActions } from './MembershipActions';
+import styles from './GroupCard.module.css';
+
+export const CARD_COLOURS = ['red', 'yellow', 'green', 'purple'] as const;
+export type CardColour = (typeof CARD_COLOURS)[number];
+
+export interface GroupCardProps {
+  group: GroupProject;
+  colour: CardColour;
+  /** An extra badge (the viewer's role on My projects). */
+  badge?: ReactNode;
+}
+
+export function GroupCard({ group, colour, badge }: GroupCardProps) {
+  const headingId = useId();
+  const role = useViewerRole(group.groupProjectId);
+  return (
+    <article className={`${styles.card} ${styles[colour]}`} aria-labelledby={headingId}>
+      <div className={styles.head}>
+        <h3 id={headingId} className={styles.name}>
+          <Link to={`/group-projects/${group.groupProjectId}`} className={styles.nameLink}>
+            {group.title}
+          </Link>
+        </h3>
+        <div className={styles.badges}>
+          {badge}
+          <span className={group.visibility === 'private' ? styles.badgePrivate : styles.badgePublic}>
+            {visibilityText(group.visibility)}
+          </span>
+        </div>
+      </div>
+      <p className={styles.meta}>
+        <VisuallyHidden>Posted by </VisuallyHidden>
+        <span className={styles.owner}>{group.owner.login}</span>
+        <span aria-hidden="true"> · </span>
+        <span>{formatRelativeTime(group.datePosted)}</span>
+      </p>
+      <p className={styles.description}>{group.description}</p>
+      {group.topics.length > 0 ? (
+        <ul className={styles.topics} aria-label="Topics">
+          {group.topics.map((topic) => (
+            <li key={topic} className={styles.topic}>
+              {topic}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <dl className={styles.figures}>
+        <div>
+          <dt>Skill level</dt>
+          <dd>{group.skillLevel}</dd>
+        </div>
+        <div>
+          <dt>Members</dt>
+          <dd>{memberCountText(group)}</dd>
+        </div>
+        <div>
+          <dt>Saves</dt>
+          <dd>{formatCount(group.saves)}</dd>
+        </div>
+      </dl>
+      <div className={styles.actions}>
+        <MembershipActions group={group} role={role} />
+        <GroupSaveButton group={group} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,130 @@
+import { DATE_POSTED_OPTIONS, MAX_FILTER_TOPICS, SKILL_LEVELS } from '@openlfg/contracts';
+import type { Visibility } from '@openlfg/contracts';
+import { useId, useMemo } from 'react';
+import { MultiSelect } from '../../../components/MultiSelect';
+import { useTopicSuggestions } from '../api/get-topic-suggestions';
+import { GROUP_SORT_CHOICES, hasGroupFilters, type GroupListQuery } from '../list-query';
+import styles from './GroupControls.module.css';
+
+export interface GroupControlsProps {
+  query: GroupListQuery;
+  onChange: (changes: Partial<GroupListQuery>) => void;
+  onClear: () => void;
+}
+
+const VISIBILITY_CHOICES: readonly { value: Visibility | null; label: string }[] = [
+  { value: null, label: 'All' },
+  { value: 'public', label: 'Public' },
+  { value: 'private', label: 'Private' },
+];
+
+/** Filters and sort of the group list. */
+export function GroupControls({ query, onChange, onClear }: GroupControlsProps) {
+  const id = useId();
+  const topics = useTopicSuggestions();
+  const options = useMemo(
+    () => topics.data?.map(({ topic, count }) => ({ value: topic, count })),
+    [topics.data],
+  );
+
+  return (
+    <div className={styles.controls} role="group" aria-label="Filter and sort groups">
+      <div className={styles.fields}>
+        <MultiSelect
+          label="Topics"
+          noun="topic"
+          nounPlural="topics"
+          placeholder="Search topics"
+          options={options}
+          optionsFailed={topics.isError}
+          selected={query.topics}
+          onChange={(selected) => onChange({ topics: selected })}
+          max={MAX_FILTER_TOPICS}
+        />
+        <div className={styles.field}>
+          <label htmlFor={`${id}-posted`} className={styles.label}>
+            Date posted
+          </label>
+          <select
+            id={`${id}-posted`}
+            className={styles.select}
+            value={query.datePosted === null ? '' : String(query.datePosted)}
+            onChange={(event) => {
+              const option = DATE_POSTED_OPTIONS.find(
+                (item) => String(item.days ?? '') === event.target.value,
+              );
+              onChange({ datePosted: option?.days ?? null });
+            }}
+          >
+            {DATE_POSTED_OPTIONS.map((option) => (
+              <option key={option.label} value={option.days === null ? '' : String(option.days)}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-sort`} className={styles.label}>
+            Sort by
+          </label>
+          <select
+            id={`${id}-sort`}
+            className={styles.select}
+            value={query.sort}
+            onChange={(event) => onChange({ sort: event.target.value })}
+          >
+            {GROUP_SORT_CHOICES.map((choice) => (
+              <option key={choice.key} value={choice.key}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className={styles.row}>
+        <fieldset className={styles.fieldset}>
+          <legend className={styles.label}>Skill level</legend>
+          <div className={styles.choices}>
+            {SKILL_LEVELS.map((level) => (
+              <label key={level} className={styles.choice}>
+                <input
+                  type="checkbox"
+                  checked={query.skillLevels.includes(level)}
+                  onChange={(event) =>
+                    onChange({
+                      skillLevels: event.target.checked
+                        ? SKILL_LEVELS.filter((item) => item === level || query.skillLevels.includes(item))
+                        : query.skillLevels.filter((item) => item !== level),
+                    })
+                  }
+                />
+                {level}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className={styles.fieldset}>
+          <legend className={styles.label}>Visibility</legend>
+          <div className={styles.choices}>
+            {VISIBILITY_CHOICES.map((choice) => (
+              <label key={choice.label} className={styles.choice}>
+                <input
+                  type="radio"
+                  name={`${id}-visibility`}
+                  checked={query.visibility === choice.value}
+                  onChange={() => onChange({ visibility: choice.value })}
+                />
+                {choice.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {hasGroupFilters(query) ? (
+          <button type="button" className={styles.clear} onClick={onClear}>
+            Clear filters
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../../test/api-mock';
+import { renderApp } from '../../../test/render-app';
+import {
+  apiError,
+  callsTo,
+  groupList,
+  groupsHandler,
+  makeGroup,
+  makeInfo,
+  signedInAs,
+  signedInSession,
+} from '../test-fixtures';
+
+const repos = {
+  repos: [
+    {
+      name: 'tool',
+      fullName: 'ada/tool',
+      url: 'https://github.com/ada/tool',
+      description: null,
+      language: 'Go',
+      stars: 3,
+    },
+  ],
+};
+
+function setup(extra: Parameters<typeof mockApi>[0] = {}) {
+  const api = mockApi({
+    ...signedInAs(),
+    ...groupsHandler(() => groupList([])),
+    'GET /api/account/public-repos': () => ({ body: repos }),
+    'GET /api/projects/topics': () => ({
+      body: [
+        { topic: 'react', count: 10 },
+        { topic: 'react-native', count: 4 },
+      ],
+    }),
+    ...extra,
+  });
+  const app = renderApp('/group-projects?post=new', { session: signedInSession });
+  return { ...api, ...app };
+}
+
+async function form() {
+  return within(await screen.findByRole('dialog', { name: 'Post a group project' }));
+}
+
+describe('posting a group', () => {
+  it('checks the fields before sending anything', async () => {
+    const { user, calls } = setup();
+    const dialog = await form();
+
+    await user.type(dialog.getByLabelText('Discord invite URL (optional)'), 'https://example.com/x');
+    await user.type(dialog.getByLabelText('Maximum members (optional)'), '1');
+    await user.click(dialog.getByRole('button', { name: 'Post group' }));
+
+    expect(dialog.getByText('Give the group a title.')).toBeTruthy();
+    expect(dialog.getByText('Say what the project is and who you are looking for.')).toBeTruthy();
+    expect(dialog.getByText('Add at least one topic.')).toBeTruthy();
+    expect(
+      dialog.getByText('The Discord link must be an invite link, such as https://discord.gg/abc123.'),
+    ).toBeTruthy();
+    expect(dialog.getByText('The maximum must be a whole number from 2 to 1000.')).toBeTruthy();
+    expect(document.activeElement).toBe(dialog.getByLabelText('Title'));
+    expect(callsTo(calls, 'POST', '/api/group-projects/post-project')).toHaveLength(0);
+  });
+
+  it('counts the title characters', async () => {
+    const { user } = setup();
+    const dialog = await form();
+    await user.type(dialog.getByLabelText('Title'), 'Hello');
+    expect(dialog.getByText('5/100')).toBeTruthy();
+  });
+
+  it('adds typed topics as lowercase-hyphen chips with Enter or a comma, and suggests known ones', async () => {
+    const { user } = setup();
+    const dialog = await form();
+    const input = dialog.getByLabelText('Topics');
+
+    await user.type(input, 'Web Dev{Enter}');
+    await user.type(input, 'Machine_Learning,');
+    await user.type(input, 'rea');
+    const suggestions = dialog.getByRole('list', { name: 'Suggested topics' });
+    await user.click(within(suggestions).getByRole('button', { name: 'react-native' }));
+
+    const chips = dialog.getByRole('list', { name: 'Chosen topics' });
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringContaining('web-dev'),
+      expect.stringContaining('machine-learning'),
+      expect.stringContaining('react-native'),
+    ]);
+
+    await user.type(input, 'c++{Enter}');
+    expect(dialog.getByText(/"c\+\+" is not a topic/)).toBeTruthy();
+  });
+
+  it('sends the form with the picked repository and opens the new group', async () => {
+    const created = makeGroup({
+      groupProjectId: 42,
+      title: 'My group',
+      owner: { login: 'ada', avatarUrl: null },
+    });
+    const { user, calls, currentUrl } = setup({
+      'POST /api/group-projects/post-project': () => ({ status: 201, body: created }),
+      'POST /api/group-projects/discussion-info': () => ({
+        body: { data: makeInfo(created, { viewerRole: 'owner' }) },
+      }),
+    });
+    const dialog = await form();
+
+    await user.type(dialog.getByLabelText('Title'), 'My group');
+    await user.type(dialog.getByLabelText('Description'), 'We build a tool.');
+    await waitFor(() => expect(dialog.getByRole('option', { name: 'ada/tool' })).toBeTruthy());
+    await user.selectOptions(dialog.getByLabelText('Repository (optional)'), 'ada/tool');
+    await user.type(dialog.getByLabelText('Topics'), 'cli{Enter}');
+    await user.selectOptions(dialog.getByLabelText('Skill level'), 'Advanced');
+    await user.click(dialog.getByRole('radio', { name: 'Private: you approve requests' }));
+    await user.type(dialog.getByLabelText('Discord invite URL (optional)'), 'https://discord.gg/abc123');
+    await user.type(dialog.getByLabelText('Maximum members (optional)'), '6');
+    await user.click(dialog.getByRole('button', { name: 'Post group' }));
+
+    expect(await screen.findByText('Group posted.')).toBeTruthy();
+    await waitFor(() => expect(currentUrl()).toBe('/group-projects/42'));
+    expect(screen.queryByRole('dialog', { name: 'Post a group project' })).toBeNull();
+    expect(callsTo(calls, 'POST', '/api/group-projects/post-project')[0]?.body).toEqual({
+      title: 'My group',
+      description: 'We build a tool.',
+      repository: 'ada/tool',
+      topics: ['cli'],
+      skillLevel: 'Advanced',
+      visibility: 'private',
+      discordUrl: 'https://discord.gg/abc123',
+      maxMembers: 6,
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'My group' })).toBeTruthy();
+  });
+
+  it('prefers a typed repository URL and shows the server refusal in the form', async () => {
+    const { user, calls } = setup({
+      'POST /api/group-projects/post-project': () =>
+        apiError(400, 'BAD_REQUEST', 'The repository must be a public GitHub repository.'),
+    });
+    const dialog = await form();
+    await user.type(dialog.getByLabelText('Title'), 'T');
+    await user.type(dialog.getByLabelText('Description'), 'D');
+    await user.type(dialog.getByLabelText('or type a GitHub URL'), 'https://github.com/nope/nope');
+    // Left in the field without Enter: it still counts.
+    await user.type(dialog.getByLabelText('Topics'), 'Cli Tools');
+    await user.click(dialog.getByRole('button', { name: 'Post group' }));
+
+    expect((await dialog.findByRole('alert')).textContent).toBe(
+      'The repository must be a public GitHub repository.',
+    );
+    expect(callsTo(calls, 'POST', '/api/group-projects/post-project')[0]?.body).toMatchObject({
+      repository: 'https://github.com/nope/nope',
+      topics: ['cli-tools'],
+      discordUrl: null,
+      maxMembers: null,
+    });
+  });
+});

@@ -1,0 +1,115 @@
+import { REPORT_REASON_MAX } from '@openlfg/contracts';
+import { useCallback, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { Modal } from '../../../components/Modal';
+import { errorMessage } from '../../../lib/error-message';
+import { toast } from '../../../lib/toast';
+import { useSession } from '../../../session/session-context';
+import { useReportGroup } from '../api/report-group';
+import styles from './PostGroupForm.module.css';
+
+export const REPORT_FAILED_MESSAGE = 'Could not send the report, please try again.';
+
+/** The report dialog, driven by the session's showReportModal { show, projectId }. */
+export function ReportModal({ groupTitle }: { groupTitle: string }) {
+  const { showReportModal, setShowReportModal } = useSession();
+  const open = showReportModal.show && showReportModal.projectId !== null;
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const close = useCallback(() => setShowReportModal({ show: false, projectId: null }), [setShowReportModal]);
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title={`Report ${groupTitle}`}
+      description="Tell the moderators what is wrong with this group."
+      initialFocusRef={reasonRef}
+    >
+      {open && showReportModal.projectId !== null ? (
+        <ReportForm groupProjectId={showReportModal.projectId} reasonRef={reasonRef} onClose={close} />
+      ) : null}
+    </Modal>
+  );
+}
+
+interface ReportFormProps {
+  groupProjectId: number;
+  reasonRef: RefObject<HTMLTextAreaElement | null>;
+  onClose: () => void;
+}
+
+function ReportForm({ groupProjectId, reasonRef, onClose }: ReportFormProps) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const report = useReportGroup();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (report.isPending) return;
+    const text = reason.trim();
+    if (text === '') {
+      setError('Say why you are reporting this group.');
+      reasonRef.current?.focus();
+      return;
+    }
+    setError(null);
+    report.mutate(
+      { groupProjectId, reason: text },
+      {
+        onSuccess: () => {
+          toast.success('Thanks, a moderator will look at it.');
+          onClose();
+        },
+        onError: (failure) => {
+          setError(errorMessage(failure, REPORT_FAILED_MESSAGE, { clientErrorsOnly: true }));
+          reasonRef.current?.focus();
+        },
+      },
+    );
+  };
+
+  return (
+    <form className={styles.form} noValidate onSubmit={onSubmit}>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-reason`} className={styles.label}>
+          Reason
+        </label>
+        <textarea
+          ref={reasonRef}
+          id={`${id}-reason`}
+          className={styles.textarea}
+          rows={4}
+          required
+          maxLength={REPORT_REASON_MAX}
+          value={reason}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
+          onChange={(event) => {
+            setReason(event.target.value);
+            if (error) setError(null);
+          }}
+        />
+        <p id={`${id}-count`} className={styles.counter}>
+          {reason.length}/{REPORT_REASON_MAX} characters
+        </p>
+        {error ? (
+          <p id={`${id}-error`} className={styles.error}>
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <div className={styles.actions}>
+        <button
+          type="submit"
+          className={styles.primary}
+          aria-disabled={report.isPending || undefined}
+          aria-busy={report.isPending || undefined}
+        >
+          {report.isPending ? 'Sending...' : 'Send report'}
+        </button>
+        <button type="button" className={styles.secondary} onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,235 @@
+import type { PendingRequest } from '@openlfg/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../../test/api-mock';
+import { renderApp } from '../../../test/render-app';
+import {
+  apiError,
+  callsTo,
+  groupList,
+  groupsHandler,
+  makeGroup,
+  makeInfo,
+  signedInAs,
+  signedInSession,
+} from '../test-fixtures';
+
+const privateGroup = makeGroup({
+  groupProjectId: 5,
+  title: 'Secret game',
+  visibility: 'private',
+  owner: { login: 'ada', avatarUrl: null },
+  repoExt: 'ada/secret-game',
+});
+
+function infoHandler(body: unknown) {
+  return { 'POST /api/group-projects/discussion-info': () => ({ body: { data: body } }) };
+}
+
+function request(requestUsername: string): PendingRequest {
+  return {
+    groupProjectId: 5,
+    title: 'Secret game',
+    requestUsername,
+    requestAvatarUrl: null,
+    requestedAt: new Date().toISOString(),
+  };
+}
+
+describe('the group page', () => {
+  it('shows the group, its links and members to anyone when it is public', async () => {
+    const group = makeGroup({ groupProjectId: 3, title: 'Rust CLI', repoExt: 'octo/rust-cli' });
+    const { calls } = mockApi(
+      infoHandler(
+        makeInfo(group, {
+          discordUrl: 'https://discord.gg/abc',
+          members: [
+            { login: 'owner', avatarUrl: null, role: 'owner', joinedAt: group.datePosted },
+            {
+              login: 'bob',
+              avatarUrl: 'https://avatars.example/bob.png',
+              role: 'member',
+              joinedAt: group.datePosted,
+            },
+          ],
+        }),
+      ),
+    );
+    renderApp('/group-projects/3');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rust CLI' })).toBeTruthy();
+    expect(callsTo(calls, 'POST', '/api/group-projects/discussion-info')[0]?.body).toEqual({
+      groupProjectId: 3,
+    });
+    expect(screen.getByRole('link', { name: 'Repository: octo/rust-cli' }).getAttribute('href')).toBe(
+      'https://github.com/octo/rust-cli',
+    );
+    expect(screen.getByRole('link', { name: 'Discord' }).getAttribute('href')).toBe('https://discord.gg/abc');
+    const members = screen.getByRole('list', { name: 'Members' });
+    expect(within(members).getByText('O')).toBeTruthy();
+    expect(within(members).getByText(/^Owner/)).toBeTruthy();
+    expect(within(members).getByText('bob')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Join' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
+  });
+
+  it('tells a signed-in stranger that a private group is private, with Request to join', async () => {
+    const { calls } = mockApi({
+      ...signedInAs(),
+      ...groupsHandler(() => groupList([privateGroup])),
+      'POST /api/group-projects/discussion-info': () =>
+        apiError(403, 'FORBIDDEN', 'Only members can see this group.'),
+      'GET /api/group-projects/5': () => ({ body: privateGroup }),
+      'POST /api/group-projects/request': () => ({
+        status: 201,
+        body: { groupProjectId: 5, viewerRole: 'requester', memberCount: 1 },
+      }),
+    });
+    const { user } = renderApp('/group-projects', { session: signedInSession });
+    await user.click(await screen.findByRole('link', { name: 'Secret game' }));
+
+    expect(
+      await screen.findByText('This group is private. Ask to join to see its members and discussion.'),
+    ).toBeTruthy();
+    // The group's public card gives its details; anyone signed in may report it.
+    expect(screen.getByRole('heading', { level: 1, name: 'Secret game' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Report' })).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Request to join' }));
+    expect(callsTo(calls, 'POST', '/api/group-projects/request')[0]?.body).toEqual({ groupProjectId: 5 });
+    // Still signed in: FORBIDDEN is not an expired session.
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
+  });
+
+  it('says when the group does not exist', async () => {
+    mockApi({
+      'POST /api/group-projects/discussion-info': () => apiError(404, 'NOT_FOUND', 'There is no such group.'),
+    });
+    renderApp('/group-projects/99');
+    expect(await screen.findByText('This group does not exist (any more).')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the groups' }).getAttribute('href')).toBe(
+      '/group-projects',
+    );
+  });
+});
+
+describe('the owner of a group', () => {
+  it('sees the pending requests of this group and approves one', async () => {
+    let pending = [request('bob'), request('cy'), { ...request('zed'), groupProjectId: 77, title: 'Other' }];
+    const { calls } = mockApi({
+      ...signedInAs({ myGroups: [{ ...privateGroup, role: 'owner' }] }),
+      ...infoHandler(makeInfo(privateGroup, { viewerRole: 'owner' })),
+      'GET /api/group-projects/pending-requests': () => ({ body: { data: pending } }),
+      'POST /api/group-projects/pending-requests': () => {
+        pending = pending.filter((item) => item.requestUsername !== 'bob');
+        return { body: { groupProjectId: 5, viewerRole: 'owner', memberCount: 2 } };
+      },
+    });
+    const { user } = renderApp('/group-projects/5', { session: signedInSession });
+
+    const list = await screen.findByRole('list', { name: 'Pending requests' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).queryByText('zed')).toBeNull();
+
+    await user.click(within(list).getByRole('button', { name: 'Approve bob' }));
+
+    await waitFor(() => expect(within(list).queryByRole('button', { name: 'Approve bob' })).toBeNull());
+    expect(within(list).getByRole('button', { name: 'Approve cy' })).toBeTruthy();
+    expect(callsTo(calls, 'POST', '/api/group-projects/pending-requests')[0]?.body).toEqual({
+      groupProjectId: 5,
+      requestUsername: 'bob',
+    });
+    expect(await screen.findByText('bob is now a member.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
+  });
+
+  it('rejects a request with DELETE', async () => {
+    const { calls } = mockApi({
+      ...signedInAs(),
+      ...infoHandler(makeInfo(privateGroup, { viewerRole: 'owner' })),
+      'GET /api/group-projects/pending-requests': () => ({ body: { data: [request('bob')] } }),
+      'DELETE /api/group-projects/pending-requests': () => ({ status: 204 }),
+    });
+    const { user } = renderApp('/group-projects/5', { session: signedInSession });
+    const list = await screen.findByRole('list', { name: 'Pending requests' });
+    await user.click(within(list).getByRole('button', { name: 'Reject bob' }));
+    expect(await screen.findByText('You turned down bob.')).toBeTruthy();
+    expect(callsTo(calls, 'DELETE', '/api/group-projects/pending-requests')[0]?.body).toEqual({
+      groupProjectId: 5,
+      requestUsername: 'bob',
+    });
+  });
+
+  it('deletes the group after confirming, and goes back to the list', async () => {
+    const { calls } = mockApi({
+      ...signedInAs(),
+      ...infoHandler(makeInfo(privateGroup, { viewerRole: 'owner' })),
+      ...groupsHandler(() => groupList([])),
+      'GET /api/group-projects/pending-requests': () => ({ body: { data: [] } }),
+      'DELETE /api/group-projects/delete-project': () => ({ status: 204 }),
+    });
+    const { user, currentUrl } = renderApp('/group-projects/5', { session: signedInSession });
+
+    await user.click(await screen.findByRole('button', { name: 'Delete group' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete group' });
+    expect(dialog.textContent).toContain(
+      'Delete Secret game? This removes its members, requests and discussion for good.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(callsTo(calls, 'DELETE', '/api/group-projects/delete-project')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Delete group' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete group' })).getByRole('button', { name: 'Delete' }),
+    );
+
+    expect(await screen.findByText('Group deleted.')).toBeTruthy();
+    await waitFor(() => expect(currentUrl()).toBe('/group-projects'));
+    expect(callsTo(calls, 'DELETE', '/api/group-projects/delete-project')[0]?.body).toEqual({
+      groupProjectId: 5,
+    });
+  });
+});
+
+describe('reporting a group', () => {
+  const publicGroup = makeGroup({ groupProjectId: 8, title: 'Spam group' });
+
+  it('needs a reason, counts its characters and shows the server refusal inline', async () => {
+    const { calls } = mockApi({
+      ...signedInAs(),
+      ...infoHandler(makeInfo(publicGroup)),
+      'POST /api/group-projects/report': () => apiError(409, 'CONFLICT', 'You already reported this group.'),
+    });
+    const { user } = renderApp('/group-projects/8', { session: signedInSession });
+
+    await user.click(await screen.findByRole('button', { name: 'Report' }));
+    const dialog = screen.getByRole('dialog', { name: 'Report Spam group' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(within(dialog).getByText('Say why you are reporting this group.')).toBeTruthy();
+    expect(callsTo(calls, 'POST', '/api/group-projects/report')).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('Reason'), 'Spam');
+    expect(within(dialog).getByText('4/1000 characters')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+
+    expect(await within(dialog).findByText('You already reported this group.')).toBeTruthy();
+    expect(callsTo(calls, 'POST', '/api/group-projects/report')[0]?.body).toEqual({
+      groupProjectId: 8,
+      reason: 'Spam',
+    });
+  });
+
+  it('thanks the user and closes on success', async () => {
+    mockApi({
+      ...signedInAs(),
+      ...infoHandler(makeInfo(publicGroup)),
+      'POST /api/group-projects/report': () => ({ status: 201, body: { groupProjectId: 8, status: 'open' } }),
+    });
+    const { user } = renderApp('/group-projects/8', { session: signedInSession });
+    await user.click(await screen.findByRole('button', { name: 'Report' }));
+    await user.type(screen.getByLabelText('Reason'), 'Not a real project');
+    await user.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByText('Thanks, a moderator will look at it.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

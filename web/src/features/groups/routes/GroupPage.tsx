@@ -1,0 +1,271 @@
+import type { DiscussionInfo, GroupProject } from '@openlfg/contracts';
+import { Link, useParams } from 'react-router';
+import { ErrorState } from '../../../components/ErrorState';
+import { Spinner } from '../../../components/Spinner';
+import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
+import { formatCount, formatRelativeTime } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSession } from '../../../session/session-context';
+import { useDiscussionInfo } from '../api/get-discussion-info';
+import { useGroup } from '../api/get-group';
+import { Avatar } from '../components/Avatar';
+import { DeleteGroupButton } from '../components/DeleteGroupButton';
+import { GroupSaveButton } from '../components/GroupSaveButton';
+import { MembershipActions } from '../components/MembershipActions';
+import { PendingRequests } from '../components/PendingRequests';
+import { ReportModal } from '../components/ReportModal';
+import { memberCountText, visibilityText } from '../group-text';
+import { useViewerRole } from '../use-viewer-role';
+import buttons from '../components/buttons.module.css';
+import styles from '../components/GroupPage.module.css';
+
+export const PRIVATE_GROUP_MESSAGE = 'This group is private. Ask to join to see its members and discussion.';
+
+function parseId(value: string | undefined): number | null {
+  if (!value || !/^\d{1,15}$/.test(value)) return null;
+  const id = Number(value);
+  return id >= 1 && Number.isSafeInteger(id) ? id : null;
+}
+
+export function GroupPage() {
+  const params = useParams();
+  const groupProjectId = parseId(params.groupProjectId);
+  return groupProjectId === null ? <MissingGroup /> : <GroupPageFor groupProjectId={groupProjectId} />;
+}
+
+function MissingGroup() {
+  useDocumentTitle('Group not found');
+  return (
+    <div className={styles.state}>
+      <h1 className={styles.title}>This group does not exist (any more).</h1>
+      <p>
+        <Link to="/group-projects" className={styles.link}>
+          Back to the groups
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function GroupPageFor({ groupProjectId }: { groupProjectId: number }) {
+  const { isLoginLoading } = useSession();
+  const info = useDiscussionInfo(groupProjectId, !isLoginLoading);
+
+  if (isLoginLoading || info.isPending) {
+    return (
+      <div className={styles.loading}>
+        <Spinner size="large" label="Loading the group" />
+      </div>
+    );
+  }
+  if (info.isError) {
+    const { error } = info;
+    if (isApiError(error) && error.status === 404) return <MissingGroup />;
+    if (isApiError(error) && (error.status === 401 || (error.status === 403 && error.code === 'FORBIDDEN'))) {
+      return <PrivateGroup groupProjectId={groupProjectId} />;
+    }
+    return (
+      <ErrorState
+        title="The group could not be loaded."
+        message={errorMessage(error, 'Check your connection and try again.')}
+        onRetry={() => void info.refetch()}
+        retrying={info.isFetching}
+      />
+    );
+  }
+  return <GroupDetails info={info.data.data} />;
+}
+
+/**
+ * What someone outside a private group sees: its public card (as the lists show it), the notice that its
+ * members and discussion are for members, and the ways to ask to join, save and report.
+ */
+function PrivateGroup({ groupProjectId }: { groupProjectId: number }) {
+  const card = useGroup(groupProjectId);
+  const role = useViewerRole(groupProjectId);
+  const { isLoggedIn, setShowReportModal } = useSession();
+  useDocumentTitle(card.data?.title ?? 'Private group');
+  if (card.isPending) {
+    return (
+      <div className={styles.loading}>
+        <Spinner size="large" label="Loading the group" />
+      </div>
+    );
+  }
+  if (card.isError) {
+    if (isApiError(card.error) && card.error.status === 404) return <MissingGroup />;
+    return (
+      <ErrorState
+        title="The group could not be loaded."
+        message={errorMessage(card.error, 'Check your connection and try again.')}
+        onRetry={() => void card.refetch()}
+        retrying={card.isFetching}
+      />
+    );
+  }
+  const group = card.data;
+  return (
+    <article className={styles.page}>
+      <GroupHeading group={group} />
+      <p role="status" className={styles.notice}>
+        {PRIVATE_GROUP_MESSAGE}
+      </p>
+      <div className={styles.actions}>
+        <MembershipActions group={group} role={role} variant="page" />
+        <GroupSaveButton group={group} />
+        {isLoggedIn ? (
+          <button
+            type="button"
+            className={buttons.action}
+            onClick={() => setShowReportModal({ show: true, projectId: group.groupProjectId })}
+          >
+            Report
+          </button>
+        ) : null}
+      </div>
+      <ReportModal groupTitle={group.title} />
+    </article>
+  );
+}
+
+function GroupHeading({ group }: { group: GroupProject }) {
+  return (
+    <header className={styles.header}>
+      <p className={styles.eyebrow}>
+        <Link to="/group-projects" className={styles.link}>
+          Looking for group
+        </Link>
+      </p>
+      <div className={styles.titleRow}>
+        <h1 className={styles.title}>{group.title}</h1>
+        <span className={group.visibility === 'private' ? styles.badgePrivate : styles.badgePublic}>
+          {visibilityText(group.visibility)}
+        </span>
+      </div>
+      <>
+        <p className={styles.muted}>
+          Posted by <span className={styles.login}>{group.owner.login}</span>{' '}
+          {formatRelativeTime(group.datePosted)}
+        </p>
+        {group.description ? <p className={styles.description}>{group.description}</p> : null}
+        {group.topics.length > 0 ? (
+          <ul className={styles.topics} aria-label="Topics">
+            {group.topics.map((topic) => (
+              <li key={topic} className={styles.topic}>
+                {topic}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <dl className={styles.figures}>
+          <div>
+            <dt>Skill level</dt>
+            <dd>{group.skillLevel}</dd>
+          </div>
+          <div>
+            <dt>Visibility</dt>
+            <dd>
+              {group.visibility === 'private'
+                ? 'Private: the owner approves requests'
+                : 'Public: anyone can join'}
+            </dd>
+          </div>
+          <div>
+            <dt>Members</dt>
+            <dd>{memberCountText(group)}</dd>
+          </div>
+          <div>
+            <dt>Saves</dt>
+            <dd>{formatCount(group.saves)}</dd>
+          </div>
+        </dl>
+      </>
+    </header>
+  );
+}
+
+function GroupDetails({ info }: { info: DiscussionInfo }) {
+  const { group, members, discordUrl, viewerRole } = info;
+  const { isLoggedIn, setShowReportModal } = useSession();
+  useDocumentTitle(group.title);
+  const isOwner = viewerRole === 'owner';
+
+  return (
+    <article className={styles.page}>
+      <GroupHeading group={group} />
+      <div className={styles.actions}>
+        <MembershipActions group={group} role={isLoggedIn ? viewerRole : 'anonymous'} variant="page" />
+        <GroupSaveButton group={group} />
+        {isLoggedIn && !isOwner ? (
+          <button
+            type="button"
+            className={buttons.action}
+            onClick={() => setShowReportModal({ show: true, projectId: group.groupProjectId })}
+          >
+            Report
+          </button>
+        ) : null}
+        {isOwner ? <DeleteGroupButton group={group} /> : null}
+      </div>
+
+      {group.repoExt || discordUrl ? (
+        <section className={styles.section} aria-labelledby="group-links-heading">
+          <h2 id="group-links-heading" className={styles.sectionHeading}>
+            Links
+          </h2>
+          <ul className={styles.links}>
+            {group.repoExt ? (
+              <li>
+                <a
+                  href={`https://github.com/${group.repoExt}`}
+                  target="_blank"
+                  rel="noreferrer"
+                  className={styles.link}
+                >
+                  Repository: {group.repoExt}
+                </a>
+              </li>
+            ) : null}
+            {discordUrl ? (
+              <li>
+                <a href={discordUrl} target="_blank" rel="noreferrer" className={styles.link}>
+                  Discord
+                </a>
+              </li>
+            ) : null}
+          </ul>
+        </section>
+      ) : null}
+
+      {isOwner && group.visibility === 'private' ? (
+        <PendingRequests groupProjectId={group.groupProjectId} />
+      ) : null}
+
+      <section className={styles.section} aria-labelledby="group-members-heading">
+        <h2 id="group-members-heading" className={styles.sectionHeading}>
+          Members ({memberCountText(group)})
+        </h2>
+        {members.length === 0 ? (
+          <p className={styles.muted}>No members yet.</p>
+        ) : (
+          <ul className={styles.people} aria-label="Members">
+            {members.map((member) => (
+              <li key={member.login} className={styles.person}>
+                <Avatar login={member.login} avatarUrl={member.avatarUrl} />
+                <span className={styles.personText}>
+                  <span className={styles.login}>{member.login}</span>
+                  <span className={styles.muted}>
+                    {member.role === 'owner' ? 'Owner' : 'Member'} · joined{' '}
+                    {formatRelativeTime(member.joinedAt)}
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <ReportModal groupTitle={group.title} />
+    </article>
+  );
+}

@@ -1,0 +1,317 @@
+import type { GroupProject, MyGroup } from '@openlfg/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { MockAnswer } from '../../../test/api-mock';
+import { mockApi } from '../../../test/api-mock';
+import { renderApp } from '../../../test/render-app';
+import {
+  apiError,
+  callsTo,
+  groupList,
+  groupListRequests,
+  groupsHandler,
+  makeGroup,
+  signedInAs,
+  signedInSession,
+} from '../test-fixtures';
+
+const publicGroup = makeGroup({ groupProjectId: 1, title: 'Rust CLI', visibility: 'public', memberCount: 3 });
+const privateGroup = makeGroup({
+  groupProjectId: 2,
+  title: 'Secret game',
+  visibility: 'private',
+  memberCount: 3,
+  maxMembers: 5,
+});
+
+function card(title: string) {
+  return screen.findByRole('article', { name: title });
+}
+
+function deferred() {
+  let answer: (value: MockAnswer) => void = () => undefined;
+  const promise = new Promise<MockAnswer>((resolve) => {
+    answer = resolve;
+  });
+  return { promise, answer };
+}
+
+describe('the group list', () => {
+  it('shows each group as a card with its details', async () => {
+    mockApi(groupsHandler(() => groupList([publicGroup, privateGroup])));
+    renderApp('/group-projects');
+
+    const first = await card('Rust CLI');
+    expect(within(first).getByRole('link', { name: 'Rust CLI' }).getAttribute('href')).toBe(
+      '/group-projects/1',
+    );
+    expect(within(first).getByText('Public')).toBeTruthy();
+    expect(within(first).getByText('3 members')).toBeTruthy();
+    expect(within(first).getByText('2 hours ago')).toBeTruthy();
+    expect(within(first).getByText('owner')).toBeTruthy();
+    const second = await card('Secret game');
+    expect(within(second).getByText('Private')).toBeTruthy();
+    expect(within(second).getByText('3 of 5 members')).toBeTruthy();
+  });
+
+  it('puts the sort and filters in the request and the URL', async () => {
+    const { calls } = mockApi(groupsHandler(() => groupList([publicGroup])));
+    const { user, currentUrl } = renderApp('/group-projects');
+    await card('Rust CLI');
+    expect(groupListRequests(calls)[0]).toEqual({ sortField: 'date_posted', order: 'DESC', page: 1 });
+
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Most Saved');
+    await waitFor(() => expect(currentUrl()).toBe('/group-projects?sort=saves-desc'));
+    await user.click(screen.getByRole('checkbox', { name: 'Beginner' }));
+    await user.click(screen.getByRole('radio', { name: 'Private' }));
+    await user.selectOptions(screen.getByLabelText('Date posted'), 'Last week');
+
+    await waitFor(() =>
+      expect(currentUrl()).toBe(
+        '/group-projects?sort=saves-desc&skills=Beginner&visibility=private&posted=7',
+      ),
+    );
+    await waitFor(() =>
+      expect(groupListRequests(calls).at(-1)).toEqual({
+        sortField: 'saves',
+        order: 'DESC',
+        page: 1,
+        skillLevels: ['Beginner'],
+        visibility: 'private',
+        datePosted: 7,
+      }),
+    );
+  });
+
+  it('reads the filters from the URL and corrects a page past the end', async () => {
+    const { calls } = mockApi(
+      groupsHandler(() => groupList([publicGroup], { totalPages: 2, pageLocation: 2, total: 21 })),
+    );
+    const { currentUrl } = renderApp('/group-projects?topics=react&visibility=public&page=9');
+    await card('Rust CLI');
+    expect(groupListRequests(calls)[0]).toEqual({
+      sortField: 'date_posted',
+      order: 'DESC',
+      page: 9,
+      topics: ['react'],
+      visibility: 'public',
+    });
+    await waitFor(() => expect(currentUrl()).toBe('/group-projects?topics=react&visibility=public&page=2'));
+  });
+
+  it('says when no group matches the filters', async () => {
+    mockApi(groupsHandler(() => groupList([])));
+    const { user, currentUrl } = renderApp('/group-projects?visibility=private');
+    expect(await screen.findByText('No groups match these filters.')).toBeTruthy();
+    await user.click(
+      within(screen.getByRole('region', { name: 'Group results' })).getByRole('button', {
+        name: 'Clear filters',
+      }),
+    );
+    await waitFor(() => expect(currentUrl()).toBe('/group-projects'));
+  });
+});
+
+describe('the action button of a card', () => {
+  it('asks an anonymous visitor to sign in for Join and Request to join', async () => {
+    const { calls } = mockApi(groupsHandler(() => groupList([publicGroup, privateGroup])));
+    const { user } = renderApp('/group-projects');
+
+    await user.click(within(await card('Rust CLI')).getByRole('button', { name: 'Join Rust CLI' }));
+    expect(screen.getByRole('dialog', { name: 'Sign in to continue' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(
+      within(await card('Secret game')).getByRole('button', { name: 'Request to join Secret game' }),
+    );
+    expect(screen.getByRole('dialog', { name: 'Sign in to continue' })).toBeTruthy();
+    expect(calls.some((call) => call.url.startsWith('/api/group-projects/join'))).toBe(false);
+  });
+
+  it('shows Open group to the owner and Open discussion and Leave to a member', async () => {
+    mockApi({
+      ...signedInAs({
+        myGroups: [
+          { ...publicGroup, role: 'owner' },
+          { ...privateGroup, role: 'member' },
+        ],
+      }),
+      ...groupsHandler(() => groupList([publicGroup, privateGroup])),
+    });
+    renderApp('/group-projects', { session: signedInSession });
+
+    const owned = await card('Rust CLI');
+    expect(
+      (await within(owned).findByRole('link', { name: 'Open group Rust CLI' })).getAttribute('href'),
+    ).toBe('/group-projects/1');
+    expect(within(owned).queryByRole('button', { name: /^Join/ })).toBeNull();
+    const joined = await card('Secret game');
+    expect(await within(joined).findByRole('link', { name: 'Open discussion Secret game' })).toBeTruthy();
+    expect(within(joined).getByRole('button', { name: 'Leave Secret game' })).toBeTruthy();
+  });
+
+  it('joins a public group and then offers Leave', async () => {
+    let mine: MyGroup[] = [];
+    let group = publicGroup;
+    const { calls } = mockApi({
+      ...signedInAs(),
+      ...groupsHandler(() => groupList([group])),
+      'GET /api/group-projects/my-groups': () => ({ body: { data: mine } }),
+      'POST /api/group-projects/join': () => {
+        group = { ...publicGroup, memberCount: 4 };
+        mine = [{ ...group, role: 'member' }];
+        return { body: { groupProjectId: 1, viewerRole: 'member', memberCount: 4 } };
+      },
+    });
+    const { user } = renderApp('/group-projects', { session: signedInSession });
+    const tile = await card('Rust CLI');
+
+    await user.click(await within(tile).findByRole('button', { name: 'Join Rust CLI' }));
+
+    expect(await within(tile).findByRole('button', { name: 'Leave Rust CLI' })).toBeTruthy();
+    expect(within(tile).getByText('4 members')).toBeTruthy();
+    expect(callsTo(calls, 'POST', '/api/group-projects/join')[0]?.body).toEqual({ groupProjectId: 1 });
+    expect(await screen.findByText('You joined Rust CLI.')).toBeTruthy();
+  });
+
+  it('leaves a group with DELETE /leave and then offers Join', async () => {
+    let mine: MyGroup[] = [{ ...publicGroup, role: 'member' }];
+    const { calls } = mockApi({
+      ...signedInAs(),
+      ...groupsHandler(() => groupList([publicGroup])),
+      'GET /api/group-projects/my-groups': () => ({ body: { data: mine } }),
+      'DELETE /api/group-projects/leave': () => {
+        mine = [];
+        return { body: { groupProjectId: 1, viewerRole: 'none', memberCount: 2 } };
+      },
+    });
+    const { user } = renderApp('/group-projects', { session: signedInSession });
+    const tile = await card('Rust CLI');
+
+    await user.click(await within(tile).findByRole('button', { name: 'Leave Rust CLI' }));
+
+    expect(await within(tile).findByRole('button', { name: 'Join Rust CLI' })).toBeTruthy();
+    expect(callsTo(calls, 'DELETE', '/api/group-projects/leave')[0]?.body).toEqual({ groupProjectId: 1 });
+  });
+
+  it('asks to join a private group, then offers Cancel request, which cancels it', async () => {
+    let pending: { groupProjectId: number; title: string; requestedAt: string }[] = [];
+    const { calls } = mockApi({
+      ...signedInAs(),
+      ...groupsHandler(() => groupList([privateGroup])),
+      'GET /api/group-projects/request': () => ({ body: { data: pending } }),
+      'POST /api/group-projects/request': () => {
+        pending = [{ groupProjectId: 2, title: 'Secret game', requestedAt: new Date().toISOString() }];
+        return { status: 201, body: { groupProjectId: 2, viewerRole: 'requester', memberCount: 3 } };
+      },
+      'DELETE /api/group-projects/request': () => {
+        pending = [];
+        return { body: { groupProjectId: 2, viewerRole: 'none', memberCount: 3 } };
+      },
+    });
+    const { user } = renderApp('/group-projects', { session: signedInSession });
+    const tile = await card('Secret game');
+
+    await user.click(await within(tile).findByRole('button', { name: 'Request to join Secret game' }));
+    await user.click(await within(tile).findByRole('button', { name: 'Cancel request Secret game' }));
+
+    expect(await within(tile).findByRole('button', { name: 'Request to join Secret game' })).toBeTruthy();
+    expect(callsTo(calls, 'POST', '/api/group-projects/request')[0]?.body).toEqual({ groupProjectId: 2 });
+    expect(callsTo(calls, 'DELETE', '/api/group-projects/request')[0]?.body).toEqual({ groupProjectId: 2 });
+  });
+
+  it('shows Cancel request to a user whose request is pending', async () => {
+    mockApi({
+      ...signedInAs({
+        myRequests: [{ groupProjectId: 2, title: 'Secret game', requestedAt: privateGroup.datePosted }],
+      }),
+      ...groupsHandler(() => groupList([privateGroup])),
+    });
+    renderApp('/group-projects', { session: signedInSession });
+    expect(
+      await within(await card('Secret game')).findByRole('button', { name: 'Cancel request Secret game' }),
+    ).toBeTruthy();
+  });
+
+  it("shows the server's message when joining fails, and keeps Join", async () => {
+    mockApi({
+      ...signedInAs(),
+      ...groupsHandler(() => groupList([publicGroup])),
+      'POST /api/group-projects/join': () => apiError(409, 'CONFLICT', 'This group is full.'),
+    });
+    const { user } = renderApp('/group-projects', { session: signedInSession });
+    const tile = await card('Rust CLI');
+
+    await user.click(await within(tile).findByRole('button', { name: 'Join Rust CLI' }));
+
+    expect(await screen.findByText('This group is full.')).toBeTruthy();
+    expect(within(tile).getByRole('button', { name: 'Join Rust CLI' })).toBeTruthy();
+  });
+});
+
+describe('saving a group', () => {
+  it('saves at once, then takes the count the server gives', async () => {
+    const answer = deferred();
+    const group: GroupProject = { ...publicGroup, saves: 4 };
+    const { calls } = mockApi({
+      ...signedInAs(),
+      ...groupsHandler(() => groupList([group])),
+      'POST /api/group-projects/save': () => answer.promise,
+    });
+    const { user } = renderApp('/group-projects', { session: signedInSession });
+    const tile = await card('Rust CLI');
+    await waitFor(() => expect(callsTo(calls, 'GET', '/api/group-projects/saved')).toHaveLength(1));
+
+    await user.click(within(tile).getByRole('button', { name: 'Save Rust CLI' }));
+
+    const saved = await within(tile).findByRole('button', { name: 'Saved Rust CLI' });
+    expect(saved.getAttribute('aria-pressed')).toBe('true');
+    expect(within(tile).getByText('5')).toBeTruthy();
+    expect(callsTo(calls, 'POST', '/api/group-projects/save')[0]?.body).toEqual({ projectId: 1 });
+    answer.answer({ body: { projectId: 1, saved: true, saves: 9 } });
+    expect(await within(tile).findByText('9')).toBeTruthy();
+  });
+
+  it('puts everything back and says so when saving fails', async () => {
+    const group: GroupProject = { ...publicGroup, saves: 4 };
+    mockApi({
+      ...signedInAs(),
+      ...groupsHandler(() => groupList([group])),
+      'POST /api/group-projects/save': () => apiError(500, 'INTERNAL_ERROR', 'Something went wrong.'),
+    });
+    const { user } = renderApp('/group-projects', { session: signedInSession });
+    const tile = await card('Rust CLI');
+
+    await user.click(within(tile).getByRole('button', { name: 'Save Rust CLI' }));
+
+    expect(await screen.findByText('Could not save the group, please try again.')).toBeTruthy();
+    expect(within(tile).getByRole('button', { name: 'Save Rust CLI' }).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
+    expect(within(tile).getByText('4')).toBeTruthy();
+  });
+
+  it('asks an anonymous visitor to sign in', async () => {
+    mockApi(groupsHandler(() => groupList([publicGroup])));
+    const { user } = renderApp('/group-projects');
+    await user.click(within(await card('Rust CLI')).getByRole('button', { name: 'Save Rust CLI' }));
+    expect(screen.getByRole('dialog', { name: 'Sign in to continue' })).toBeTruthy();
+  });
+});
+
+describe('?post=new', () => {
+  it('opens the posting form for a signed-in user', async () => {
+    mockApi({ ...signedInAs(), ...groupsHandler(() => groupList([])) });
+    renderApp('/group-projects?post=new', { session: signedInSession });
+    expect(await screen.findByRole('dialog', { name: 'Post a group project' })).toBeTruthy();
+  });
+
+  it('asks an anonymous visitor to sign in, coming back to the form', async () => {
+    mockApi(groupsHandler(() => groupList([])));
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const { user } = renderApp('/group-projects?post=new');
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in to continue' });
+    await user.click(within(dialog).getByRole('button', { name: /^Login with Github/ }));
+    expect(assign).toHaveBeenCalledWith('/api/account/authorize?returnTo=%2Fgroup-projects%3Fpost%3Dnew');
+    expect(screen.queryByRole('dialog', { name: 'Post a group project' })).toBeNull();
+  });
+});

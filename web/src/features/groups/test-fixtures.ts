@@ -1,0 +1,94 @@
+import type {
+  DiscussionInfo,
+  GroupListRequest,
+  GroupListResponse,
+  GroupProject,
+  MyGroup,
+} from '@openlfg/contracts';
+import type { MockHandler, RecordedCall } from '../../test/api-mock';
+
+export function makeGroup(overrides: Partial<GroupProject> = {}): GroupProject {
+  const groupProjectId = overrides.groupProjectId ?? 1;
+  return {
+    groupProjectId,
+    title: `Group ${groupProjectId}`,
+    description: 'We build things together.',
+    repoExt: null,
+    topics: ['react'],
+    skillLevel: 'Beginner',
+    visibility: 'public',
+    maxMembers: null,
+    memberCount: 1,
+    saves: 0,
+    datePosted: new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString(),
+    owner: { login: 'owner', avatarUrl: null },
+    ...overrides,
+  };
+}
+
+export function groupList(
+  data: GroupProject[],
+  overrides: Partial<GroupListResponse> = {},
+): GroupListResponse {
+  return { data, totalPages: 1, pageLocation: 1, total: data.length, ...overrides };
+}
+
+export function groupsHandler(
+  respond: (request: GroupListRequest) => GroupListResponse,
+): Record<string, MockHandler> {
+  return {
+    'POST /api/group-projects': (call: RecordedCall) => ({ body: respond(call.body as GroupListRequest) }),
+  };
+}
+
+export function groupListRequests(calls: readonly RecordedCall[]): GroupListRequest[] {
+  return calls
+    .filter((call) => call.method === 'POST' && call.url === '/api/group-projects')
+    .map((call) => call.body as GroupListRequest);
+}
+
+export function callsTo(calls: readonly RecordedCall[], method: string, url: string): RecordedCall[] {
+  return calls.filter((call) => call.method === method && call.url === url);
+}
+
+export const signedInSession = { isLoginLoading: false, isLoggedIn: true };
+
+/** A signed-in user 'ada' with the given groups and pending requests. */
+export function signedInAs({
+  myGroups = [],
+  myRequests = [],
+  saved = [],
+}: {
+  myGroups?: MyGroup[];
+  myRequests?: { groupProjectId: number; title: string; requestedAt: string }[];
+  saved?: GroupProject[];
+} = {}): Record<string, MockHandler> {
+  return {
+    'GET /api/account/check-auth': () => ({ body: { authenticated: true, devSignIn: false } }),
+    'GET /api/account/user-info': () => ({
+      body: {
+        user: { id: 1, login: 'ada', name: null, avatarUrl: null, profileUrl: 'https://github.com/ada' },
+      },
+    }),
+    'GET /api/group-projects/my-groups': () => ({ body: { data: myGroups } }),
+    'GET /api/group-projects/request': () => ({ body: { data: myRequests } }),
+    'GET /api/group-projects/saved': () => ({ body: { data: saved } }),
+  };
+}
+
+export function makeInfo(group: GroupProject, overrides: Partial<DiscussionInfo> = {}): DiscussionInfo {
+  return {
+    group,
+    members: [{ login: group.owner.login, avatarUrl: null, role: 'owner', joinedAt: group.datePosted }],
+    discordUrl: null,
+    room: `discussion-board-${group.groupProjectId}`,
+    canReadDiscussion: true,
+    canPost: false,
+    viewerRole: 'none',
+    ...overrides,
+  };
+}
+
+export function apiError(status: number, code: string, message: string) {
+  return { status, body: { error: { code, message } } };
+}
