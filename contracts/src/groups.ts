@@ -182,6 +182,9 @@ export const DiscussionInfo = Type.Object({
   canPost: Type.Boolean(),
   /** The asker's relation to the group. */
   viewerRole: GroupRole,
+  /** Only for the owner of a group a moderator hid: it is hidden, and why. */
+  hidden: Type.Optional(Type.Boolean()),
+  hiddenReason: Type.Optional(Nullable(Type.String())),
 });
 export type DiscussionInfo = Static<typeof DiscussionInfo>;
 export const DiscussionInfoResponse = Type.Object({ data: DiscussionInfo });

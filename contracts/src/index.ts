@@ -4,3 +4,4 @@ export * from './health.js';
 export * from './accounts.js';
 export * from './projects.js';
 export * from './groups.js';
+export * from './moderation.js';

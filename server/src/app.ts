@@ -9,6 +9,10 @@ import { createIssuesService } from './projects/issues.js';
 import { createGroupsRepository } from './groups/repository.js';
 import { groupsRoutes } from './groups/routes.js';
 import { createGroupsService } from './groups/service.js';
+import { createModeratorGuard } from './moderation/guard.js';
+import { createModerationRepository } from './moderation/repository.js';
+import { moderationRoutes } from './moderation/routes.js';
+import { createModerationService } from './moderation/service.js';
 import { createProjectsRepository } from './projects/repository.js';
 import { projectsRoutes } from './projects/routes.js';
 import { createProjectsService } from './projects/service.js';
@@ -16,6 +20,7 @@ import type { Database } from './platform/db/database.js';
 import { healthRoutes } from './platform/health/routes.js';
 import { registerErrorHandling } from './platform/http/errors.js';
 import { registerSecurity } from './platform/http/security.js';
+import { registerRateLimits } from './platform/http/rate-limits.js';
 import { registerSpa } from './platform/http/spa.js';
 import { loggerOptions } from './platform/logger.js';
 
@@ -70,6 +75,8 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandling(app);
   await registerSecurity(app, config.publicUrl);
   await app.register(cookie, { secret: config.sessionSecret });
+  // After cookies: the limit counts per session when there is one.
+  await registerRateLimits(app, config.rateLimits);
   await app.register(healthRoutes, { database });
   const accounts = await registerAccounts(app, { config, database });
   const projectsRepository = createProjectsRepository(database.db);
@@ -83,10 +90,24 @@ export async function buildApp(deps: AppDeps) {
     repository: projectsRepository,
     requireUser: accounts.requireUser,
   });
-  await app.register(groupsRoutes, {
-    service: createGroupsService(createGroupsRepository(database.db), {
-      listCacheTtlMs: config.listCacheTtlMs,
-    }),
+  const groupsRepository = createGroupsRepository(database.db);
+  const groupsService = createGroupsService(groupsRepository, { listCacheTtlMs: config.listCacheTtlMs });
+  await app.register(groupsRoutes, { service: groupsService, requireUser: accounts.requireUser });
+  // Moderation (/api/admin/...): for the logins in ADMIN_LOGINS; a sync it started stops with the app.
+  const moderation = createModerationService({
+    repository: createModerationRepository(database.db),
+    groups: groupsRepository,
+    database,
+    config,
+    repoClient: createRepoClient(config.github),
+    catalogueChanged: () => projectsService.catalogueChanged(),
+    groupListsChanged: () => groupsService.listsChanged(),
+    log: app.log,
+  });
+  app.addHook('onClose', () => moderation.stop());
+  await app.register(moderationRoutes, {
+    service: moderation,
+    guard: createModeratorGuard(config.adminLogins, accounts.requireUser),
     requireUser: accounts.requireUser,
   });
   await registerSpa(app, deps.webDistDir);

@@ -90,6 +90,18 @@ const EnvSchema = Type.Object({
     default: 24 * 30,
     description: 'a positive number of hours',
   }),
+  RATE_LIMIT_PER_MINUTE: Type.Integer({
+    minimum: 0,
+    maximum: 1_000_000,
+    default: 600,
+    description: 'an integer number of API requests per client per minute (0 turns the limit off)',
+  }),
+  SIGN_IN_RATE_LIMIT_PER_MINUTE: Type.Integer({
+    minimum: 0,
+    maximum: 100_000,
+    default: 30,
+    description: 'an integer number of sign-in requests per address per minute (0 turns the limit off)',
+  }),
   LIST_CACHE_TTL_MS: Type.Integer({
     minimum: 0,
     maximum: 3_600_000,
@@ -119,6 +131,11 @@ const EnvSchema = Type.Object({
     default: 60,
     description: 'an integer number of seconds from 0 to 3600',
   }),
+  ADMIN_LOGINS: Type.String({
+    default: '',
+    pattern: '^ *[A-Za-z0-9-]*( *, *[A-Za-z0-9-]*)* *$',
+    description: 'a comma-separated list of GitHub logins (the moderators), such as alice,bob',
+  }),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({
     minimum: 100,
     maximum: 120000,
@@ -142,6 +159,8 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   shutdownTimeoutMs: number;
+  /** Requests per minute: per client on /api, and per address on the sign-in routes. 0 is no limit. */
+  rateLimits: { perMinute: number; signInPerMinute: number };
   /** How long a node may answer project lists from its cache; 0 turns the cache off. */
   listCacheTtlMs: number;
   github: {
@@ -168,6 +187,8 @@ export interface Config {
   sessions: { idleTimeoutMs: number; absoluteTimeoutMs: number };
   /** True when sign-in goes through the built-in development page instead of GitHub. */
   devSignIn: boolean;
+  /** The moderators' GitHub logins (ADMIN_LOGINS), lowercased: compared ignoring case. */
+  adminLogins: string[];
 }
 
 export class ConfigError extends Error {
@@ -244,6 +265,10 @@ export function loadConfig(
     trustProxy: valid.TRUST_PROXY,
     shutdownTimeoutMs: valid.SHUTDOWN_TIMEOUT_MS,
     listCacheTtlMs: valid.LIST_CACHE_TTL_MS,
+    rateLimits: {
+      perMinute: valid.RATE_LIMIT_PER_MINUTE,
+      signInPerMinute: valid.SIGN_IN_RATE_LIMIT_PER_MINUTE,
+    },
     github: {
       oauthApp:
         valid.GITHUB_CLIENT_ID && valid.GITHUB_CLIENT_SECRET
@@ -266,6 +291,13 @@ export function loadConfig(
       absoluteTimeoutMs: valid.SESSION_ABSOLUTE_TIMEOUT_HOURS * hour,
     },
     devSignIn: !hasClientId,
+    adminLogins: [
+      ...new Set(
+        valid.ADMIN_LOGINS.split(',')
+          .map((login) => login.trim().toLowerCase())
+          .filter((login) => login !== ''),
+      ),
+    ],
   };
 }
 

@@ -17,6 +17,7 @@ import { toUser } from './presenters.js';
 import { safeReturnTo } from './return-to.js';
 import type { AccountsService, PendingSignIn } from './service.js';
 import type { Sessions } from './sessions.js';
+import { signInRateLimit } from '../platform/http/rate-limits.js';
 
 export interface AccountsRoutesOptions {
   config: Config;
@@ -31,6 +32,8 @@ const loginPattern = new RegExp(GITHUB_LOGIN_PATTERN);
 
 export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = async (app, options) => {
   const { config, service, sessions, cookies, issueDevCode } = options;
+  // Sign-in reaches GitHub and creates sessions: limited per address, more tightly than other routes.
+  const signInLimit = signInRateLimit(config.rateLimits.signInPerMinute);
 
   function readPending(signedValue: string | undefined): PendingSignIn | null {
     if (!signedValue) return null;
@@ -43,19 +46,23 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
     }
   }
 
-  app.get('/api/account/authorize', { schema: { querystring: AuthorizeQuery } }, async (request, reply) => {
-    const { pending, redirectUrl } = service.beginSignIn(
-      safeReturnTo(request.query.returnTo, config.publicUrl),
-      request.query.login,
-    );
-    reply.setCookie(cookies.oauth.name, JSON.stringify(pending), cookies.oauth.options);
-    reply.header('cache-control', 'no-store');
-    return reply.redirect(redirectUrl, 302);
-  });
+  app.get(
+    '/api/account/authorize',
+    { schema: { querystring: AuthorizeQuery }, config: signInLimit },
+    async (request, reply) => {
+      const { pending, redirectUrl } = service.beginSignIn(
+        safeReturnTo(request.query.returnTo, config.publicUrl),
+        request.query.login,
+      );
+      reply.setCookie(cookies.oauth.name, JSON.stringify(pending), cookies.oauth.options);
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(redirectUrl, 302);
+    },
+  );
 
   app.post(
     '/api/account/login',
-    { schema: { body: LoginBody, response: { 200: LoginResponse } } },
+    { schema: { body: LoginBody, response: { 200: LoginResponse } }, config: signInLimit },
     async (request, reply) => {
       const pending = readPending(request.cookies[cookies.oauth.name]);
       // The pending sign-in is single-use whatever happens next.
@@ -123,6 +130,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
     app.get(
       '/api/account/dev/authorize',
       {
+        config: signInLimit,
         schema: {
           querystring: Type.Object({
             state: Type.String({ minLength: 1, maxLength: 256 }),

@@ -67,6 +67,17 @@ export interface GitHubIssueJson {
   pull_request?: unknown;
 }
 
+export interface GitHubRepositoryJson {
+  full_name: string;
+  stargazers_count: number;
+  forks_count: number;
+  description: string | null;
+  language: string | null;
+  archived: boolean;
+  pushed_at: string | null;
+  license: { spdx_id: string | null; name: string } | null;
+}
+
 export interface GitHubPullJson {
   number: number;
   title: string;
@@ -204,6 +215,13 @@ export function createRepoClient(settings: RepoClientSettings) {
       const last = lastPage(answer.res.headers.get('link'));
       const count = last ?? (Array.isArray(answer.body) ? Math.min(answer.body.length, 1) : 0);
       return { modified: true, body: count, etag: answer.etag };
+    },
+
+    /** GET /repos/{owner}/{name}: the repository's own figures, read now (RepoNotFound when GitHub has none). */
+    async repository(repoExt: string): Promise<GitHubRepositoryJson> {
+      const answer = await conditionalGet<GitHubRepositoryJson>(`/repos/${repoExt}`, null);
+      if (!answer.modified) throw new GitHubRequestFailed('GitHub answered 304 without a condition', 304);
+      return answer.body;
     },
 
     /** One GraphQL query. Errors about single fields come back in `errors` beside the data. */

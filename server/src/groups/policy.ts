@@ -23,6 +23,8 @@ export interface PolicyContext {
   visibility: Visibility;
   /** The group has reached its maximum number of members. */
   full?: boolean;
+  /** A moderator hid the group: closed to everyone but its owner. */
+  hidden?: boolean;
 }
 
 export type Decision =
@@ -37,14 +39,30 @@ const refuse = (status: 401 | 403 | 409, message: string): Decision => ({
   message,
 });
 const signIn = refuse(401, 'Sign in with GitHub to do this.');
+/** What a hidden group refuses to everyone but its owner; leaving, cancelling and reporting stay possible. */
+const closedWhenHidden = new Set<GroupAction>([
+  'read-info',
+  'read-discussion',
+  'post-message',
+  'join',
+  'request',
+  'decide-requests',
+  'save',
+]);
 const isMember = (actor: Actor) => actor === 'member' || actor === 'owner';
 
 /**
  * Every rule of who may do what to a group project, in one place (tested as a table of roles x actions x
  * visibility in groups-policy.test.ts). Routes and the service ask here; nothing else decides access.
  */
-export function decide(action: GroupAction, { actor, visibility, full = false }: PolicyContext): Decision {
+export function decide(
+  action: GroupAction,
+  { actor, visibility, full = false, hidden = false }: PolicyContext,
+): Decision {
   const isPrivate = visibility === 'private';
+  if (hidden && actor !== 'owner' && closedWhenHidden.has(action)) {
+    return refuse(403, 'A moderator hid this group: it is closed.');
+  }
   switch (action) {
     case 'read-info':
     case 'read-discussion':

@@ -1,4 +1,5 @@
 import {
+  discussionRoom,
   GROUP_PAGE_SIZE,
   type GroupSortField,
   type SkillLevel,
@@ -29,7 +30,8 @@ function orderTerms(sortField: GroupSortField, order: SortOrder, reversed = fals
 }
 
 function applyFilters<O>(query: SelectQueryBuilder<DB, 'group_projects', O>, filters: GroupListQuery) {
-  let q = query;
+  // A group a moderator hid is in no list.
+  let q = query.where('group_projects.hidden_at', 'is', null);
   if (filters.topics.length > 0)
     q = q.where(sql<boolean>`group_projects.topics @> ${sql.val(filters.topics)}::text[]`);
   if (filters.skillLevels.length > 0) q = q.where('group_projects.skill_level', 'in', filters.skillLevels);
@@ -85,6 +87,18 @@ export function createGroupsRepository(db: Kysely<DB>) {
     /** Locks the group row for the rest of the transaction: membership changes to one group run one at a time. */
     lockGroup(trx: Transaction<DB>, id: number) {
       return trx.selectFrom('group_projects').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    },
+
+    /**
+     * Deletes the group with everything attached to it, its discussion board's messages included. Call it in a
+     * transaction that holds the group's row (lockGroup): the creator's deletion and a moderator's share it.
+     */
+    async deleteGroup(trx: Transaction<DB>, groupId: number): Promise<void> {
+      await trx.deleteFrom('messages').where('room', '=', discussionRoom(groupId)).execute();
+      await trx.deleteFrom('group_saves').where('group_id', '=', groupId).execute();
+      await trx.deleteFrom('group_join_requests').where('group_id', '=', groupId).execute();
+      await trx.deleteFrom('group_members').where('group_id', '=', groupId).execute();
+      await trx.deleteFrom('group_projects').where('id', '=', groupId).execute();
     },
 
     async roleOf(executor: Executor, groupId: number, userId: number) {
@@ -157,13 +171,17 @@ export function createGroupsRepository(db: Kysely<DB>) {
     },
 
     groupsOf(userId: number) {
-      return selectGroup(db)
-        .innerJoin('group_members as mine', 'mine.group_id', 'group_projects.id')
-        .select('mine.role as my_role')
-        .where('mine.user_id', '=', userId)
-        .orderBy('group_projects.date_posted', 'desc')
-        .orderBy('group_projects.id')
-        .execute();
+      return (
+        selectGroup(db)
+          .innerJoin('group_members as mine', 'mine.group_id', 'group_projects.id')
+          .select('mine.role as my_role')
+          .where('mine.user_id', '=', userId)
+          // A hidden group stays in its owner's list only.
+          .where((eb) => eb.or([eb('group_projects.hidden_at', 'is', null), eb('mine.role', '=', 'owner')]))
+          .orderBy('group_projects.date_posted', 'desc')
+          .orderBy('group_projects.id')
+          .execute()
+      );
     },
 
     createdBy(userId: number) {
@@ -178,6 +196,7 @@ export function createGroupsRepository(db: Kysely<DB>) {
       return selectGroup(db)
         .innerJoin('group_saves', 'group_saves.group_id', 'group_projects.id')
         .where('group_saves.user_id', '=', userId)
+        .where('group_projects.hidden_at', 'is', null)
         .orderBy('group_saves.created_at', 'desc')
         .orderBy('group_projects.id')
         .execute();
@@ -190,6 +209,7 @@ export function createGroupsRepository(db: Kysely<DB>) {
         .select(['group_projects.id as group_id', 'group_projects.title', 'group_join_requests.created_at'])
         .where('group_join_requests.user_id', '=', userId)
         .where('group_join_requests.status', '=', 'pending')
+        .where('group_projects.hidden_at', 'is', null)
         .orderBy('group_join_requests.created_at', 'desc')
         .execute();
     },

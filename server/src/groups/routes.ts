@@ -184,7 +184,10 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
         response: { 200: GroupProject },
       },
     },
-    async (request) => service.publicCard(request.params.groupProjectId),
+    async (request) => {
+      const auth = await request.auth();
+      return service.publicCard(auth.status === 'active' ? auth.user : null, request.params.groupProjectId);
+    },
   );
 
   app.post(

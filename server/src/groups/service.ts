@@ -138,7 +138,12 @@ export function createGroupsService(repository: GroupsRepository, options: { lis
     join(caller: Caller, groupId: number): Promise<MembershipResponse> {
       return withLockedGroup(groupId, async (trx, group) => {
         const role = await repository.roleOf(trx, groupId, caller.id);
-        requireAllowed('join', { actor: role, visibility: group.visibility, full: isFull(group) });
+        requireAllowed('join', {
+          actor: role,
+          visibility: group.visibility,
+          full: isFull(group),
+          hidden: group.hidden_at !== null,
+        });
         const { member_count } = await repository.addMember(trx, groupId, caller.id, 'member');
         return { groupProjectId: groupId, viewerRole: 'member', memberCount: member_count };
       });
@@ -156,7 +161,11 @@ export function createGroupsService(repository: GroupsRepository, options: { lis
             created: false,
           };
         }
-        requireAllowed('request', { actor: role, visibility: group.visibility });
+        requireAllowed('request', {
+          actor: role,
+          visibility: group.visibility,
+          hidden: group.hidden_at !== null,
+        });
         await trx
           .insertInto('group_join_requests')
           .values({ group_id: groupId, user_id: caller.id })
@@ -197,7 +206,11 @@ export function createGroupsService(repository: GroupsRepository, options: { lis
     ): Promise<MembershipResponse> {
       return withLockedGroup(groupId, async (trx, group) => {
         const role = await repository.roleOf(trx, groupId, caller.id);
-        requireAllowed('decide-requests', { actor: role, visibility: group.visibility });
+        requireAllowed('decide-requests', {
+          actor: role,
+          visibility: group.visibility,
+          hidden: group.hidden_at !== null,
+        });
         const requester = await repository.findUserByLogin(trx, requestUsername);
         const latest = requester
           ? await trx
@@ -244,11 +257,7 @@ export function createGroupsService(repository: GroupsRepository, options: { lis
           actor: group.owner_id === caller.id ? 'owner' : await repository.roleOf(trx, groupId, caller.id),
           visibility: group.visibility,
         });
-        await trx.deleteFrom('messages').where('room', '=', discussionRoom(groupId)).execute();
-        await trx.deleteFrom('group_saves').where('group_id', '=', groupId).execute();
-        await trx.deleteFrom('group_join_requests').where('group_id', '=', groupId).execute();
-        await trx.deleteFrom('group_members').where('group_id', '=', groupId).execute();
-        await trx.deleteFrom('group_projects').where('id', '=', groupId).execute();
+        await repository.deleteGroup(trx, groupId);
       });
     },
 
@@ -267,17 +276,22 @@ export function createGroupsService(repository: GroupsRepository, options: { lis
       if (!inserted) throw conflict('You already reported this group; a moderator will look at it.');
     },
 
-    async publicCard(groupId: number): Promise<GroupProject> {
+    /** One group's card; a hidden group has none, except for its owner. */
+    async publicCard(caller: Caller | null, groupId: number): Promise<GroupProject> {
       const group = await repository.findGroup(db, groupId);
-      if (!group) throw noGroup(groupId);
+      if (!group || (group.hidden_at !== null && group.owner_id !== caller?.id)) throw noGroup(groupId);
       return toGroupProject(group);
     },
+
+    /** Tells the cached lists that a group changed outside this service (moderation). */
+    listsChanged,
 
     async discussionInfo(caller: Caller | null, groupId: number): Promise<DiscussionInfo> {
       const group = await repository.findGroup(db, groupId);
       if (!group) throw noGroup(groupId);
       const actor: Actor = caller ? await repository.roleOf(db, groupId, caller.id) : 'anonymous';
-      requireAllowed('read-info', { actor, visibility: group.visibility });
+      const hidden = group.hidden_at !== null;
+      requireAllowed('read-info', { actor, visibility: group.visibility, hidden });
       const members = await repository.members(db, groupId);
       return {
         group: toGroupProject(group),
@@ -289,9 +303,11 @@ export function createGroupsService(repository: GroupsRepository, options: { lis
         })),
         discordUrl: group.discord_url,
         room: discussionRoom(groupId),
-        canReadDiscussion: decide('read-discussion', { actor, visibility: group.visibility }).allowed,
-        canPost: decide('post-message', { actor, visibility: group.visibility }).allowed,
+        canReadDiscussion: decide('read-discussion', { actor, visibility: group.visibility, hidden }).allowed,
+        canPost: decide('post-message', { actor, visibility: group.visibility, hidden }).allowed,
         viewerRole: actor === 'anonymous' ? 'none' : (actor as GroupRole),
+        // Only the owner learns that a moderator hid the group, and why.
+        ...(actor === 'owner' ? { hidden, hiddenReason: group.hidden_reason } : {}),
       };
     },
 

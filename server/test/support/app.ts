@@ -6,7 +6,15 @@ export const TEST_PUBLIC_URL = 'http://localhost:3000';
 
 export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
   return loadConfig(
-    { NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, LOG_LEVEL: 'silent', ...env },
+    {
+      NODE_ENV: 'test',
+      PUBLIC_URL: TEST_PUBLIC_URL,
+      LOG_LEVEL: 'silent',
+      // Test files send hundreds of requests from one address; rate-limits.test.ts turns the limits on.
+      RATE_LIMIT_PER_MINUTE: '0',
+      SIGN_IN_RATE_LIMIT_PER_MINUTE: '0',
+      ...env,
+    },
     { persistSecret: false },
   );
 }

@@ -179,6 +179,9 @@ export class FakeGitHub {
     if (req.method === 'GET' && repoRead)
       return this.repoRead(repoRead[1] ?? '', repoRead[2] as 'issues' | 'pulls', req, res, record);
 
+    const repository = /^\/repos\/([^/]+\/[^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && repository) return this.repositoryRead(repository[1] ?? '', res, record);
+
     if (req.method === 'GET' && url.pathname === '/login/oauth/authorize') return this.authorize(url, res);
     if (req.method === 'POST' && url.pathname === '/login/oauth/access_token')
       return this.accessToken(req, res);
@@ -225,6 +228,35 @@ export class FakeGitHub {
     }
     record.status = 200;
     json(res, 200, body, { etag });
+  }
+
+  /** GET /repos/:owner/:name: REST's view of a repository in `repositories` (moderators' figures on demand). */
+  private repositoryRead(repoExt: string, res: ServerResponse, record: FakeGitHub['requests'][number]): void {
+    const found = [...this.repositories].find(([name]) => name.toLowerCase() === repoExt.toLowerCase());
+    if (!found) {
+      record.status = 404;
+      return json(res, 404, {
+        message: 'Not Found',
+        documentation_url: 'https://docs.github.com/rest/repos/repos#get-a-repository',
+      });
+    }
+    const [name, repo] = found;
+    record.status = 200;
+    json(
+      res,
+      200,
+      {
+        full_name: name,
+        stargazers_count: repo.stargazerCount,
+        forks_count: repo.forkCount,
+        description: repo.description ?? null,
+        language: repo.language ?? null,
+        archived: repo.isArchived ?? false,
+        pushed_at: repo.pushedAt ?? null,
+        license: repo.license ? { spdx_id: repo.license.spdxId, name: repo.license.name } : null,
+      },
+      this.rateHeaders('core'),
+    );
   }
 
   /** Sync environment: the fake's token and URLs, ecosyste.ms elsewhere. */

@@ -22,6 +22,7 @@ export interface DB {
   group_saves: GroupSavesTable;
   group_reports: GroupReportsTable;
   messages: MessagesTable;
+  audit_log: AuditLogTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -164,6 +165,10 @@ export interface GroupProjectsTable {
   member_count: Generated<number>;
   saves: Generated<number>;
   date_posted: CreatedAt;
+  /** Set when a moderator hides the group (migration 0006). */
+  hidden_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  hidden_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  hidden_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface GroupMembersTable {
@@ -197,6 +202,8 @@ export interface GroupReportsTable {
   status: Generated<'open' | 'dismissed' | 'actioned'>;
   created_at: CreatedAt;
   closed_at: Date | null;
+  /** What the moderator did when closing it (migration 0006). */
+  outcome: 'dismissed' | 'hidden' | 'deleted' | null;
 }
 
 export interface MessagesTable {
@@ -207,4 +214,17 @@ export interface MessagesTable {
   client_id: string;
   body: string;
   created_at: CreatedAt;
+}
+
+/** Append-only (migration 0006): inserted by code, never updated or deleted (a trigger refuses both). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: CreatedAt;
+  actor_id: number | null;
+  actor_login: string;
+  action: string;
+  object_type: string;
+  object_id: string;
+  reason: string | null;
+  details: ColumnType<unknown, string | undefined, never>;
 }

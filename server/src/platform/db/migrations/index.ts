@@ -4,6 +4,7 @@ import * as m0002 from './0002_accounts.js';
 import * as m0003 from './0003_projects.js';
 import * as m0004 from './0004_catalog_sync.js';
 import * as m0005 from './0005_groups.js';
+import * as m0006 from './0006_moderation.js';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the same list works from
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0003_projects': m0003,
   '0004_catalog_sync': m0004,
   '0005_groups': m0005,
+  '0006_moderation': m0006,
 };

@@ -1,7 +1,7 @@
 import type { GroupProject } from '@openlfg/contracts';
 import type { ReactNode } from 'react';
 import { CARD_COLOURS, GroupCard } from './GroupCard';
-import styles from './GroupGrid.module.css';
+import styles from '../../../components/CardGrid.module.css';
 
 export interface GroupGridProps {
   groups: readonly GroupProject[];

@@ -2,7 +2,7 @@ import type { Project } from '@openlfg/contracts';
 import { useCallback, useState } from 'react';
 import { IssuesModal } from './IssuesModal';
 import { CARD_COLOURS, ProjectCard } from './ProjectCard';
-import styles from './ProjectGrid.module.css';
+import styles from '../../../components/CardGrid.module.css';
 
 export interface ProjectGridProps {
   projects: readonly Project[];
