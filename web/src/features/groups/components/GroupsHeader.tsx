@@ -1,4 +1,5 @@
-import styles from './GroupsHeader.module.css';
+import styles from '../../../components/LandingHeader.module.css';
+import own from './GroupsHeader.module.css';
 
 export interface GroupsHeaderProps {
   /** Later visits in the same session skip the tall spacing and the Browse button. */
@@ -16,7 +17,7 @@ export function GroupsHeader({ compact, onBrowse, onPost }: GroupsHeaderProps) {
           Find people to build with. Browse the projects other developers are forming groups around and join
           one, or post your own project and say who you are looking for.
         </p>
-        <div className={styles.buttons}>
+        <div className={own.buttons}>
           {compact ? null : (
             <button type="button" className={styles.browse} onClick={onBrowse}>
               Browse groups
@@ -25,7 +26,7 @@ export function GroupsHeader({ compact, onBrowse, onPost }: GroupsHeaderProps) {
               </svg>
             </button>
           )}
-          <button type="button" className={styles.post} onClick={onPost}>
+          <button type="button" className={own.post} onClick={onPost}>
             Post a group project
           </button>
         </div>

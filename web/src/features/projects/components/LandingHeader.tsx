@@ -1,4 +1,4 @@
-import styles from './LandingHeader.module.css';
+import styles from '../../../components/LandingHeader.module.css';
 
 export interface LandingHeaderProps {
   /** Later visits in the same session skip the tall landing spacing and the Browse button. */
