@@ -6,7 +6,8 @@ import { errorMessage } from '../../../lib/error-message';
 import { useGroupProjects } from '../api/get-group-projects';
 import { hasGroupFilters, toGroupListRequest, type GroupListQuery } from '../list-query';
 import { GroupGrid } from './GroupGrid';
-import styles from './GroupResults.module.css';
+import styles from '../../../components/ResultStates.module.css';
+import own from './GroupResults.module.css';
 
 export interface GroupResultsProps {
   query: GroupListQuery;
@@ -81,7 +82,7 @@ export function GroupResults({
     const { data: list, total, totalPages, pageLocation } = groups.data;
     content = (
       <>
-        <p className={styles.summary} aria-live="polite">
+        <p className={own.summary} aria-live="polite">
           {total === 1 ? '1 group' : `${total} groups`}
           {totalPages > 1 ? `, page ${pageLocation} of ${totalPages}` : ''}
         </p>

@@ -16,7 +16,8 @@ import { useRequestToJoin } from '../api/request-to-join';
 import buttons from './buttons.module.css';
 import cardStyles from './GroupCard.module.css';
 import { GroupGrid } from './GroupGrid';
-import styles from './MyGroupLists.module.css';
+import styles from '../../../components/SavedList.module.css';
+import own from './MyGroupLists.module.css';
 
 interface ListViewProps<T> {
   query: UseQueryResult<{ data: T[] }>;
@@ -112,14 +113,14 @@ export function MyRequestsView() {
       what="your requests"
       empty="You have no pending requests."
       render={(requests) => (
-        <ul className={styles.requests} aria-label="My requests">
+        <ul className={own.requests} aria-label="My requests">
           {requests.map((request) => (
-            <li key={request.groupProjectId} className={styles.request}>
-              <span className={styles.requestText}>
-                <Link to={`/group-projects/${request.groupProjectId}`} className={styles.requestTitle}>
+            <li key={request.groupProjectId} className={own.request}>
+              <span className={own.requestText}>
+                <Link to={`/group-projects/${request.groupProjectId}`} className={own.requestTitle}>
                   {request.title}
                 </Link>
-                <span className={styles.requestDate}>asked {formatRelativeTime(request.requestedAt)}</span>
+                <span className={own.requestDate}>asked {formatRelativeTime(request.requestedAt)}</span>
               </span>
               <button
                 type="button"

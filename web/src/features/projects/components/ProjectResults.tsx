@@ -8,7 +8,7 @@ import { DemoBanner } from './DemoBanner';
 import { Pagination } from '../../../components/Pagination';
 import { ProjectGrid } from './ProjectGrid';
 import { ResultSummary } from './ResultSummary';
-import styles from './ProjectResults.module.css';
+import styles from '../../../components/ResultStates.module.css';
 
 export interface ProjectResultsProps {
   query: ListQuery;

@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/error-message';
 import { useSavedProjects } from '../api/get-saved-projects';
 import { ProjectGrid } from './ProjectGrid';
-import styles from './SavedProjects.module.css';
+import styles from '../../../components/SavedList.module.css';
 
 export const NO_SAVED_PROJECTS_MESSAGE = 'You have not saved any projects yet.';
 
