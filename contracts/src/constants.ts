@@ -61,3 +61,24 @@ export const DATE_POSTED_OPTIONS = [
 
 /** The chat room of a group's discussion board. */
 export const discussionRoom = (groupProjectId: number) => `discussion-board-${groupProjectId}`;
+
+/** The longest message the discussion board takes, in characters. */
+export const MESSAGE_MAX_LENGTH = 2000;
+/** Messages per page of a board's history. */
+export const MESSAGE_PAGE_SIZE = 50;
+/** A client-chosen message id (for idempotent sends): letters, digits, `-` and `_`, as a UUID is. */
+export const CLIENT_MESSAGE_ID_PATTERN = '^[A-Za-z0-9_-]{8,64}$';
+/** The largest realtime frame a client may send, in bytes. Larger frames close the socket (1009). */
+export const REALTIME_MAX_FRAME_BYTES = 4096;
+/** The server sends `{ type: 'heartbeat' }` this often; a client that hears nothing for twice as long reconnects. */
+export const REALTIME_HEARTBEAT_MS = 25_000;
+/** Rooms one socket may follow at once. */
+export const REALTIME_MAX_ROOMS = 100;
+
+/**
+ * Close codes the server uses besides the standard ones: 4401 the session ended (logout or expiry; the client
+ * signs the user out), 4408 the connection missed its heartbeats. 1008 is a policy violation (foreign Origin,
+ * flood), 1009 a frame over the size limit, 1001 the node is shutting down (reconnect).
+ */
+export const REALTIME_CLOSE_SESSION_ENDED = 4401;
+export const REALTIME_CLOSE_HEARTBEAT_MISSED = 4408;

@@ -5,3 +5,4 @@ export * from './accounts.js';
 export * from './projects.js';
 export * from './groups.js';
 export * from './moderation.js';
+export * from './messages.js';

@@ -1,0 +1,127 @@
+/**
+ * The discussion board: HTTP bodies of /api/messages/* and the frames of the realtime WebSocket (/api/realtime).
+ */
+import { Type, type Static } from 'typebox';
+import { CLIENT_MESSAGE_ID_PATTERN, MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE } from './constants.js';
+
+const GroupId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });
+const MessageId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });
+/** `discussion-board-{groupProjectId}`. */
+const Room = Type.String({ pattern: '^discussion-board-[1-9][0-9]{0,15}$', maxLength: 40 });
+
+export const MessageAuthor = Type.Object({
+  id: Type.Integer(),
+  login: Type.String(),
+  avatarUrl: Type.String(),
+});
+export type MessageAuthor = Static<typeof MessageAuthor>;
+
+/** One message of a board. `id` rises within a room in the order messages were committed. */
+export const Message = Type.Object({
+  id: MessageId,
+  room: Type.String(),
+  groupProjectId: GroupId,
+  author: MessageAuthor,
+  /** Plain text: clients render it as text, never as HTML. */
+  text: Type.String(),
+  /** The id the sending client chose; lets the sender match its pending message to the stored one. */
+  clientId: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type Message = Static<typeof Message>;
+
+/** POST /api/messages/add-message. Sending the same clientId again stores the message once. */
+export const AddMessageRequest = Type.Object(
+  {
+    groupProjectId: GroupId,
+    clientId: Type.String({ pattern: CLIENT_MESSAGE_ID_PATTERN }),
+    /** Trimmed by the server; empty after trimming is refused. */
+    text: Type.String({ minLength: 1, maxLength: MESSAGE_MAX_LENGTH }),
+  },
+  { additionalProperties: false },
+);
+export type AddMessageRequest = Static<typeof AddMessageRequest>;
+export const AddMessageResponse = Type.Object({ data: Message });
+export type AddMessageResponse = Static<typeof AddMessageResponse>;
+
+/** POST /api/messages/latest-message: the newest message the caller has read on that board. */
+export const LatestMessageRequest = Type.Object(
+  { groupProjectId: GroupId, messageId: MessageId },
+  { additionalProperties: false },
+);
+export type LatestMessageRequest = Static<typeof LatestMessageRequest>;
+export const LatestMessageResponse = Type.Object({
+  data: Type.Object({ groupProjectId: GroupId, lastReadMessageId: MessageId }),
+});
+export type LatestMessageResponse = Static<typeof LatestMessageResponse>;
+
+/** GET /api/messages/history?groupProjectId=&before=: newest first; `before` pages to older messages. */
+export const MessageHistoryQuery = Type.Object(
+  {
+    groupProjectId: GroupId,
+    /** Only messages with a smaller id (the oldest id of the page already shown). */
+    before: Type.Optional(MessageId),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MESSAGE_PAGE_SIZE })),
+  },
+  { additionalProperties: false },
+);
+export type MessageHistoryQuery = Static<typeof MessageHistoryQuery>;
+export const MessageHistoryResponse = Type.Object({
+  /** Newest first. */
+  data: Type.Array(Message),
+  /** Whether older messages exist before the last one of `data`. */
+  hasOlder: Type.Boolean(),
+});
+export type MessageHistoryResponse = Static<typeof MessageHistoryResponse>;
+
+/** GET /api/messages/unread: per group the caller belongs to, messages newer than their last read one. */
+export const UnreadCount = Type.Object({
+  groupProjectId: GroupId,
+  unreadCount: Type.Integer({ minimum: 0 }),
+  latestMessageId: Type.Union([MessageId, Type.Null()]),
+});
+export type UnreadCount = Static<typeof UnreadCount>;
+export const UnreadCountsResponse = Type.Object({ data: Type.Array(UnreadCount) });
+export type UnreadCountsResponse = Static<typeof UnreadCountsResponse>;
+
+/* ---------- Realtime frames (JSON text frames on /api/realtime) ---------- */
+
+/**
+ * Client -> server. `subscribe` follows a room; with `afterId` (the last id the client saw in that room) the
+ * server first replays every message after it, in order, then continues live. Without it, only new messages.
+ */
+export const SubscribeFrame = Type.Object(
+  { type: Type.Literal('subscribe'), room: Room, afterId: Type.Optional(Type.Integer({ minimum: 0 })) },
+  { additionalProperties: false },
+);
+export const UnsubscribeFrame = Type.Object(
+  { type: Type.Literal('unsubscribe'), room: Room },
+  { additionalProperties: false },
+);
+export const ClientFrame = Type.Union([SubscribeFrame, UnsubscribeFrame]);
+export type ClientFrame = Static<typeof ClientFrame>;
+
+/** Why the server stopped or refused a room. */
+export const RoomClosedReason = Type.Union([
+  /** Not allowed to read this board (private group, not a member; or a hidden group). */
+  Type.Literal('forbidden'),
+  /** The group no longer exists. */
+  Type.Literal('not-found'),
+  /** Too many rooms on one socket. */
+  Type.Literal('too-many-rooms'),
+]);
+export type RoomClosedReason = Static<typeof RoomClosedReason>;
+
+export const ServerFrame = Type.Union([
+  /** The socket is authenticated (or anonymous: userId null) and ready. */
+  Type.Object({ type: Type.Literal('ready'), userId: Type.Union([Type.Integer(), Type.Null()]) }),
+  /** The room is followed; any replay follows this frame, then live messages. */
+  Type.Object({ type: Type.Literal('subscribed'), room: Type.String() }),
+  Type.Object({ type: Type.Literal('message'), message: Message }),
+  /** The server stopped (or refused) the room: left the group, group deleted or hidden, not allowed. */
+  Type.Object({ type: Type.Literal('room-closed'), room: Type.String(), reason: RoomClosedReason }),
+  /** A bad frame or a flood; the socket stays open unless the close code says otherwise. */
+  Type.Object({ type: Type.Literal('error'), code: Type.String(), message: Type.String() }),
+  Type.Object({ type: Type.Literal('heartbeat') }),
+]);
+export type ServerFrame = Static<typeof ServerFrame>;
