@@ -12,7 +12,8 @@ const Room = Type.String({ pattern: '^discussion-board-[1-9][0-9]{0,15}$', maxLe
 export const MessageAuthor = Type.Object({
   id: Type.Integer(),
   login: Type.String(),
-  avatarUrl: Type.String(),
+  /** Null when the author has no avatar (the web shows their initial) or their account is gone. */
+  avatarUrl: Type.Union([Type.String(), Type.Null()]),
 });
 export type MessageAuthor = Static<typeof MessageAuthor>;
 
