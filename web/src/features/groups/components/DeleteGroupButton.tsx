@@ -5,7 +5,7 @@ import { Modal } from '../../../components/Modal';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useDeleteGroup } from '../api/delete-group';
-import buttons from './buttons.module.css';
+import buttons from '../../../components/buttons.module.css';
 import styles from './GroupPage.module.css';
 
 /** "Delete group", asking first; on success, back to the list. */

@@ -4,7 +4,7 @@ import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { useSession } from '../../../session/session-context';
 import { useSavedGroups } from '../api/get-saved-groups';
 import { useToggleGroupSave } from '../api/save-group';
-import styles from './buttons.module.css';
+import styles from '../../../components/buttons.module.css';
 
 /** "Save" / "Saved": signed out it asks to sign in; signed in it changes at once and back if refused. */
 export function GroupSaveButton({ group }: { group: GroupProject }) {

@@ -1,6 +1,7 @@
 import type { GroupProject } from '@openlfg/contracts';
 import { Link, useLocation } from 'react-router';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
+import { DISCUSSION_ANCHOR } from '../../messages/components/DiscussionBoard';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../../session/session-context';
@@ -8,7 +9,7 @@ import { useJoinGroup } from '../api/join-group';
 import { useLeaveGroup } from '../api/leave-group';
 import { useRequestToJoin } from '../api/request-to-join';
 import type { ListViewerRole } from '../use-viewer-role';
-import styles from './buttons.module.css';
+import styles from '../../../components/buttons.module.css';
 
 export interface MembershipActionsProps {
   group: GroupProject;
@@ -50,7 +51,7 @@ export function MembershipActions({ group, role, variant = 'card' }: MembershipA
     return (
       <>
         {onCard ? (
-          <Link to={groupHref} className={styles.primary}>
+          <Link to={`${groupHref}#${DISCUSSION_ANCHOR}`} className={styles.primary}>
             Open discussion{name}
           </Link>
         ) : null}

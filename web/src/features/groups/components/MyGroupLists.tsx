@@ -8,12 +8,13 @@ import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { errorMessage } from '../../../lib/error-message';
 import { formatRelativeTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { UnreadBadge } from '../../messages/components/UnreadBadge';
 import { useCreatedGroups } from '../api/get-created-groups';
 import { useMyGroups } from '../api/get-my-groups';
 import { useMyRequests } from '../api/get-my-requests';
 import { useSavedGroups } from '../api/get-saved-groups';
 import { useRequestToJoin } from '../api/request-to-join';
-import buttons from './buttons.module.css';
+import buttons from '../../../components/buttons.module.css';
 import cardStyles from './GroupCard.module.css';
 import { GroupGrid } from './GroupGrid';
 import styles from '../../../components/SavedList.module.css';
@@ -71,7 +72,12 @@ export function MyGroupsView() {
           label="My groups"
           badgeOf={(group: GroupProject) => {
             const role = groups.find((item) => item.groupProjectId === group.groupProjectId)?.role;
-            return <span className={cardStyles.badgeRole}>{role === 'owner' ? 'Owner' : 'Member'}</span>;
+            return (
+              <>
+                <UnreadBadge groupProjectId={group.groupProjectId} />
+                <span className={cardStyles.badgeRole}>{role === 'owner' ? 'Owner' : 'Member'}</span>
+              </>
+            );
           }}
         />
       )}

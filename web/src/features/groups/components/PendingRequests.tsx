@@ -6,8 +6,8 @@ import { formatRelativeTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useDecideRequest, type DecideVariables } from '../api/decide-request';
 import { usePendingRequests } from '../api/get-pending-requests';
-import { Avatar } from './Avatar';
-import buttons from './buttons.module.css';
+import { Avatar } from '../../../components/Avatar';
+import buttons from '../../../components/buttons.module.css';
 import styles from './GroupPage.module.css';
 
 /** The owner's list of requests to join this group, each with Approve and Reject. */

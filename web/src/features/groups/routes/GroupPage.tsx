@@ -1,4 +1,6 @@
 import type { DiscussionInfo, GroupProject } from '@openlfg/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
 import { Spinner } from '../../../components/Spinner';
@@ -7,20 +9,26 @@ import { errorMessage } from '../../../lib/error-message';
 import { formatCount, formatRelativeTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession } from '../../../session/session-context';
+import { DiscussionBoard } from '../../messages/components/DiscussionBoard';
 import { useDiscussionInfo } from '../api/get-discussion-info';
 import { useGroup } from '../api/get-group';
-import { Avatar } from '../components/Avatar';
+import { Avatar } from '../../../components/Avatar';
 import { DeleteGroupButton } from '../components/DeleteGroupButton';
 import { GroupSaveButton } from '../components/GroupSaveButton';
 import { MembershipActions } from '../components/MembershipActions';
 import { PendingRequests } from '../components/PendingRequests';
+import { getGroupsQueryKey } from '../api/query-keys';
 import { ReportModal } from '../components/ReportModal';
 import { memberCountText, visibilityText } from '../group-text';
 import { useViewerRole } from '../use-viewer-role';
-import buttons from '../components/buttons.module.css';
+import buttons from '../../../components/buttons.module.css';
 import styles from '../components/GroupPage.module.css';
 
 export const PRIVATE_GROUP_MESSAGE = 'This group is private. Ask to join to see its members and discussion.';
+/** What readers of a public board who may not post see in place of the composer. */
+export const JOIN_TO_POST_MESSAGE = 'Join the group to post in its discussion.';
+export const SIGN_IN_TO_POST_MESSAGE = 'Sign in and join the group to post in its discussion.';
+export const HIDDEN_DISCUSSION_MESSAGE = 'A moderator hid this group: its discussion is closed.';
 
 function parseId(value: string | undefined): number | null {
   if (!value || !/^\d{1,15}$/.test(value)) return null;
@@ -188,8 +196,15 @@ function GroupHeading({ group }: { group: GroupProject }) {
 function GroupDetails({ info }: { info: DiscussionInfo }) {
   const { group, members, discordUrl, viewerRole } = info;
   const { isLoggedIn, setShowReportModal } = useSession();
+  const queryClient = useQueryClient();
   useDocumentTitle(group.title);
   const isOwner = viewerRole === 'owner';
+  // The board's room was closed to the user (they left, were removed, the group was hidden or deleted): ask
+  // again what they may see, which also takes the board away when they may no longer read it.
+  const recheckAccess = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: getGroupsQueryKey() }),
+    [queryClient],
+  );
 
   return (
     <article className={styles.page}>
@@ -265,6 +280,20 @@ function GroupDetails({ info }: { info: DiscussionInfo }) {
           </ul>
         )}
       </section>
+
+      {info.canReadDiscussion ? (
+        <DiscussionBoard
+          groupProjectId={group.groupProjectId}
+          room={info.room}
+          canPost={info.canPost}
+          readOnlyPrompt={isLoggedIn ? JOIN_TO_POST_MESSAGE : SIGN_IN_TO_POST_MESSAGE}
+          onAccessLost={recheckAccess}
+        />
+      ) : info.hidden ? (
+        <p role="status" className={styles.notice}>
+          {HIDDEN_DISCUSSION_MESSAGE}
+        </p>
+      ) : null}
       <ReportModal groupTitle={group.title} />
     </article>
   );

@@ -1,0 +1,26 @@
+import type { AddMessageRequest, AddMessageResponse } from '@openlfg/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { apiFetch } from '../../../lib/api-client';
+import { addMessagesToHistory } from './get-message-history';
+
+export function addMessage(body: AddMessageRequest): Promise<AddMessageResponse> {
+  return apiFetch<AddMessageResponse>('/messages/add-message', { method: 'POST', body });
+}
+
+/**
+ * Sends a message and puts the stored one into the board's history as soon as the server answers (it may come
+ * over the socket first; the history keeps it once). The caller keeps the message pending until then and marks
+ * it failed when this throws: the spec swallows save errors, so there is no toast, but the message stays.
+ */
+export function useAddMessage() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (body: AddMessageRequest) => {
+      const { data } = await addMessage(body);
+      addMessagesToHistory(queryClient, body.groupProjectId, [data]);
+      return data;
+    },
+    [queryClient],
+  );
+}

@@ -1,0 +1,63 @@
+import type { Message, MessageHistoryResponse } from '@openlfg/contracts';
+import { MESSAGE_PAGE_SIZE } from '@openlfg/contracts';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { mergeMessages } from '../timeline';
+import { getMessagesQueryKey } from './query-keys';
+
+/** One page of a board, newest first; `before` pages back from the oldest message already shown. */
+export function getMessageHistory(
+  groupProjectId: number,
+  before: number | undefined,
+  signal?: AbortSignal,
+): Promise<MessageHistoryResponse> {
+  const params = new URLSearchParams({
+    groupProjectId: String(groupProjectId),
+    limit: String(MESSAGE_PAGE_SIZE),
+  });
+  if (before !== undefined) params.set('before', String(before));
+  return apiFetch<MessageHistoryResponse>(`/messages/history?${params.toString()}`, { signal });
+}
+
+export function getMessageHistoryQueryOptions(groupProjectId: number) {
+  return infiniteQueryOptions({
+    queryKey: [...getMessagesQueryKey(), 'history', groupProjectId] as const,
+    queryFn: ({ pageParam, signal }) => getMessageHistory(groupProjectId, pageParam, signal),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => (last.hasOlder ? last.data.at(-1)?.id : undefined),
+    // Live messages are written into this cache as they arrive (addMessagesToHistory), and a resubscription
+    // replays what was missed, so a refetch would only throw that away.
+    staleTime: Infinity,
+  });
+}
+
+/** The board's messages, page by page; fetchNextPage loads older ones. */
+export function useMessageHistory(groupProjectId: number) {
+  return useInfiniteQuery(getMessageHistoryQueryOptions(groupProjectId));
+}
+
+/**
+ * Adds messages that arrived live (or in an add-message answer) to the newest cached page of their board: each
+ * id once, however many ways it came. Boards whose history is not loaded are left alone; they load it whole.
+ */
+export function addMessagesToHistory(queryClient: QueryClient, groupProjectId: number, messages: Message[]) {
+  queryClient.setQueryData<InfiniteData<MessageHistoryResponse, number | undefined>>(
+    getMessageHistoryQueryOptions(groupProjectId).queryKey,
+    (old) => {
+      const [newest, ...older] = old?.pages ?? [];
+      if (!old || !newest) return old;
+      const data = mergeMessages(newest.data, messages).reverse();
+      return { ...old, pages: [{ ...newest, data }, ...older] };
+    },
+  );
+}
+
+/** Every message of the cached pages, oldest first. */
+export function historyMessages(data: InfiniteData<MessageHistoryResponse, unknown> | undefined): Message[] {
+  return data ? mergeMessages(...data.pages.map((page) => page.data)) : [];
+}

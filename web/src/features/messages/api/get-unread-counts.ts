@@ -1,0 +1,28 @@
+import type { UnreadCountsResponse } from '@openlfg/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { useSession } from '../../../session/session-context';
+import { getMessagesQueryKey } from './query-keys';
+
+export function getUnreadCounts(signal?: AbortSignal): Promise<UnreadCountsResponse> {
+  return apiFetch<UnreadCountsResponse>('/messages/unread', { signal });
+}
+
+export function getUnreadCountsQueryOptions() {
+  return queryOptions({
+    queryKey: [...getMessagesQueryKey(), 'unread'] as const,
+    queryFn: ({ signal }) => getUnreadCounts(signal),
+  });
+}
+
+/** Per group the signed-in user belongs to, how many messages they have not read. */
+export function useUnreadCounts() {
+  const { isLoggedIn } = useSession();
+  return useQuery({ ...getUnreadCountsQueryOptions(), enabled: isLoggedIn });
+}
+
+/** How many unread messages a group has: 0 while the counts load or when they failed (a badge is a hint). */
+export function useUnreadCount(groupProjectId: number): number {
+  const { data } = useUnreadCounts();
+  return data?.data.find((item) => item.groupProjectId === groupProjectId)?.unreadCount ?? 0;
+}

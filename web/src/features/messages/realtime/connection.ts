@@ -1,0 +1,26 @@
+import { RealtimeConnection } from './realtime-connection';
+
+let connection: RealtimeConnection | null = null;
+
+/** The address of the realtime endpoint on the site's own origin (wss: when the page is https:). */
+export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'>): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/realtime`;
+}
+
+/**
+ * The tab's one realtime connection, created on first use. Nothing connects until a board follows a room, so a
+ * visitor who never opens a board never opens a socket. The session cookie goes with the upgrade request.
+ */
+export function getRealtimeConnection(): RealtimeConnection {
+  connection ??= new RealtimeConnection({
+    url: realtimeUrl(window.location),
+    createSocket: (url) => new WebSocket(url),
+  });
+  return connection;
+}
+
+/** Closes the tab's connection and forgets it (tests start each case from nothing). */
+export function disposeRealtimeConnection(): void {
+  connection?.dispose();
+  connection = null;
+}
