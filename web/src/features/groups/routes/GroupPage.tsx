@@ -283,6 +283,8 @@ function GroupDetails({ info }: { info: DiscussionInfo }) {
 
       {info.canReadDiscussion ? (
         <DiscussionBoard
+          // A new role is a new board: a room the server closed on the old role is followed afresh.
+          key={`${viewerRole}-${String(info.canPost)}`}
           groupProjectId={group.groupProjectId}
           room={info.room}
           canPost={info.canPost}

@@ -1,5 +1,5 @@
 import { MESSAGE_MAX_LENGTH } from '@openlfg/contracts';
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import buttons from '../../../components/buttons.module.css';
 import styles from './Composer.module.css';
 
@@ -9,6 +9,7 @@ const SHOW_REMAINING_BELOW = 200;
 /** Where a member writes: Enter sends, Shift+Enter starts a new line. */
 export function Composer({ onSend }: { onSend: (text: string) => void }) {
   const [text, setText] = useState('');
+  const input = useRef<HTMLTextAreaElement>(null);
   const inputId = useId();
   const hintId = useId();
   const remaining = MESSAGE_MAX_LENGTH - text.length;
@@ -18,6 +19,8 @@ export function Composer({ onSend }: { onSend: (text: string) => void }) {
     if (trimmed === '') return;
     onSend(trimmed);
     setText('');
+    // Sending with the button would leave focus on it (disabled now the box is empty): back to writing.
+    input.current?.focus();
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -37,6 +40,7 @@ export function Composer({ onSend }: { onSend: (text: string) => void }) {
       </label>
       <div className={styles.row}>
         <textarea
+          ref={input}
           id={inputId}
           className={styles.input}
           value={text}

@@ -50,6 +50,7 @@ export function MessageList({
   const lastKey = last ? timelineKey(last) : null;
   const lastIsMineJustSent = last?.kind === 'pending' && last.pending.status === 'sending';
 
+  // After every render, so that `rendered` always holds the height the reader last saw.
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
@@ -65,7 +66,7 @@ export function MessageList({
       element.scrollTop += element.scrollHeight - before.scrollHeight;
     }
     rendered.current = { firstKey, lastKey, scrollHeight: element.scrollHeight };
-  }, [firstKey, lastKey, lastIsMineJustSent]);
+  });
 
   useEffect(() => {
     if (atBottom && lastKey !== null) onSeeNewest();

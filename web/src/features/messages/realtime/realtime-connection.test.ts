@@ -1,0 +1,171 @@
+import { REALTIME_CLOSE_SESSION_ENDED } from '@openlfg/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeSocket, makeMessage } from '../test-support';
+import { reconnectDelay } from './backoff';
+import { RealtimeConnection } from './realtime-connection';
+
+const HEARTBEAT_MS = 1_000;
+
+function connect(random = () => 0.5) {
+  const connection = new RealtimeConnection({
+    url: 'ws://site.test/api/realtime',
+    createSocket: (url) => new FakeSocket(url),
+    random,
+    heartbeatMs: HEARTBEAT_MS,
+    lingerMs: 500,
+  });
+  return connection;
+}
+
+const room = 'discussion-board-5';
+
+describe('the realtime connection', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    FakeSocket.instances = [];
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('opens one socket on the first room and subscribes once the server is ready', () => {
+    const connection = connect();
+    expect(FakeSocket.instances).toHaveLength(0);
+    const onMessage = vi.fn();
+    connection.subscribe(room, 7, { onMessage });
+    const socket = FakeSocket.latest();
+    expect(socket.url).toBe('ws://site.test/api/realtime');
+    expect(connection.getStatus()).toBe('connecting');
+    expect(socket.sent).toEqual([]);
+
+    socket.deliver({ type: 'ready', userId: 1 });
+    expect(connection.getStatus()).toBe('open');
+    expect(socket.sent).toEqual([{ type: 'subscribe', room, afterId: 7 }]);
+
+    const message = makeMessage({ id: 8 });
+    socket.deliver({ type: 'message', message });
+    socket.deliver({ type: 'message', message: makeMessage({ id: 9, room: 'discussion-board-6' }) });
+    expect(onMessage).toHaveBeenCalledTimes(1);
+    expect(onMessage).toHaveBeenCalledWith(message);
+  });
+
+  it('reconnects with growing, jittered delays and resubscribes from the last id seen', () => {
+    const connection = connect();
+    connection.subscribe(room, 3, { onMessage: vi.fn() });
+    const first = FakeSocket.latest();
+    first.deliver({ type: 'ready', userId: 1 });
+    first.deliver({ type: 'message', message: makeMessage({ id: 4 }) });
+    first.deliver({ type: 'message', message: makeMessage({ id: 6 }) });
+
+    first.drop(1006);
+    expect(connection.getStatus()).toBe('reconnecting');
+    vi.advanceTimersByTime(reconnectDelay(0, () => 0.5) - 1);
+    expect(FakeSocket.instances).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.instances).toHaveLength(2);
+
+    // The second attempt fails too: the next wait is longer.
+    FakeSocket.latest().drop(1006);
+    vi.advanceTimersByTime(reconnectDelay(1, () => 0.5) - 1);
+    expect(FakeSocket.instances).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    const third = FakeSocket.latest();
+    third.deliver({ type: 'ready', userId: 1 });
+    expect(connection.getStatus()).toBe('open');
+    expect(third.sent).toEqual([{ type: 'subscribe', room, afterId: 6 }]);
+  });
+
+  it('gives up on a socket that falls silent for two heartbeats', () => {
+    const connection = connect();
+    connection.subscribe(room, 0, { onMessage: vi.fn() });
+    const first = FakeSocket.latest();
+    first.deliver({ type: 'ready', userId: null });
+    vi.advanceTimersByTime(2 * HEARTBEAT_MS - 1);
+    first.deliver({ type: 'heartbeat' });
+    vi.advanceTimersByTime(2 * HEARTBEAT_MS - 1);
+    expect(first.closedWith).toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(first.closedWith).toBe(4408);
+    expect(connection.getStatus()).toBe('reconnecting');
+    vi.advanceTimersByTime(reconnectDelay(0, () => 0.5));
+    expect(FakeSocket.instances).toHaveLength(2);
+  });
+
+  it('stops when the session ended, tells the app, and comes back only when resumed', () => {
+    const connection = connect();
+    const sessionEnded = vi.fn();
+    connection.onSessionEnded(sessionEnded);
+    connection.subscribe(room, 0, { onMessage: vi.fn() });
+    FakeSocket.latest().deliver({ type: 'ready', userId: 1 });
+    FakeSocket.latest().drop(REALTIME_CLOSE_SESSION_ENDED);
+
+    expect(sessionEnded).toHaveBeenCalledTimes(1);
+    expect(connection.getStatus()).toBe('session-ended');
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.instances).toHaveLength(1);
+
+    connection.resume();
+    vi.advanceTimersByTime(reconnectDelay(0, () => 0.5));
+    expect(FakeSocket.instances).toHaveLength(2);
+  });
+
+  it('tells the board when the server closes its room, and forgets the room', () => {
+    const connection = connect();
+    const onClosed = vi.fn();
+    connection.subscribe(room, 0, { onMessage: vi.fn(), onClosed });
+    const socket = FakeSocket.latest();
+    socket.deliver({ type: 'ready', userId: 1 });
+    socket.deliver({ type: 'room-closed', room, reason: 'forbidden' });
+    expect(onClosed).toHaveBeenCalledWith('forbidden');
+
+    socket.drop(1006);
+    vi.advanceTimersByTime(60_000);
+    // No room is followed any more, so nothing reconnects.
+    expect(FakeSocket.instances).toHaveLength(1);
+    expect(connection.getStatus()).toBe('idle');
+  });
+
+  it('shares one subscription per room and closes the socket a while after the last board leaves', () => {
+    const connection = connect();
+    const stopFirst = connection.subscribe(room, 2, { onMessage: vi.fn() });
+    const stopSecond = connection.subscribe(room, 2, { onMessage: vi.fn() });
+    const socket = FakeSocket.latest();
+    socket.deliver({ type: 'ready', userId: 1 });
+    expect(socket.sent).toEqual([{ type: 'subscribe', room, afterId: 2 }]);
+
+    stopFirst();
+    expect(socket.sent).toHaveLength(1);
+    stopSecond();
+    expect(socket.sent.at(-1)).toEqual({ type: 'unsubscribe', room });
+    vi.advanceTimersByTime(499);
+    expect(socket.closedWith).toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(socket.closedWith).toBe(1000);
+    expect(connection.getStatus()).toBe('idle');
+  });
+
+  it('starts over at once when the user signs in or out', () => {
+    const connection = connect();
+    connection.subscribe(room, 0, { onMessage: vi.fn() });
+    const first = FakeSocket.latest();
+    first.deliver({ type: 'ready', userId: null });
+    first.deliver({ type: 'message', message: makeMessage({ id: 12 }) });
+    connection.restart();
+    expect(first.closedWith).toBe(1000);
+    const second = FakeSocket.latest();
+    expect(second).not.toBe(first);
+    second.deliver({ type: 'ready', userId: 1 });
+    expect(second.sent).toEqual([{ type: 'subscribe', room, afterId: 12 }]);
+  });
+});
+
+describe('reconnectDelay', () => {
+  it('doubles up to a ceiling, drawn between half and all of it', () => {
+    expect(reconnectDelay(0, () => 0)).toBe(500);
+    expect(reconnectDelay(0, () => 1)).toBe(1_000);
+    expect(reconnectDelay(3, () => 0)).toBe(4_000);
+    expect(reconnectDelay(3, () => 1)).toBe(8_000);
+    expect(reconnectDelay(20, () => 1)).toBe(30_000);
+    expect(reconnectDelay(20, () => 0)).toBe(15_000);
+  });
+});
