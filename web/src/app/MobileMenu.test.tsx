@@ -1,7 +1,14 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mockApi } from '../test/api-mock';
 import { renderApp } from '../test/render-app';
+import { signedInAs, signedInSession } from '../features/moderation/test-fixtures';
+
+// The moderation page is loaded lazily; loading it once up front keeps the first test within findBy's wait on a
+// busy machine.
+beforeAll(async () => {
+  await import('../features/moderation/routes/ModerationPage');
+});
 
 async function openMenu() {
   mockApi();
@@ -113,5 +120,19 @@ describe('MobileMenu', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'My projects' })).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('holds the Moderation link for a moderator', async () => {
+    mockApi(signedInAs({ moderator: true }));
+    const { user } = renderApp('/', { session: signedInSession });
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+
+    const link = await within(menu).findByRole('link', { name: 'Moderation' });
+
+    expect(link.getAttribute('href')).toBe('/admin');
+    await user.click(link);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Moderation' })).toBeTruthy();
   });
 });

@@ -1,7 +1,14 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mockApi } from '../test/api-mock';
 import { renderApp } from '../test/render-app';
+import { signedInAs, signedInSession } from '../features/moderation/test-fixtures';
+
+// The moderation page is loaded lazily; loading it once up front keeps the first test within findBy's wait on a
+// busy machine.
+beforeAll(async () => {
+  await import('../features/moderation/routes/ModerationPage');
+});
 
 function mainNav() {
   return within(screen.getByRole('navigation', { name: 'Main' }));
@@ -59,5 +66,40 @@ describe('NavBar', () => {
     expect(currentUrl()).toBe('/group-projects');
     expect(selectedNavLinks()).toEqual(['Looking for group']);
     expect(screen.getByRole('heading', { level: 1, name: 'Looking for group' })).toBeTruthy();
+  });
+
+  describe('the Moderation link', () => {
+    it('follows the main links for a moderator, and is selected in the moderation area', async () => {
+      mockApi(signedInAs({ moderator: true }));
+      const { user, currentUrl } = renderApp('/', { session: signedInSession });
+
+      const link = await mainNav().findByRole('link', { name: 'Moderation' });
+      expect(link.getAttribute('href')).toBe('/admin');
+      expect(mainNav().getAllByRole('link').at(-1)).toBe(link);
+
+      await user.click(link);
+
+      // The moderation page loads lazily: the address changes once its code is in.
+      expect(await screen.findByRole('heading', { level: 1, name: 'Moderation' })).toBeTruthy();
+      expect(currentUrl()).toBe('/admin');
+      expect(selectedNavLinks()).toEqual(['Moderation']);
+    });
+
+    it('is not shown to a signed-in user who does not moderate', async () => {
+      const { calls } = mockApi(signedInAs({ moderator: false }));
+      renderApp('/', { session: signedInSession });
+
+      await waitFor(() => expect(calls.some((call) => call.url === '/api/admin/me')).toBe(true));
+      expect(mainNav().queryByRole('link', { name: 'Moderation' })).toBeNull();
+    });
+
+    it('never makes an anonymous visitor ask whether they moderate', async () => {
+      const { calls } = mockApi(signedInAs({ moderator: true }));
+      renderApp('/');
+
+      await waitFor(() => expect(calls.some((call) => call.url === '/api/account/check-auth')).toBe(true));
+      expect(calls.some((call) => call.url === '/api/admin/me')).toBe(false);
+      expect(mainNav().queryByRole('link', { name: 'Moderation' })).toBeNull();
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
-import { NAV_LINKS } from './nav-links';
+import { useModeratorStatus } from '../features/moderation/api/get-moderator-status';
+import { MODERATION_LINK, NAV_LINKS } from './nav-links';
 
 export interface NavLinkListProps {
   className?: string;
@@ -8,12 +9,17 @@ export interface NavLinkListProps {
   onNavigate?: () => void;
 }
 
-/** The three main links; the one for the current page is underlined and marked aria-current="page". */
+/**
+ * The three main links, and Moderation for moderators; the one for the current page is underlined and marked
+ * aria-current="page".
+ */
 export function NavLinkList({ className, linkClassName, onNavigate }: NavLinkListProps) {
   const { pathname } = useLocation();
+  const { isModerator } = useModeratorStatus();
+  const links = isModerator ? [...NAV_LINKS, MODERATION_LINK] : NAV_LINKS;
   return (
     <ul className={className}>
-      {NAV_LINKS.map((link) => (
+      {links.map((link) => (
         <li key={link.to}>
           <Link
             to={link.to}

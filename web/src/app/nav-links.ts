@@ -31,4 +31,11 @@ export const NAV_LINKS: readonly NavLinkItem[] = [
   },
 ];
 
+/** Shown after the main links, to moderators only (GET /api/admin/me); not part of the public navigation. */
+export const MODERATION_LINK: NavLinkItem = {
+  label: 'Moderation',
+  to: '/admin',
+  isSelected: (pathname) => normalize(pathname) === '/admin',
+};
+
 export const POST_GROUP_PROJECT_LINK = { label: 'Post a group project', to: '/group-projects?post=new' };

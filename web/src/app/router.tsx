@@ -3,6 +3,8 @@ import { GroupPage } from '../features/groups/routes/GroupPage';
 import { GroupProjectsPage } from '../features/groups/routes/GroupProjectsPage';
 import { MyProjectsPage } from './routes/my-projects/MyProjectsPage';
 import { ProjectsPage } from '../features/projects/routes/ProjectsPage';
+import { Spinner } from '../components/Spinner';
+import states from '../components/ResultStates.module.css';
 import { Layout } from './Layout';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteErrorPage } from './RouteErrorPage';
@@ -12,6 +14,12 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <Layout />,
     errorElement: <RouteErrorPage />,
+    // Shown while a lazily loaded page (moderation) that the first address opens is on its way.
+    hydrateFallbackElement: (
+      <div className={states.loading}>
+        <Spinner size="large" label="Loading" />
+      </div>
+    ),
     children: [
       {
         // A page that fails keeps the navigation bar around its error message.
@@ -21,6 +29,14 @@ export const routes: RouteObject[] = [
           { path: 'group-projects', element: <GroupProjectsPage /> },
           { path: 'group-projects/:groupProjectId', element: <GroupPage /> },
           { path: 'my-projects', element: <MyProjectsPage /> },
+          {
+            // Only moderators use it: its code loads when the page is first opened, outside the main bundle.
+            path: 'admin',
+            lazy: async () => {
+              const { ModerationPage } = await import('../features/moderation/routes/ModerationPage');
+              return { Component: ModerationPage };
+            },
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,0 +1,28 @@
+import { Link } from 'react-router';
+import { moderationHref, type ModerationTab } from '../moderation-location';
+import styles from './Moderation.module.css';
+
+export const TAB_LABELS: Record<ModerationTab, string> = {
+  requests: 'Project requests',
+  reports: 'Reports',
+  catalogue: 'Catalogue health',
+  audit: 'Audit log',
+};
+
+/** Links that look like tabs (each section has its own address); the selected one is aria-current="page". */
+export function ModerationTabs({ selected }: { selected: ModerationTab }) {
+  return (
+    <nav aria-label="Moderation sections" className={styles.tabs}>
+      {(Object.keys(TAB_LABELS) as ModerationTab[]).map((tab) => (
+        <Link
+          key={tab}
+          to={moderationHref({ tab })}
+          className={styles.tab}
+          aria-current={tab === selected ? 'page' : undefined}
+        >
+          {TAB_LABELS[tab]}
+        </Link>
+      ))}
+    </nav>
+  );
+}

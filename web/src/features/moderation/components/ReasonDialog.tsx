@@ -1,0 +1,119 @@
+import { MODERATION_REASON_MAX } from '../reason-limit';
+import { useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { Modal } from '../../../components/Modal';
+import { errorMessage } from '../../../lib/error-message';
+import buttons from './buttons.module.css';
+import styles from './ReasonDialog.module.css';
+
+export const ACTION_FAILED_MESSAGE = 'That did not work, please try again.';
+
+export interface ReasonDialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description: ReactNode;
+  /** Rejecting and hiding need a reason (the owner or requester may be told); other actions take one if given. */
+  reasonRequired: boolean;
+  confirmLabel: string;
+  pendingLabel: string;
+  tone?: 'primary' | 'danger';
+  /** Does the action; a rejection keeps the dialog open with the server's message. */
+  onConfirm: (reason: string | undefined) => Promise<unknown>;
+}
+
+/** Confirms a moderation action, with the reason that goes into the audit log. */
+export function ReasonDialog({ open, onClose, title, description, ...form }: ReasonDialogProps) {
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  return (
+    <Modal open={open} onClose={onClose} title={title} description={description} initialFocusRef={reasonRef}>
+      {/* Mounted only while open, so every opening starts from an empty reason. */}
+      {open ? <ReasonForm {...form} onClose={onClose} reasonRef={reasonRef} /> : null}
+    </Modal>
+  );
+}
+
+type ReasonFormProps = Omit<ReasonDialogProps, 'open' | 'title' | 'description'> & {
+  reasonRef: RefObject<HTMLTextAreaElement | null>;
+};
+
+function ReasonForm({
+  onClose,
+  reasonRequired,
+  confirmLabel,
+  pendingLabel,
+  tone = 'primary',
+  onConfirm,
+  reasonRef,
+}: ReasonFormProps) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const text = reason.trim();
+    if (reasonRequired && text === '') {
+      setError('Give a reason.');
+      reasonRef.current?.focus();
+      return;
+    }
+    setError(null);
+    setPending(true);
+    try {
+      await onConfirm(text === '' ? undefined : text);
+      onClose();
+    } catch (failure) {
+      setError(errorMessage(failure, ACTION_FAILED_MESSAGE, { clientErrorsOnly: true }));
+      setPending(false);
+      reasonRef.current?.focus();
+    }
+  };
+
+  const describedBy = [`${id}-count`, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  return (
+    <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-reason`} className={styles.label}>
+          {reasonRequired ? 'Reason' : 'Reason (optional)'}
+        </label>
+        <textarea
+          ref={reasonRef}
+          id={`${id}-reason`}
+          className={styles.textarea}
+          rows={3}
+          required={reasonRequired}
+          maxLength={MODERATION_REASON_MAX}
+          value={reason}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => {
+            setReason(event.target.value);
+            if (error) setError(null);
+          }}
+        />
+        <p id={`${id}-count`} className={styles.counter}>
+          {reason.length}/{MODERATION_REASON_MAX} characters
+        </p>
+        {error ? (
+          <p id={`${id}-error`} className={styles.error} role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <div className={buttons.row}>
+        <button
+          type="submit"
+          className={tone === 'danger' ? buttons.danger : buttons.primary}
+          aria-disabled={pending || undefined}
+        >
+          {pending ? pendingLabel : confirmLabel}
+        </button>
+        <button type="button" className={buttons.action} onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
