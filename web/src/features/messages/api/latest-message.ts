@@ -25,7 +25,10 @@ export function useMarkRead() {
             }
           : old,
       );
-      recordLatestMessage(body).catch(() => undefined);
+      recordLatestMessage(body)
+        // A list that refetched while this was on its way still counts the message: ask again.
+        .then(() => queryClient.invalidateQueries({ queryKey: getUnreadCountsQueryOptions().queryKey }))
+        .catch(() => undefined);
     },
     [queryClient],
   );
