@@ -9,6 +9,11 @@ import { createIssuesService } from './projects/issues.js';
 import { createGroupsRepository } from './groups/repository.js';
 import { groupsRoutes } from './groups/routes.js';
 import { createGroupsService } from './groups/service.js';
+import { createMessagesRepository } from './messages/repository.js';
+import { messagesRoutes } from './messages/routes.js';
+import { createMessagesService } from './messages/service.js';
+import { createRealtimeHub } from './messages/realtime/hub.js';
+import { realtimeRoutes, type RealtimeOptions } from './messages/realtime/routes.js';
 import { createModeratorGuard } from './moderation/guard.js';
 import { createModerationRepository } from './moderation/repository.js';
 import { moderationRoutes } from './moderation/routes.js';
@@ -16,6 +21,7 @@ import { createModerationService } from './moderation/service.js';
 import { createProjectsRepository } from './projects/repository.js';
 import { projectsRoutes } from './projects/routes.js';
 import { createProjectsService } from './projects/service.js';
+import { announce, createEventBus } from './platform/bus/index.js';
 import type { Database } from './platform/db/database.js';
 import { healthRoutes } from './platform/health/routes.js';
 import { registerErrorHandling } from './platform/http/errors.js';
@@ -41,6 +47,8 @@ export interface AppDeps {
   webDistDir: string | null;
   /** Defaults to pino at the configured level; tests pass false or their own logger. */
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
+  /** Tests shorten the realtime channel's timers and loosen its flood limit. */
+  realtime?: Pick<RealtimeOptions, 'heartbeatMs' | 'sessionCheckMs' | 'flood'>;
 }
 
 /**
@@ -72,13 +80,23 @@ export async function buildApp(deps: AppDeps) {
     if (closing) reply.header('connection', 'close');
   });
 
+  // Nodes tell each other about new messages, membership changes and ended sessions (LISTEN/NOTIFY on
+  // PostgreSQL, in process on PGlite).
+  const bus = await createEventBus(database, app.log);
+  app.addHook('onClose', () => bus.close());
+  const groupAccessChanged = (groupId: number) => announce(bus, { kind: 'group-access', groupId }, app.log);
+
   registerErrorHandling(app);
   await registerSecurity(app, config.publicUrl);
   await app.register(cookie, { secret: config.sessionSecret });
   // After cookies: the limit counts per session when there is one.
   await registerRateLimits(app, config.rateLimits);
   await app.register(healthRoutes, { database });
-  const accounts = await registerAccounts(app, { config, database });
+  const accounts = await registerAccounts(app, {
+    config,
+    database,
+    onSessionEnded: (sessionIdHash) => announce(bus, { kind: 'session-ended', sessionIdHash }, app.log),
+  });
   const projectsRepository = createProjectsRepository(database.db);
   const projectsService = createProjectsService(projectsRepository, {
     listCacheTtlMs: config.listCacheTtlMs,
@@ -91,7 +109,10 @@ export async function buildApp(deps: AppDeps) {
     requireUser: accounts.requireUser,
   });
   const groupsRepository = createGroupsRepository(database.db);
-  const groupsService = createGroupsService(groupsRepository, { listCacheTtlMs: config.listCacheTtlMs });
+  const groupsService = createGroupsService(groupsRepository, {
+    listCacheTtlMs: config.listCacheTtlMs,
+    accessChanged: groupAccessChanged,
+  });
   await app.register(groupsRoutes, { service: groupsService, requireUser: accounts.requireUser });
   // Moderation (/api/admin/...): for the logins in ADMIN_LOGINS; a sync it started stops with the app.
   const moderation = createModerationService({
@@ -102,6 +123,7 @@ export async function buildApp(deps: AppDeps) {
     repoClient: createRepoClient(config.github),
     catalogueChanged: () => projectsService.catalogueChanged(),
     groupListsChanged: () => groupsService.listsChanged(),
+    groupAccessChanged,
     log: app.log,
   });
   app.addHook('onClose', () => moderation.stop());
@@ -110,6 +132,18 @@ export async function buildApp(deps: AppDeps) {
     guard: createModeratorGuard(config.adminLogins, accounts.requireUser),
     requireUser: accounts.requireUser,
   });
+  // The discussion boards: HTTP for posting and history, the WebSocket for live delivery.
+  const messagesRepository = createMessagesRepository(database.db);
+  const messages = createMessagesService(messagesRepository, (event) => announce(bus, event, app.log));
+  await app.register(messagesRoutes, { service: messages, requireUser: accounts.requireUser });
+  const hub = createRealtimeHub({
+    repository: messagesRepository,
+    service: messages,
+    bus,
+    log: app.log,
+    activeSessions: (hashes) => accounts.sessions.activeAmong(hashes),
+  });
+  await app.register(realtimeRoutes, { hub, publicUrl: config.publicUrl, ...deps.realtime });
   await registerSpa(app, deps.webDistDir);
 
   return app;

@@ -17,10 +17,13 @@ const SESSION_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
  * Wires sign-in: GitHub when an OAuth app is configured, otherwise (never in production, see config.ts) the
  * development provider. Registers request authentication for every route, then the /api/account routes.
  */
-export async function registerAccounts(app: FastifyInstance, deps: { config: Config; database: Database }) {
+export async function registerAccounts(
+  app: FastifyInstance,
+  deps: { config: Config; database: Database; onSessionEnded?: (idHash: string) => void },
+) {
   const { config } = deps;
   const repository = createAccountsRepository(deps.database.db);
-  const sessions = createSessions(repository, config.sessions);
+  const sessions = createSessions(repository, config.sessions, undefined, deps.onSessionEnded);
   const cookies = cookieSettings(config.publicUrl);
 
   let provider: SignInProvider;

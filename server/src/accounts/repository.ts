@@ -92,6 +92,20 @@ export function createAccountsRepository(db: Kysely<DB>) {
       return db.updateTable('sessions').set({ last_seen_at: at }).where('id_hash', '=', idHash).execute();
     },
 
+    /** Which of these sessions are neither ended nor past their timeouts (the realtime channel asks). */
+    async activeSessionHashes(idHashes: string[], idleSince: Date, at: Date): Promise<Set<string>> {
+      if (idHashes.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('sessions')
+        .select('id_hash')
+        .where('id_hash', 'in', idHashes)
+        .where('ended_at', 'is', null)
+        .where('expires_at', '>', at)
+        .where('last_seen_at', '>', idleSince)
+        .execute();
+      return new Set(rows.map((row) => row.id_hash));
+    },
+
     endSession(idHash: string, reason: EndReason) {
       return db
         .updateTable('sessions')

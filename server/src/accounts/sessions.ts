@@ -25,7 +25,14 @@ export function createSessions(
   repository: AccountsRepository,
   timeouts: { idleTimeoutMs: number; absoluteTimeoutMs: number },
   now: () => Date = () => new Date(),
+  /** Told of every session that ends (the realtime channel closes its sockets, on every node). */
+  onEnded: (idHash: string) => void = () => {},
 ) {
+  async function endByHash(idHash: string, reason: 'logout' | 'replaced' | 'idle' | 'absolute') {
+    await repository.endSession(idHash, reason);
+    onEnded(idHash);
+  }
+
   return {
     async start(userId: number): Promise<{ id: string; expiresAt: Date }> {
       const id = randomToken();
@@ -40,11 +47,11 @@ export function createSessions(
       if (!row || row.ended_at) return { status: 'ended' };
       const at = now();
       if (at >= row.expires_at) {
-        await repository.endSession(idHash, 'absolute');
+        await endByHash(idHash, 'absolute');
         return { status: 'ended' };
       }
       if (at.getTime() - row.last_seen_at.getTime() >= timeouts.idleTimeoutMs) {
-        await repository.endSession(idHash, 'idle');
+        await endByHash(idHash, 'idle');
         return { status: 'ended' };
       }
       if (at.getTime() - row.last_seen_at.getTime() >= TOUCH_INTERVAL_MS)
@@ -57,7 +64,13 @@ export function createSessions(
     },
 
     end(id: string, reason: 'logout' | 'replaced'): Promise<unknown> {
-      return repository.endSession(sha256(id), reason);
+      return endByHash(sha256(id), reason);
+    },
+
+    /** Which of these (hashed) sessions are still active: neither ended nor timed out. */
+    activeAmong(idHashes: string[]): Promise<Set<string>> {
+      const at = now();
+      return repository.activeSessionHashes(idHashes, new Date(at.getTime() - timeouts.idleTimeoutMs), at);
     },
 
     /** Forgets sessions that ended more than a day ago. */

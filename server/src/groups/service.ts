@@ -24,7 +24,15 @@ interface Caller {
 
 const noGroup = (id: number) => notFound(`There is no group project ${id}.`);
 
-export function createGroupsService(repository: GroupsRepository, options: { listCacheTtlMs: number }) {
+export function createGroupsService(
+  repository: GroupsRepository,
+  options: {
+    listCacheTtlMs: number;
+    /** Who may read the group's board may have changed (a member left, the group is gone): sockets re-check. */
+    accessChanged?: (groupId: number) => void;
+  },
+) {
+  const accessChanged = options.accessChanged ?? (() => {});
   const { db } = repository;
   // Lists do not depend on who asks: cached per filter and page, cleared on every write that changes them.
   const lists = new PagedLists(options.listCacheTtlMs);
@@ -238,13 +246,15 @@ export function createGroupsService(repository: GroupsRepository, options: { lis
       });
     },
 
-    leave(caller: Caller, groupId: number): Promise<MembershipResponse> {
-      return withLockedGroup(groupId, async (trx, group) => {
+    async leave(caller: Caller, groupId: number): Promise<MembershipResponse> {
+      const result = await withLockedGroup(groupId, async (trx, group) => {
         const role = await repository.roleOf(trx, groupId, caller.id);
         requireAllowed('leave', { actor: role, visibility: group.visibility });
         const { member_count } = await repository.removeMember(trx, groupId, caller.id);
-        return { groupProjectId: groupId, viewerRole: 'none', memberCount: member_count };
+        return { groupProjectId: groupId, viewerRole: 'none' as const, memberCount: member_count };
       });
+      accessChanged(groupId);
+      return result;
     },
 
     /**
@@ -259,6 +269,7 @@ export function createGroupsService(repository: GroupsRepository, options: { lis
         });
         await repository.deleteGroup(trx, groupId);
       });
+      accessChanged(groupId);
     },
 
     async report(caller: Caller, groupId: number, reason: string): Promise<void> {

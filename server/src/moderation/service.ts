@@ -30,6 +30,8 @@ export interface ModerationDeps {
   catalogueChanged: () => void;
   /** Cached group lists refresh (groupsService.listsChanged). */
   groupListsChanged: () => void;
+  /** A hidden or deleted group's board closes for its subscribers (the realtime channel re-checks). */
+  groupAccessChanged?: (groupId: number) => void;
   log: { error(object: object, message: string): void; info(object: object, message: string): void };
 }
 
@@ -102,7 +104,10 @@ export function createModerationService(deps: ModerationDeps) {
       });
       return count;
     });
-    if (outcome !== 'dismissed') deps.groupListsChanged();
+    if (outcome !== 'dismissed') {
+      deps.groupListsChanged();
+      deps.groupAccessChanged?.(groupId);
+    }
     return { groupId, outcome, reportsClosed: closed };
   }
 

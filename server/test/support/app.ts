@@ -1,5 +1,5 @@
 import { loadConfig, type Config } from '../../src/config.js';
-import { buildApp, type App } from '../../src/app.js';
+import { buildApp, type App, type AppDeps } from '../../src/app.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
@@ -30,14 +30,22 @@ export interface TestApp {
  * route, a route that throws) before the app is sealed.
  */
 export async function createTestApp(
-  options: { env?: NodeJS.ProcessEnv; webDistDir?: string | null; beforeReady?: (app: App) => void } = {},
+  options: {
+    env?: NodeJS.ProcessEnv;
+    webDistDir?: string | null;
+    beforeReady?: (app: App) => void;
+    realtime?: AppDeps['realtime'];
+    /** Another node on the same database (a PostgreSQL schema shared by several apps). */
+    database?: TestDatabase;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const app = await buildApp({
     config: testConfig(options.env),
     database,
     webDistDir: options.webDistDir ?? null,
     logger: false,
+    ...(options.realtime ? { realtime: options.realtime } : {}),
   });
   options.beforeReady?.(app);
   await app.ready();
@@ -46,7 +54,7 @@ export async function createTestApp(
     database,
     async close() {
       await app.close();
-      await database.dispose();
+      if (!options.database) await database.dispose();
     },
   };
 }

@@ -17,6 +17,11 @@ export interface Database {
   schema?: string;
   /** Resolves when a trivial query answers; rejects when the database cannot be reached. */
   ping(timeoutMs?: number): Promise<void>;
+  /**
+   * PostgreSQL only: a new, unconnected client outside the pool, for a connection that must stay its own
+   * (LISTEN for the event bus). PGlite has none: one process, one connection.
+   */
+  dedicatedClient?: () => pg.Client;
   close(): Promise<void>;
 }
 
@@ -68,6 +73,14 @@ async function openPostgres(target: {
     db,
     ...(target.searchPath ? { schema: target.searchPath } : {}),
     ping: (timeoutMs) => ping(db, timeoutMs),
+    // keepAlive: a LISTEN connection mostly waits, so a vanished server must still be noticed.
+    dedicatedClient: () =>
+      new pg.Client({
+        connectionString: target.url,
+        connectionTimeoutMillis: 5000,
+        keepAlive: true,
+        application_name: 'openlfg-bus',
+      }),
     close: () => db.destroy(),
   };
 }

@@ -176,6 +176,8 @@ export interface GroupMembersTable {
   user_id: number;
   role: 'owner' | 'member';
   joined_at: CreatedAt;
+  /** The newest board message this member has read (migration 0007); null before the first. */
+  last_read_message_id: Generated<number | null>;
 }
 
 export interface GroupJoinRequestsTable {

@@ -1,0 +1,20 @@
+import type { Message } from '@openlfg/contracts';
+import type { MessageRow } from './repository.js';
+
+/** A gone author (their account was deleted) shows as GitHub shows one: "ghost". */
+const GHOST = { id: 0, login: 'ghost', avatarUrl: null };
+
+export function toMessage(row: MessageRow): Message {
+  return {
+    id: row.id,
+    room: row.room,
+    groupProjectId: row.group_id,
+    author:
+      row.author_id !== null && row.author_login !== null
+        ? { id: row.author_id, login: row.author_login, avatarUrl: row.author_avatar_url }
+        : GHOST,
+    text: row.body,
+    clientId: row.client_id,
+    createdAt: row.created_at.toISOString(),
+  };
+}

@@ -1,0 +1,316 @@
+import {
+  REALTIME_MAX_ROOMS,
+  type Message,
+  type RoomClosedReason,
+  type ServerFrame,
+} from '@openlfg/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { BusEvent, EventBus } from '../../platform/bus/index.js';
+import { toMessage } from '../presenters.js';
+import { groupIdOfRoom, type MessagesRepository } from '../repository.js';
+import type { MessagesService } from '../service.js';
+
+/** Rows read per query when replaying or pushing: a long gap is sent in pages, in order. */
+const BATCH = 200;
+/** After a failed read (the database went away), a room's push is tried again this much later. */
+const PUMP_RETRY_MS = 1000;
+
+/** One connection as the hub sees it: who it is and how to reach it. The WebSocket layer implements it. */
+export interface RealtimeClient {
+  readonly userId: number | null;
+  readonly sessionIdHash: string | null;
+  /** Sends one serialised frame. */
+  send(frame: string): void;
+  close(code: number, reason: string): void;
+}
+
+interface Subscription {
+  client: RealtimeClient;
+  room: string;
+  /** The newest message id this subscriber has been sent (or had already seen). */
+  lastSentId: number;
+  /** False while its replay runs; the room's push skips it until then. */
+  live: boolean;
+  cancelled: boolean;
+}
+
+interface Room {
+  name: string;
+  groupId: number;
+  subscriptions: Set<Subscription>;
+  /** The newest id this node has pushed to the room's live subscribers. */
+  cursor: number;
+  /** Resolves once `cursor` is read from the database. */
+  ready: Promise<void>;
+  pumping: boolean;
+  /** A new message was announced while pushing: push again before stopping. */
+  dirty: boolean;
+}
+
+export const frame = (value: ServerFrame): string => JSON.stringify(value);
+
+/**
+ * This node's side of the realtime channel: who follows which room, and getting every committed message to
+ * them exactly once and in order.
+ *
+ * The bus only says "room R has a new message"; the hub then reads the room's rows after the newest id it has
+ * pushed (one query per room per burst, whatever the number of subscribers) and sends each row to the live
+ * subscribers that have not had it. A new subscriber first replays from its own last id; it joins the live
+ * set only when its replay has caught up with the room's cursor, so no row falls between the two. Ids rise in
+ * commit order within a room (the room lock in repository.ts), so "after id N" never skips a late commit.
+ */
+export function createRealtimeHub(deps: {
+  repository: MessagesRepository;
+  service: MessagesService;
+  bus: EventBus;
+  log: FastifyBaseLogger;
+  /** Which of these sessions are still active (logout, expiry and replacement end them). */
+  activeSessions: (idHashes: string[]) => Promise<Set<string>>;
+}) {
+  const { repository, service, log } = deps;
+  const rooms = new Map<string, Room>();
+  const clients = new Map<RealtimeClient, Map<string, Subscription>>();
+
+  function roomFor(name: string, groupId: number): Room {
+    let room = rooms.get(name);
+    if (!room) {
+      const created: Room = {
+        name,
+        groupId,
+        subscriptions: new Set(),
+        cursor: 0,
+        ready: Promise.resolve(),
+        pumping: false,
+        dirty: false,
+      };
+      created.ready = repository.latestId(name).then((id) => {
+        created.cursor = Math.max(created.cursor, id);
+      });
+      // A failure surfaces to the subscriber that awaits it; the room is dropped and made again next time.
+      created.ready.catch(() => {
+        if (rooms.get(name) === created && created.subscriptions.size === 0) rooms.delete(name);
+      });
+      rooms.set(name, created);
+      room = created;
+    }
+    return room;
+  }
+
+  function detach(subscription: Subscription): void {
+    subscription.cancelled = true;
+    clients.get(subscription.client)?.delete(subscription.room);
+    const room = rooms.get(subscription.room);
+    if (!room) return;
+    room.subscriptions.delete(subscription);
+    if (room.subscriptions.size === 0 && !room.pumping) rooms.delete(room.name);
+  }
+
+  function closeRoomFor(subscription: Subscription, reason: RoomClosedReason): void {
+    detach(subscription);
+    subscription.client.send(frame({ type: 'room-closed', room: subscription.room, reason }));
+  }
+
+  const messageFrame = (message: Message) => frame({ type: 'message', message });
+
+  /** Pushes the room's new rows to its live subscribers; one run at a time per room. */
+  async function pump(room: Room): Promise<void> {
+    if (room.pumping) {
+      room.dirty = true;
+      return;
+    }
+    room.pumping = true;
+    try {
+      await room.ready;
+      do {
+        room.dirty = false;
+        let rows;
+        do {
+          rows = await repository.after(room.name, room.cursor, BATCH);
+          for (const row of rows) {
+            const serialised = messageFrame(toMessage(row));
+            for (const subscription of room.subscriptions) {
+              if (subscription.live && row.id > subscription.lastSentId) {
+                subscription.lastSentId = row.id;
+                subscription.client.send(serialised);
+              }
+            }
+            room.cursor = row.id;
+          }
+        } while (rows.length === BATCH && room.subscriptions.size > 0);
+      } while (room.dirty && room.subscriptions.size > 0);
+    } catch (error) {
+      log.warn({ err: error, room: room.name }, 'pushing a room failed; trying again');
+      setTimeout(() => {
+        if (rooms.get(room.name) === room) void pump(room);
+      }, PUMP_RETRY_MS).unref();
+    } finally {
+      room.pumping = false;
+      if (room.subscriptions.size === 0 && rooms.get(room.name) === room) rooms.delete(room.name);
+    }
+  }
+
+  async function replay(subscription: Subscription, room: Room): Promise<void> {
+    for (;;) {
+      const rows = await repository.after(room.name, subscription.lastSentId, BATCH);
+      if (subscription.cancelled) return;
+      for (const row of rows) {
+        subscription.client.send(messageFrame(toMessage(row)));
+        subscription.lastSentId = row.id;
+      }
+      // Caught up with what the room's push has sent others: from here the push serves this subscriber too.
+      if (rows.length < BATCH && subscription.lastSentId >= room.cursor) {
+        subscription.live = true;
+        return;
+      }
+    }
+  }
+
+  async function recheckRoom(room: Room): Promise<void> {
+    const subscriptions = [...room.subscriptions];
+    if (subscriptions.length === 0) return;
+    const verdict = await service.roomAccessMany(
+      room.groupId,
+      subscriptions.map((subscription) => subscription.client.userId),
+    );
+    for (const subscription of subscriptions) {
+      const access = verdict(subscription.client.userId);
+      if (access !== 'allowed' && !subscription.cancelled) closeRoomFor(subscription, access);
+    }
+  }
+
+  async function closeEndedSessions(): Promise<void> {
+    const hashes = new Set<string>();
+    for (const client of clients.keys()) if (client.sessionIdHash) hashes.add(client.sessionIdHash);
+    if (hashes.size === 0) return;
+    const active = await deps.activeSessions([...hashes]);
+    for (const client of clients.keys()) {
+      if (client.sessionIdHash && !active.has(client.sessionIdHash)) endSession(client);
+    }
+  }
+
+  function endSession(client: RealtimeClient): void {
+    client.close(4401, 'session ended');
+    disconnect(client);
+  }
+
+  function disconnect(client: RealtimeClient): void {
+    const subscriptions = clients.get(client);
+    if (!subscriptions) return;
+    for (const subscription of [...subscriptions.values()]) detach(subscription);
+    clients.delete(client);
+  }
+
+  function onBusEvent(event: BusEvent): void {
+    switch (event.kind) {
+      case 'message': {
+        const room = rooms.get(event.room);
+        if (room && event.id > room.cursor) void pump(room);
+        return;
+      }
+      case 'group-access': {
+        const room = rooms.get(`discussion-board-${event.groupId}`);
+        if (room) {
+          recheckRoom(room).catch((error: unknown) =>
+            log.warn({ err: error, room: room.name }, 'checking who may read a room failed'),
+          );
+        }
+        return;
+      }
+      case 'session-ended':
+        for (const client of clients.keys()) {
+          if (client.sessionIdHash === event.sessionIdHash) endSession(client);
+        }
+        return;
+    }
+  }
+
+  /** After the bus was away: push every room (missed announcements) and re-check access and sessions. */
+  function resync(): void {
+    for (const room of rooms.values()) {
+      void pump(room);
+      recheckRoom(room).catch((error: unknown) => log.warn({ err: error }, 're-checking a room failed'));
+    }
+    closeEndedSessions().catch((error: unknown) => log.warn({ err: error }, 're-checking sessions failed'));
+  }
+
+  deps.bus.onEvent(onBusEvent);
+  deps.bus.onResync(resync);
+
+  return {
+    connect(client: RealtimeClient): void {
+      clients.set(client, new Map());
+    },
+
+    disconnect,
+
+    /** Follows a room after checking the policy; replays after `afterId`, then delivers live. */
+    async subscribe(client: RealtimeClient, roomName: string, afterId: number | undefined): Promise<void> {
+      const subscriptions = clients.get(client);
+      const groupId = groupIdOfRoom(roomName);
+      if (!subscriptions || groupId === null) return;
+      const previous = subscriptions.get(roomName);
+      if (previous) detach(previous);
+      if (subscriptions.size >= REALTIME_MAX_ROOMS) {
+        client.send(frame({ type: 'room-closed', room: roomName, reason: 'too-many-rooms' }));
+        return;
+      }
+      const access = await service.roomAccess(groupId, client.userId === null ? null : { id: client.userId });
+      if (!clients.has(client)) return;
+      if (access !== 'allowed') {
+        client.send(frame({ type: 'room-closed', room: roomName, reason: access }));
+        return;
+      }
+      const room = roomFor(roomName, groupId);
+      const subscription: Subscription = {
+        client,
+        room: roomName,
+        lastSentId: 0,
+        live: false,
+        cancelled: false,
+      };
+      // Another subscribe to the same room may have finished while the policy was read: the newest one wins.
+      const concurrent = subscriptions.get(roomName);
+      if (concurrent) detach(concurrent);
+      subscriptions.set(roomName, subscription);
+      room.subscriptions.add(subscription);
+      try {
+        await room.ready;
+        subscription.lastSentId = afterId ?? (await repository.latestId(roomName));
+        if (subscription.cancelled) return;
+        client.send(frame({ type: 'subscribed', room: roomName }));
+        await replay(subscription, room);
+      } catch (error) {
+        log.warn({ err: error, room: roomName }, 'subscribing failed');
+        if (!subscription.cancelled) {
+          detach(subscription);
+          client.send(
+            frame({ type: 'error', code: 'UNAVAILABLE', message: 'The board is unavailable; reconnecting.' }),
+          );
+          client.close(1011, 'unavailable');
+          disconnect(client);
+        }
+      }
+    },
+
+    unsubscribe(client: RealtimeClient, roomName: string): void {
+      const subscription = clients.get(client)?.get(roomName);
+      if (subscription) detach(subscription);
+    },
+
+    /** Closes sockets whose session ended by timing out (logout and replacement arrive on the bus). */
+    closeEndedSessions,
+
+    /** Numbers for the bench and tests: connections and followed rooms on this node. */
+    stats: () => ({ clients: clients.size, rooms: rooms.size }),
+
+    /** Closes every connection (the node is stopping; clients reconnect to another). */
+    closeAll(code: number, reason: string): void {
+      for (const client of [...clients.keys()]) {
+        client.close(code, reason);
+        disconnect(client);
+      }
+    },
+  };
+}
+
+export type RealtimeHub = ReturnType<typeof createRealtimeHub>;

@@ -1,0 +1,162 @@
+import websocket from '@fastify/websocket';
+import {
+  ClientFrame,
+  ErrorCode,
+  REALTIME_CLOSE_HEARTBEAT_MISSED,
+  REALTIME_HEARTBEAT_MS,
+  REALTIME_MAX_FRAME_BYTES,
+} from '@openlfg/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Compile from 'typebox/compile';
+import type { WebSocket } from 'ws';
+import type { RequestAuth } from '../../accounts/authentication.js';
+import { HttpError } from '../../platform/http/errors.js';
+import { FloodLimit } from './flood-limit.js';
+import { frame, type RealtimeClient, type RealtimeHub } from './hub.js';
+
+const clientFrame = Compile(ClientFrame);
+
+/** A socket's sends queue in memory when its reader is slow; past this it is closed and resumes later. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** Frames dropped in a row (over the flood limit) before the socket is closed as abusive. */
+const MAX_DROPPED_FRAMES = 50;
+
+export interface RealtimeOptions {
+  hub: RealtimeHub;
+  publicUrl: string;
+  heartbeatMs?: number;
+  /** How often sockets' sessions are re-checked for idle and absolute expiry. */
+  sessionCheckMs?: number;
+  flood?: { burst: number; perSecond: number };
+}
+
+const authAtUpgrade = new WeakMap<FastifyRequest, RequestAuth>();
+
+/**
+ * GET /api/realtime: the WebSocket of the discussion boards. The upgrade is an ordinary request first, so the
+ * Origin check and the session cookie are settled before the socket exists: a foreign page's script gets a 403
+ * and no socket (the browser sends the cookie along, so without the check any site could read private boards).
+ */
+export async function realtimeRoutes(app: FastifyInstance, options: RealtimeOptions): Promise<void> {
+  const { hub } = options;
+  const heartbeatMs = options.heartbeatMs ?? REALTIME_HEARTBEAT_MS;
+  const flood = new FloodLimit(options.flood?.burst ?? 30, options.flood?.perSecond ?? 10);
+  const origin = new URL(options.publicUrl).origin;
+  const sockets = new Set<WebSocket>();
+
+  await app.register(websocket, {
+    options: { maxPayload: REALTIME_MAX_FRAME_BYTES },
+    // Shutting down: tell clients to reconnect (to another node) rather than drop them.
+    preClose: (done) => {
+      hub.closeAll(1001, 'server shutting down');
+      done();
+    },
+  });
+
+  const heartbeat = setInterval(() => {
+    for (const socket of sockets) {
+      const state = socket as WebSocket & { alive?: boolean };
+      if (state.alive === false) {
+        socket.close(REALTIME_CLOSE_HEARTBEAT_MISSED, 'heartbeat missed');
+        socket.terminate();
+        continue;
+      }
+      state.alive = false;
+      socket.ping();
+      if (socket.readyState === socket.OPEN) socket.send(frame({ type: 'heartbeat' }));
+    }
+  }, heartbeatMs);
+  heartbeat.unref();
+  const sessionCheck = setInterval(() => {
+    hub.closeEndedSessions().catch((error: unknown) => app.log.warn({ err: error }, 'session check failed'));
+  }, options.sessionCheckMs ?? 60_000);
+  sessionCheck.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    clearInterval(sessionCheck);
+  });
+
+  app.get(
+    '/api/realtime',
+    {
+      websocket: true,
+      preValidation: async (request) => {
+        if (request.headers.origin !== origin) {
+          throw new HttpError(403, ErrorCode.forbidden, 'This page may not open the realtime channel.');
+        }
+        authAtUpgrade.set(request, await request.auth());
+      },
+    },
+    (socket, request) => {
+      const auth = authAtUpgrade.get(request) ?? { status: 'anonymous' as const };
+      sockets.add(socket);
+      (socket as WebSocket & { alive?: boolean }).alive = true;
+      socket.on('pong', () => {
+        (socket as WebSocket & { alive?: boolean }).alive = true;
+      });
+      if (auth.status === 'ended') {
+        socket.close(4401, 'session ended');
+        sockets.delete(socket);
+        return;
+      }
+      const user = auth.status === 'active' ? auth.user : null;
+      const floodKey = user ? `user:${user.id}` : `ip:${request.ip}`;
+      const client: RealtimeClient = {
+        userId: user?.id ?? null,
+        sessionIdHash: auth.status === 'active' ? auth.idHash : null,
+        send(data) {
+          if (socket.readyState !== socket.OPEN) return;
+          if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+            // It cannot keep up; it resumes from its last id when it reconnects, losing nothing.
+            socket.close(1013, 'too slow');
+            return;
+          }
+          socket.send(data);
+        },
+        close(code, reason) {
+          if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) {
+            socket.close(code, reason);
+          }
+        },
+      };
+      hub.connect(client);
+      let dropped = 0;
+      const refuse = (code: string, message: string) => client.send(frame({ type: 'error', code, message }));
+
+      socket.on('message', (data, isBinary) => {
+        if (!flood.take(floodKey)) {
+          dropped += 1;
+          if (dropped >= MAX_DROPPED_FRAMES) socket.close(1008, 'flooding');
+          else refuse(ErrorCode.rateLimited, 'Too many frames; slow down.');
+          return;
+        }
+        dropped = 0;
+        const parsed = isBinary ? undefined : parseJson(String(data));
+        if (!clientFrame.Check(parsed)) {
+          refuse(ErrorCode.badRequest, 'A frame must be a JSON subscribe or unsubscribe with a valid room.');
+          return;
+        }
+        if (parsed.type === 'subscribe') {
+          hub.subscribe(client, parsed.room, parsed.afterId).catch((error: unknown) => {
+            request.log.warn({ err: error }, 'a subscription failed');
+          });
+        } else {
+          hub.unsubscribe(client, parsed.room);
+        }
+      });
+      socket.on('close', () => {
+        sockets.delete(socket);
+        hub.disconnect(client);
+      });
+      client.send(frame({ type: 'ready', userId: client.userId }));
+    },
+  );
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

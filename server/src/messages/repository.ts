@@ -1,0 +1,210 @@
+import { discussionRoom } from '@openlfg/contracts';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../platform/db/schema.js';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+/** The advisory lock namespace of rooms ("MSGS"); the second key is a hash of the room's name. */
+const ROOM_LOCK_NAMESPACE = 0x4d534753;
+
+/** Unread counts stop here: the web shows "99+" rather than a count that needs a long scan to get right. */
+export const UNREAD_COUNT_CAP = 100;
+
+function selectMessages(executor: Executor) {
+  return executor
+    .selectFrom('messages')
+    .leftJoin('users', 'users.id', 'messages.author_id')
+    .select([
+      'messages.id',
+      'messages.room',
+      'messages.group_id',
+      'messages.author_id',
+      'messages.client_id',
+      'messages.body',
+      'messages.created_at',
+      'users.login as author_login',
+      'users.avatar_url as author_avatar_url',
+    ]);
+}
+
+export type MessageRow = Awaited<ReturnType<ReturnType<typeof selectMessages>['executeTakeFirstOrThrow']>>;
+
+/** Where one user stands with one group's board; null when the group does not exist. */
+export interface BoardAccessRow {
+  visibility: 'public' | 'private';
+  hidden: boolean;
+  /** Null: not a member (or nobody signed in). */
+  role: 'owner' | 'member' | null;
+}
+
+export function createMessagesRepository(db: Kysely<DB>) {
+  return {
+    db,
+
+    /**
+     * Holds the room for the rest of the transaction. Messages of one room are then numbered and committed one
+     * after another, so ids rise within a room in commit order: a reader that has seen id N has seen every
+     * earlier message of that room, which is what resuming "after N" relies on.
+     */
+    async lockRoom(trx: Transaction<DB>, room: string): Promise<void> {
+      await sql`select pg_advisory_xact_lock(${ROOM_LOCK_NAMESPACE}::int4, hashtext(${room}))`.execute(trx);
+    },
+
+    async boardAccess(
+      executor: Executor,
+      groupId: number,
+      userId: number | null,
+    ): Promise<BoardAccessRow | null> {
+      const row = await executor
+        .selectFrom('group_projects')
+        .leftJoin('group_members', (join) =>
+          join
+            .onRef('group_members.group_id', '=', 'group_projects.id')
+            .on('group_members.user_id', '=', userId ?? 0),
+        )
+        .select([
+          'group_projects.visibility',
+          sql<boolean>`group_projects.hidden_at is not null`.as('hidden'),
+          'group_members.role',
+        ])
+        .where('group_projects.id', '=', groupId)
+        .executeTakeFirst();
+      return row ?? null;
+    },
+
+    /** The roles of these users in the group (members and owner only). */
+    async rolesOf(groupId: number, userIds: number[]): Promise<Map<number, 'owner' | 'member'>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('group_members')
+        .select(['user_id', 'role'])
+        .where('group_id', '=', groupId)
+        .where('user_id', 'in', userIds)
+        .execute();
+      return new Map(rows.map((row) => [row.user_id, row.role]));
+    },
+
+    /** Inserts the message, or returns null when this author already used this client id. */
+    async insert(
+      trx: Transaction<DB>,
+      values: { room: string; groupId: number; authorId: number; clientId: string; body: string },
+    ): Promise<number | null> {
+      const row = await trx
+        .insertInto('messages')
+        .values({
+          room: values.room,
+          group_id: values.groupId,
+          author_id: values.authorId,
+          client_id: values.clientId,
+          body: values.body,
+        })
+        .onConflict((conflict) => conflict.columns(['author_id', 'client_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row?.id ?? null;
+    },
+
+    findById(executor: Executor, id: number) {
+      return selectMessages(executor).where('messages.id', '=', id).executeTakeFirst();
+    },
+
+    findByClientId(executor: Executor, authorId: number, clientId: string) {
+      return selectMessages(executor)
+        .where('messages.author_id', '=', authorId)
+        .where('messages.client_id', '=', clientId)
+        .executeTakeFirst();
+    },
+
+    /** Newest first, only ids below `before` when given: one page of history (index messages_room_idx). */
+    page(room: string, before: number | null, limit: number) {
+      let query = selectMessages(db).where('messages.room', '=', room);
+      if (before !== null) query = query.where('messages.id', '<', before);
+      return query.orderBy('messages.id', 'desc').limit(limit).execute();
+    },
+
+    /** Oldest first, ids after `afterId`: what a subscriber missed, or what a node has not pushed yet. */
+    after(room: string, afterId: number, limit: number) {
+      return selectMessages(db)
+        .where('messages.room', '=', room)
+        .where('messages.id', '>', afterId)
+        .orderBy('messages.id', 'asc')
+        .limit(limit)
+        .execute();
+    },
+
+    async latestId(room: string): Promise<number> {
+      const row = await db
+        .selectFrom('messages')
+        .select('id')
+        .where('room', '=', room)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.id ?? 0;
+    },
+
+    async messageInRoom(room: string, id: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('messages')
+        .select('id')
+        .where('room', '=', room)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Moves the member's read mark forward (never back: an older tab must not undo a newer one's reading). */
+    async markRead(groupId: number, userId: number, messageId: number): Promise<number | null> {
+      const row = await db
+        .updateTable('group_members')
+        .set({ last_read_message_id: sql`greatest(coalesce(last_read_message_id, 0), ${messageId})` })
+        .where('group_id', '=', groupId)
+        .where('user_id', '=', userId)
+        .returning('last_read_message_id')
+        .executeTakeFirst();
+      return row ? (row.last_read_message_id ?? messageId) : null;
+    },
+
+    /**
+     * Per group the user belongs to (hidden groups only for their owner): messages by others after the read mark,
+     * counted up to UNREAD_COUNT_CAP, and the newest message id. One query; each count walks messages_room_idx.
+     */
+    unreadCounts(userId: number) {
+      return db
+        .selectFrom('group_members')
+        .innerJoin('group_projects', 'group_projects.id', 'group_members.group_id')
+        .select([
+          'group_members.group_id',
+          sql<number>`(
+            select count(*)::int from (
+              select 1 from messages m
+              where m.room = ${sql.lit('discussion-board-')} || group_members.group_id
+                and m.id > coalesce(group_members.last_read_message_id, 0)
+                and m.author_id is distinct from group_members.user_id
+              limit ${UNREAD_COUNT_CAP}
+            ) unread
+          )`.as('unread_count'),
+          sql<number | null>`(
+            select max(m.id) from messages m
+            where m.room = ${sql.lit('discussion-board-')} || group_members.group_id
+          )`.as('latest_message_id'),
+        ])
+        .where('group_members.user_id', '=', userId)
+        .where((eb) =>
+          eb.or([eb('group_projects.hidden_at', 'is', null), eb('group_members.role', '=', 'owner')]),
+        )
+        .orderBy('group_members.group_id')
+        .execute();
+    },
+  };
+}
+
+export type MessagesRepository = ReturnType<typeof createMessagesRepository>;
+
+/** The room of a group, and back. */
+export { discussionRoom };
+export function groupIdOfRoom(room: string): number | null {
+  const match = /^discussion-board-([1-9][0-9]{0,15})$/.exec(room);
+  const id = match ? Number(match[1]) : NaN;
+  return Number.isSafeInteger(id) ? id : null;
+}

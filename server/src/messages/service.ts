@@ -1,0 +1,143 @@
+import {
+  discussionRoom,
+  MESSAGE_PAGE_SIZE,
+  type AddMessageRequest,
+  type Message,
+  type MessageHistoryQuery,
+  type MessageHistoryResponse,
+  type RoomClosedReason,
+  type UnreadCount,
+} from '@openlfg/contracts';
+import { decide, requireAllowed, type Actor, type PolicyContext } from '../groups/policy.js';
+import { requireText } from '../groups/input.js';
+import type { BusEvent } from '../platform/bus/index.js';
+import { conflict, notFound } from '../platform/http/errors.js';
+import { toMessage } from './presenters.js';
+import type { BoardAccessRow, MessagesRepository } from './repository.js';
+
+interface Caller {
+  id: number;
+}
+
+const noGroup = (id: number) => notFound(`There is no group project ${id}.`);
+
+function actorOf(access: BoardAccessRow, caller: Caller | null): Actor {
+  if (!caller) return 'anonymous';
+  return access.role ?? 'none';
+}
+
+function contextOf(access: BoardAccessRow, caller: Caller | null): PolicyContext {
+  return { actor: actorOf(access, caller), visibility: access.visibility, hidden: access.hidden };
+}
+
+/**
+ * The discussion boards: posting (stored, then announced on the bus), history, read marks and unread counts,
+ * and the access rule the realtime channel applies to its subscribers. Who may do what is groups/policy.ts.
+ */
+export function createMessagesService(
+  repository: MessagesRepository,
+  /** Tells every node (bus.ts announce: after the commit, retried, never failing the caller). */
+  announce: (event: BusEvent) => void,
+) {
+  const { db } = repository;
+
+  return {
+    /**
+     * Stores the message once per (author, clientId) and announces it. Sending the same clientId again (a retry
+     * after a lost answer) answers the stored message and announces it again: a node that died between the
+     * commit and the announcement cannot leave it unannounced.
+     */
+    async add(caller: Caller, input: AddMessageRequest): Promise<Message> {
+      const body = requireText(input.text, 'message');
+      const room = discussionRoom(input.groupProjectId);
+      const id = await db.transaction().execute(async (trx) => {
+        await repository.lockRoom(trx, room);
+        const access = await repository.boardAccess(trx, input.groupProjectId, caller.id);
+        if (!access) throw noGroup(input.groupProjectId);
+        requireAllowed('post-message', contextOf(access, caller));
+        const inserted = await repository.insert(trx, {
+          room,
+          groupId: input.groupProjectId,
+          authorId: caller.id,
+          clientId: input.clientId,
+          body,
+        });
+        if (inserted !== null) return inserted;
+        const earlier = await repository.findByClientId(trx, caller.id, input.clientId);
+        if (!earlier || earlier.room !== room || earlier.body !== body) {
+          throw conflict('This message id was already used for another message. Send it with a new id.');
+        }
+        return earlier.id;
+      });
+      announce({ kind: 'message', room, id });
+      const row = await repository.findById(db, id);
+      if (!row) throw noGroup(input.groupProjectId); // deleted with its group in between
+      return toMessage(row);
+    },
+
+    async history(caller: Caller | null, query: MessageHistoryQuery): Promise<MessageHistoryResponse> {
+      const access = await repository.boardAccess(db, query.groupProjectId, caller?.id ?? null);
+      if (!access) throw noGroup(query.groupProjectId);
+      requireAllowed('read-discussion', contextOf(access, caller));
+      const limit = query.limit ?? MESSAGE_PAGE_SIZE;
+      // One more than asked tells whether an older page exists without counting.
+      const rows = await repository.page(
+        discussionRoom(query.groupProjectId),
+        query.before ?? null,
+        limit + 1,
+      );
+      return { data: rows.slice(0, limit).map(toMessage), hasOlder: rows.length > limit };
+    },
+
+    async markRead(caller: Caller, groupId: number, messageId: number) {
+      const access = await repository.boardAccess(db, groupId, caller.id);
+      if (!access) throw noGroup(groupId);
+      if (!access.role) throw notFound('Only members keep a read mark on a group’s board.');
+      if (!(await repository.messageInRoom(discussionRoom(groupId), messageId))) {
+        throw notFound(`There is no message ${messageId} on this board.`);
+      }
+      const lastRead = await repository.markRead(groupId, caller.id, messageId);
+      if (lastRead === null) throw notFound('Only members keep a read mark on a group’s board.');
+      return { groupProjectId: groupId, lastReadMessageId: lastRead };
+    },
+
+    async unread(caller: Caller): Promise<UnreadCount[]> {
+      const rows = await repository.unreadCounts(caller.id);
+      return rows.map((row) => ({
+        groupProjectId: row.group_id,
+        unreadCount: row.unread_count,
+        latestMessageId: row.latest_message_id,
+      }));
+    },
+
+    /** Whether this viewer may follow the group's board live: the same rule as reading its history. */
+    async roomAccess(groupId: number, viewer: Caller | null): Promise<'allowed' | RoomClosedReason> {
+      const access = await repository.boardAccess(db, groupId, viewer?.id ?? null);
+      if (!access) return 'not-found';
+      return decide('read-discussion', contextOf(access, viewer)).allowed ? 'allowed' : 'forbidden';
+    },
+
+    /**
+     * The same rule for many viewers of one group at once (a membership change re-checks every subscriber):
+     * one query for the group, one for the roles.
+     */
+    async roomAccessMany(
+      groupId: number,
+      viewerIds: (number | null)[],
+    ): Promise<(viewerId: number | null) => 'allowed' | RoomClosedReason> {
+      const group = await repository.boardAccess(db, groupId, null);
+      if (!group) return () => 'not-found';
+      const roles = await repository.rolesOf(
+        groupId,
+        viewerIds.filter((id): id is number => id !== null),
+      );
+      return (viewerId) => {
+        const access = { ...group, role: viewerId === null ? null : (roles.get(viewerId) ?? null) };
+        const viewer = viewerId === null ? null : { id: viewerId };
+        return decide('read-discussion', contextOf(access, viewer)).allowed ? 'allowed' : 'forbidden';
+      };
+    },
+  };
+}
+
+export type MessagesService = ReturnType<typeof createMessagesService>;

@@ -1,0 +1,74 @@
+/**
+ * What nodes tell each other. Payloads stay small (PostgreSQL's NOTIFY takes under 8000 bytes): a node that
+ * hears of a message reads the rows itself, so nothing but ids cross the bus.
+ */
+export type BusEvent =
+  /** A message was committed in this room. */
+  | { kind: 'message'; room: string; id: number }
+  /** Who may read this group's board may have changed: a member left, the group was hidden or deleted. */
+  | { kind: 'group-access'; groupId: number }
+  /** A session ended (logout, a new sign-in): its sockets close. */
+  | { kind: 'session-ended'; sessionIdHash: string };
+
+export interface EventBus {
+  /** Tells every node, this one included. */
+  publish(event: BusEvent): Promise<void>;
+  /** Called for every event from any node. */
+  onEvent(handler: (event: BusEvent) => void): void;
+  /**
+   * Called after the bus lost its connection and got it back: events sent meanwhile may be lost, so listeners
+   * catch up from the database.
+   */
+  onResync(handler: () => void): void;
+  close(): Promise<void>;
+}
+
+export function encodeBusEvent(event: BusEvent): string {
+  return JSON.stringify(event);
+}
+
+/** Null for anything that is not an event this version knows (a newer node may send more kinds). */
+export function decodeBusEvent(payload: string): BusEvent | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const event = value as Record<string, unknown>;
+  switch (event.kind) {
+    case 'message':
+      return typeof event.room === 'string' && Number.isSafeInteger(event.id)
+        ? { kind: 'message', room: event.room, id: event.id as number }
+        : null;
+    case 'group-access':
+      return Number.isSafeInteger(event.groupId)
+        ? { kind: 'group-access', groupId: event.groupId as number }
+        : null;
+    case 'session-ended':
+      return typeof event.sessionIdHash === 'string'
+        ? { kind: 'session-ended', sessionIdHash: event.sessionIdHash }
+        : null;
+    default:
+      return null;
+  }
+}
+
+/** Fans handlers out; shared by both buses. A throwing handler does not stop the others. */
+export class Listeners<T extends unknown[]> {
+  private readonly handlers: ((...args: T) => void)[] = [];
+  constructor(private readonly onError: (error: unknown) => void) {}
+  add(handler: (...args: T) => void): void {
+    this.handlers.push(handler);
+  }
+  emit(...args: T): void {
+    for (const handler of this.handlers) {
+      try {
+        handler(...args);
+      } catch (error) {
+        this.onError(error);
+      }
+    }
+  }
+}

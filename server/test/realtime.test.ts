@@ -1,0 +1,279 @@
+import type { Socket } from 'node:net';
+import { discussionRoom, REALTIME_MAX_FRAME_BYTES, type Message } from '@openlfg/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/app.js';
+import { call, postGroup } from './support/groups.js';
+import { listenForSockets, openSocket, type TestSocket } from './support/realtime.js';
+import { createSignedInUser } from './support/users.js';
+
+let t: TestApp;
+let url: string;
+type User = Awaited<ReturnType<typeof createSignedInUser>>;
+let owner: User;
+let member: User;
+let outsider: User;
+const sockets: TestSocket[] = [];
+
+let clientIds = 0;
+const send = async (user: User, groupProjectId: number, text: string): Promise<Message> => {
+  const res = await call(t.app, 'POST', '/api/messages/add-message', user.cookie, {
+    groupProjectId,
+    clientId: `rt-${Date.now()}-${++clientIds}`,
+    text,
+  });
+  if (res.statusCode !== 200) throw new Error(`sending failed: ${res.statusCode} ${res.body}`);
+  return res.json().data as Message;
+};
+
+async function connect(user: User | null, options: { origin?: string | null } = {}) {
+  const socket = await openSocket(url, { cookie: user?.cookie ?? null, ...options });
+  sockets.push(socket);
+  await socket.next('ready');
+  return socket;
+}
+
+async function subscribe(socket: TestSocket, groupId: number, afterId?: number) {
+  const room = discussionRoom(groupId);
+  socket.send({ type: 'subscribe', room, ...(afterId === undefined ? {} : { afterId }) });
+  const answer = await socket.nextFrame(
+    (frame) => (frame.type === 'subscribed' || frame.type === 'room-closed') && frame.room === room,
+  );
+  return answer.type === 'room-closed' ? answer.reason : answer.type;
+}
+
+/** Member of a new private group, approved by its owner. */
+async function privateGroupWithMember(): Promise<number> {
+  const groupId = await postGroup(t.app, owner.cookie, { visibility: 'private' });
+  await call(t.app, 'POST', '/api/group-projects/request', member.cookie, { groupProjectId: groupId });
+  const res = await call(t.app, 'POST', '/api/group-projects/pending-requests', owner.cookie, {
+    groupProjectId: groupId,
+    requestUsername: member.login,
+  });
+  expect(res.statusCode).toBe(200);
+  return groupId;
+}
+
+const texts = (socket: TestSocket, groupId: number) =>
+  socket.frames
+    .filter((frame) => frame.type === 'message' && frame.message.groupProjectId === groupId)
+    .map((frame) => (frame.type === 'message' ? frame.message.text : ''));
+
+/** Lets frames in flight arrive: a message posted now that should not arrive has had its chance. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { ADMIN_LOGINS: 'rt-moderator' },
+    realtime: { heartbeatMs: 200, sessionCheckMs: 200, flood: { burst: 20, perSecond: 5 } },
+  });
+  url = await listenForSockets(t.app);
+  owner = await createSignedInUser(t.database.db, 'rt-owner');
+  member = await createSignedInUser(t.database.db, 'rt-member');
+  outsider = await createSignedInUser(t.database.db, 'rt-outsider');
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await t.close();
+});
+
+describe('opening the channel', () => {
+  it('refuses a foreign or missing Origin before any socket exists', async () => {
+    await expect(openSocket(url, { cookie: member.cookie, origin: 'https://evil.example' })).rejects.toThrow(
+      'upgrade refused: 403',
+    );
+    await expect(openSocket(url, { cookie: member.cookie, origin: null })).rejects.toThrow(
+      'upgrade refused: 403',
+    );
+  });
+
+  it('knows the signed-in user from the session cookie, and lets anonymous visitors in', async () => {
+    const signedIn = await openSocket(url, { cookie: member.cookie });
+    sockets.push(signedIn);
+    expect(await signedIn.next('ready')).toEqual({ type: 'ready', userId: member.id });
+    const anonymous = await openSocket(url);
+    sockets.push(anonymous);
+    expect(await anonymous.next('ready')).toEqual({ type: 'ready', userId: null });
+  });
+
+  it('closes at once with 4401 when the cookie names an ended session', async () => {
+    const gone = await createSignedInUser(t.database.db, 'rt-gone');
+    await call(t.app, 'DELETE', '/api/account/logout', gone.cookie);
+    const socket = await openSocket(url, { cookie: gone.cookie });
+    expect(await socket.closed).toBe(4401);
+  });
+});
+
+describe('following a board', () => {
+  it('checks the policy at subscribe: private boards for members only, public boards for everyone', async () => {
+    const privateGroup = await privateGroupWithMember();
+    const publicGroup = await postGroup(t.app, owner.cookie, { visibility: 'public' });
+    expect(await subscribe(await connect(member), privateGroup)).toBe('subscribed');
+    expect(await subscribe(await connect(owner), privateGroup)).toBe('subscribed');
+    expect(await subscribe(await connect(outsider), privateGroup)).toBe('forbidden');
+    expect(await subscribe(await connect(null), privateGroup)).toBe('forbidden');
+    expect(await subscribe(await connect(null), publicGroup)).toBe('subscribed');
+    expect(await subscribe(await connect(null), 987_654)).toBe('not-found');
+  });
+
+  it('delivers each new message live to every subscriber, the sender included, once and in order', async () => {
+    const groupId = await privateGroupWithMember();
+    const memberSocket = await connect(member);
+    const ownerSocket = await connect(owner);
+    await subscribe(memberSocket, groupId);
+    await subscribe(ownerSocket, groupId);
+    // Concurrent senders: the room lock keeps ids in commit order, so delivery order is id order.
+    const sent = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => send(i % 2 ? owner : member, groupId, `live ${i}`)),
+    );
+    const ids = sent.map((message) => message.id).sort((a, b) => a - b);
+    for (const socket of [memberSocket, ownerSocket]) {
+      await socket.next('message', (frame) => frame.message.id === ids.at(-1));
+      const received = socket.frames.flatMap((frame) => (frame.type === 'message' ? [frame.message.id] : []));
+      expect(received).toEqual(ids);
+    }
+    const first = memberSocket.frames.find((frame) => frame.type === 'message');
+    expect(first).toMatchObject({
+      message: { room: discussionRoom(groupId), author: { login: expect.any(String) } },
+    });
+  });
+
+  it('replays exactly the missed messages after the last id seen, then continues live', async () => {
+    const groupId = await privateGroupWithMember();
+    const before = [];
+    for (let i = 1; i <= 5; i++) before.push(await send(owner, groupId, `m${i}`));
+    const socket = await connect(member);
+    expect(await subscribe(socket, groupId, before[1]?.id)).toBe('subscribed');
+    await socket.next('message', (frame) => frame.message.text === 'm5');
+    await send(owner, groupId, 'm6');
+    await socket.next('message', (frame) => frame.message.text === 'm6');
+    await settle();
+    expect(texts(socket, groupId)).toEqual(['m3', 'm4', 'm5', 'm6']);
+  });
+
+  it('without a last id, sends only what comes after subscribing', async () => {
+    const groupId = await privateGroupWithMember();
+    await send(owner, groupId, 'old');
+    const socket = await connect(member);
+    await subscribe(socket, groupId);
+    await send(owner, groupId, 'new');
+    await socket.next('message', (frame) => frame.message.text === 'new');
+    expect(texts(socket, groupId)).toEqual(['new']);
+  });
+
+  it('stops delivering to a member who leaves, at once', async () => {
+    const groupId = await privateGroupWithMember();
+    const socket = await connect(member);
+    await subscribe(socket, groupId);
+    await send(owner, groupId, 'while a member');
+    await socket.next('message', (frame) => frame.message.text === 'while a member');
+    const left = await call(t.app, 'DELETE', '/api/group-projects/leave', member.cookie, {
+      groupProjectId: groupId,
+    });
+    expect(left.statusCode).toBe(200);
+    expect(await socket.next('room-closed')).toEqual({
+      type: 'room-closed',
+      room: discussionRoom(groupId),
+      reason: 'forbidden',
+    });
+    await send(owner, groupId, 'after leaving');
+    await settle();
+    expect(texts(socket, groupId)).toEqual(['while a member']);
+    // Subscribing again is refused: the policy is checked every time.
+    expect(await subscribe(socket, groupId)).toBe('forbidden');
+  });
+
+  it('closes the room for everyone when the group is deleted', async () => {
+    const groupId = await privateGroupWithMember();
+    const socket = await connect(member);
+    await subscribe(socket, groupId);
+    await call(t.app, 'DELETE', '/api/group-projects/delete-project', owner.cookie, {
+      groupProjectId: groupId,
+    });
+    expect((await socket.next('room-closed')).reason).toBe('not-found');
+  });
+
+  it('closes the room to members but not to the owner when a moderator hides the group', async () => {
+    const groupId = await privateGroupWithMember();
+    const memberSocket = await connect(member);
+    const ownerSocket = await connect(owner);
+    await subscribe(memberSocket, groupId);
+    await subscribe(ownerSocket, groupId);
+    const moderator = await createSignedInUser(t.database.db, 'rt-moderator');
+    await call(t.app, 'POST', '/api/group-projects/report', outsider.cookie, {
+      groupProjectId: groupId,
+      reason: 'spam',
+    });
+    const hidden = await call(t.app, 'POST', `/api/admin/reports/${groupId}/hide`, moderator.cookie, {
+      reason: 'Spam',
+    });
+    expect(hidden.statusCode).toBe(200);
+    expect((await memberSocket.next('room-closed')).reason).toBe('forbidden');
+    await send(owner, groupId, 'the owner still sees the board');
+    await ownerSocket.next('message', (frame) => frame.message.text === 'the owner still sees the board');
+    expect(ownerSocket.frames.some((frame) => frame.type === 'room-closed')).toBe(false);
+  });
+});
+
+describe('sessions ending', () => {
+  it('closes the session’s sockets with 4401 on logout, leaving the user’s other sessions open', async () => {
+    const user = await createSignedInUser(t.database.db, 'rt-leaver');
+    const otherSession = await createSignedInUser(t.database.db, 'rt-other');
+    const socket = await connect(user);
+    const other = await connect(otherSession);
+    await call(t.app, 'DELETE', '/api/account/logout', user.cookie);
+    expect(await socket.closed).toBe(4401);
+    await settle();
+    expect(other.socket.readyState).toBe(other.socket.OPEN);
+  });
+
+  it('closes sockets whose session expired without a request', async () => {
+    const user = await createSignedInUser(t.database.db, 'rt-idle');
+    const socket = await connect(user);
+    await t.database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(await socket.closed).toBe(4401);
+  });
+});
+
+describe('frames a client sends', () => {
+  it('answers a malformed frame with an error and keeps the socket open', async () => {
+    const socket = await connect(member);
+    socket.send('not json');
+    expect((await socket.next('error')).code).toBe('BAD_REQUEST');
+    socket.send({ type: 'subscribe', room: 'someone-elses-room' });
+    expect((await socket.next('error')).code).toBe('BAD_REQUEST');
+    socket.send({ type: 'subscribe', room: discussionRoom(1), afterId: -1 });
+    expect((await socket.next('error')).code).toBe('BAD_REQUEST');
+    expect(socket.socket.readyState).toBe(socket.socket.OPEN);
+  });
+
+  it('closes a socket that sends a frame over the size limit (1009)', async () => {
+    const socket = await connect(member);
+    socket.send('x'.repeat(REALTIME_MAX_FRAME_BYTES + 1));
+    expect(await socket.closed).toBe(1009);
+  });
+
+  it('limits a flood per user: errors first, then the socket is closed (1008)', async () => {
+    const flooder = await createSignedInUser(t.database.db, 'rt-flooder');
+    const socket = await connect(flooder);
+    for (let i = 0; i < 100; i++) socket.send({ type: 'unsubscribe', room: discussionRoom(1) });
+    expect((await socket.next('error')).code).toBe('RATE_LIMITED');
+    expect(await socket.closed).toBe(1008);
+  });
+});
+
+describe('heartbeats', () => {
+  it('sends heartbeats, and drops a connection that stops answering pings', async () => {
+    const socket = await connect(member);
+    await socket.next('heartbeat');
+    // A frozen peer: its end stops reading, so it neither answers pings nor sees frames.
+    const raw = (socket.socket as unknown as { _socket: Socket })._socket;
+    raw.pause();
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    raw.resume();
+    expect(await socket.closed).not.toBe(1000);
+  });
+});
