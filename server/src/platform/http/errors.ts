@@ -1,4 +1,5 @@
 import { ErrorCode, type ErrorResponse } from '@openlfg/contracts';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** An error a route throws on purpose: its status, code and message go to the client as they are. */
@@ -71,6 +72,9 @@ export function describeValidationError(
   return `${where} ${issue.message ?? 'is not valid'}`;
 }
 
+const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again shortly.';
+const RETRY_AFTER_SECONDS = 5;
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
@@ -89,6 +93,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const message = describe ? describe(error, request) : error.message;
       return reply.status(status).send(errorBody(CODE_BY_STATUS[status] ?? ErrorCode.badRequest, message));
     }
+    // The database is away for a moment (restart, failover): a 503 the client may retry, not a failure of ours.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'request failed: the database is unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send(errorBody(ErrorCode.unavailable, UNAVAILABLE_MESSAGE));
+    }
     // A 5xx is our fault: log everything, tell the client nothing internal.
     request.log.error({ err: error }, 'request failed');
     const unavailable = status === 503;
@@ -97,9 +109,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .send(
         errorBody(
           unavailable ? ErrorCode.unavailable : ErrorCode.internal,
-          unavailable
-            ? 'The service is temporarily unavailable. Please try again shortly.'
-            : 'Something went wrong on our side. Please try again.',
+          unavailable ? UNAVAILABLE_MESSAGE : 'Something went wrong on our side. Please try again.',
         ),
       );
   });

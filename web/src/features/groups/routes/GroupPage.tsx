@@ -1,6 +1,6 @@
 import type { DiscussionInfo, GroupProject } from '@openlfg/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
 import { Spinner } from '../../../components/Spinner';
@@ -9,7 +9,6 @@ import { errorMessage } from '../../../lib/error-message';
 import { formatCount, formatRelativeTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession } from '../../../session/session-context';
-import { DiscussionBoard } from '../../messages/components/DiscussionBoard';
 import { useDiscussionInfo } from '../api/get-discussion-info';
 import { useGroup } from '../api/get-group';
 import { Avatar } from '../../../components/Avatar';
@@ -24,11 +23,15 @@ import { useViewerRole } from '../use-viewer-role';
 import buttons from '../../../components/buttons.module.css';
 import styles from '../components/GroupPage.module.css';
 
+/** The board and its realtime client load only where a board is shown, not with every page of the site. */
+const DiscussionBoard = lazy(() =>
+  import('../../messages/components/DiscussionBoard').then((module) => ({ default: module.DiscussionBoard })),
+);
+
 export const PRIVATE_GROUP_MESSAGE = 'This group is private. Ask to join to see its members and discussion.';
 /** What readers of a public board who may not post see in place of the composer. */
 export const JOIN_TO_POST_MESSAGE = 'Join the group to post in its discussion.';
 export const SIGN_IN_TO_POST_MESSAGE = 'Sign in and join the group to post in its discussion.';
-export const HIDDEN_DISCUSSION_MESSAGE = 'A moderator hid this group: its discussion is closed.';
 
 function parseId(value: string | undefined): number | null {
   if (!value || !/^\d{1,15}$/.test(value)) return null;
@@ -282,19 +285,23 @@ function GroupDetails({ info }: { info: DiscussionInfo }) {
       </section>
 
       {info.canReadDiscussion ? (
-        <DiscussionBoard
-          // A new role is a new board: a room the server closed on the old role is followed afresh.
-          key={`${viewerRole}-${String(info.canPost)}`}
-          groupProjectId={group.groupProjectId}
-          room={info.room}
-          canPost={info.canPost}
-          readOnlyPrompt={isLoggedIn ? JOIN_TO_POST_MESSAGE : SIGN_IN_TO_POST_MESSAGE}
-          onAccessLost={recheckAccess}
-        />
-      ) : info.hidden ? (
-        <p role="status" className={styles.notice}>
-          {HIDDEN_DISCUSSION_MESSAGE}
-        </p>
+        <Suspense
+          fallback={
+            <div className={styles.loading}>
+              <Spinner label="Loading the discussion" />
+            </div>
+          }
+        >
+          <DiscussionBoard
+            // A new role is a new board: a room the server closed on the old role is followed afresh.
+            key={`${viewerRole}-${String(info.canPost)}`}
+            groupProjectId={group.groupProjectId}
+            room={info.room}
+            canPost={info.canPost}
+            readOnlyPrompt={isLoggedIn ? JOIN_TO_POST_MESSAGE : SIGN_IN_TO_POST_MESSAGE}
+            onAccessLost={recheckAccess}
+          />
+        </Suspense>
       ) : null}
       <ReportModal groupTitle={group.title} />
     </article>

@@ -6,14 +6,12 @@ import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/error-message';
 import { useUserInfo } from '../../../session/api/user-info';
 import { useSession } from '../../../session/session-context';
+import { DISCUSSION_ANCHOR } from '../discussion-anchor';
 import { useRealtimeSession, useRealtimeStatus } from '../realtime/use-realtime';
 import { useDiscussionBoard } from '../use-discussion-board';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import styles from './DiscussionBoard.module.css';
-
-/** The anchor of the board on its group's page ("Open discussion" links to it). */
-export const DISCUSSION_ANCHOR = 'discussion';
 
 export const CLOSED_TEXT: Record<RoomClosedReason, string> = {
   forbidden: 'You can no longer read this discussion.',
