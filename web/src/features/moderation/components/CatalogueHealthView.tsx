@@ -54,9 +54,16 @@ export function CatalogueHealthView({ page }: { page: number }) {
   );
 }
 
-const unknown = 'Unknown';
-const count = (value: number | null) => (value === null ? unknown : formatCount(value));
-const when = (value: string | null) => (value === null ? unknown : formatRelativeTime(value));
+const UNKNOWN = 'Unknown';
+type Budget = CatalogueHealth['budgets']['github'];
+
+/** What is left of a budget and when it fills up again (a time to come, so a clock time, not "ago"). */
+function budgetText({ remaining, resetAt }: Budget): string {
+  if (remaining === null) return UNKNOWN;
+  if (resetAt === null) return formatCount(remaining);
+  const clock = new Date(resetAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  return `${formatCount(remaining)}, resets at ${clock}`;
+}
 
 function SyncSummary({ health }: { health: CatalogueHealth }) {
   const { lastRun, budgets, projectsTotal, syncRunning } = health;
@@ -70,9 +77,9 @@ function SyncSummary({ health }: { health: CatalogueHealth }) {
       ]
     : [];
   const budget: [string, string][] = [
-    ['GitHub REST', `${count(budgets.github.remaining)}, resets ${when(budgets.github.resetAt)}`],
-    ['GitHub GraphQL', `${count(budgets.graphql.remaining)}, resets ${when(budgets.graphql.resetAt)}`],
-    ['ecosyste.ms', count(budgets.ecosystemsRemaining)],
+    ['GitHub REST', budgetText(budgets.github)],
+    ['GitHub GraphQL', budgetText(budgets.graphql)],
+    ['ecosyste.ms', budgetText({ remaining: budgets.ecosystemsRemaining, resetAt: null })],
   ];
   return (
     <div className={styles.summary}>

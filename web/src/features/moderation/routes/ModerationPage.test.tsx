@@ -34,7 +34,7 @@ describe('who sees the moderation area', () => {
     const { user } = renderApp('/admin?tab=reports');
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Sign in to moderate' })).toBeTruthy();
-    expect(document.title).toBe('OpenLFG - Moderation');
+    await waitFor(() => expect(document.title).toBe('OpenLFG - Moderation'));
     await user.click(within(screen.getByRole('main')).getByRole('button', { name: /^Login with Github/ }));
     expect(assign).toHaveBeenCalledWith('/api/account/authorize?returnTo=%2Fadmin%3Ftab%3Dreports');
     expect(calls.some((call) => call.url.startsWith('/api/admin'))).toBe(false);
@@ -113,6 +113,27 @@ describe('project requests', () => {
     expect(within(list).queryByRole('button', { name: 'Approve octo/new-tool' })).toBeNull();
     expect(within(list).getByRole('button', { name: 'Approve octo/listed' })).toBeTruthy();
     expect(callsTo(calls, 'POST', '/api/admin/requests/3/approve')[0]?.body).toEqual({});
+  });
+
+  it('has the projects list ask again after an approval, though it was loaded moments before', async () => {
+    let queue = [makeRequest({ id: 3, repoExt: 'octo/new-tool' })];
+    const { calls, user } = openAsModerator('/', {
+      'POST /api/projects': () => ({ body: { data: [], totalPages: 1, pageLocation: 1, total: 0 } }),
+      'GET /api/admin/requests': () => ({ body: paged(queue) }),
+      'POST /api/admin/requests/3/approve': () => {
+        queue = [];
+        return { body: { id: 3, repoExt: 'octo/new-tool', status: 'approved', projectId: 40 } };
+      },
+    });
+    const nav = within(screen.getByRole('navigation', { name: 'Main' }));
+    await waitFor(() => expect(callsTo(calls, 'POST', '/api/projects')).toHaveLength(1));
+
+    await user.click(await nav.findByRole('link', { name: 'Moderation' }));
+    await user.click(await screen.findByRole('button', { name: 'Approve octo/new-tool' }));
+    expect(await screen.findByText('No project requests are waiting.')).toBeTruthy();
+    await user.click(nav.getByRole('link', { name: 'Open source projects' }));
+
+    await waitFor(() => expect(callsTo(calls, 'POST', '/api/projects')).toHaveLength(2));
   });
 
   it('rejects only with a reason, given in a dialog', async () => {
@@ -346,8 +367,8 @@ describe('catalogue health', () => {
     expect(run.getByText('completed')).toBeTruthy();
     expect(run.getByText('118 of 120')).toBeTruthy();
     const budgets = within(screen.getByLabelText('API budgets left'));
-    expect(budgets.getByText(/^4.3k, resets/)).toBeTruthy();
-    expect(budgets.getByText('Unknown, resets Unknown')).toBeTruthy();
+    expect(budgets.getByText(/^4.3k, resets at \d{1,2}:\d{2} [AP]M$/)).toBeTruthy();
+    expect(budgets.getByText('Unknown')).toBeTruthy();
     expect(budgets.getByText('99')).toBeTruthy();
     const failures = within(screen.getByRole('list', { name: 'Failures in the last run' }));
     expect(failures.getByText('GitHub has no such repository', { exact: false })).toBeTruthy();
