@@ -150,6 +150,19 @@ describe('following a board', () => {
     expect(texts(socket, groupId)).toEqual(['m3', 'm4', 'm5', 'm6']);
   });
 
+  it('gives a subscriber who joins during a burst every message after its last id, exactly once', async () => {
+    const groupId = await privateGroupWithMember();
+    const start = await send(owner, groupId, 'before the burst');
+    const burst = Promise.all(Array.from({ length: 30 }, (_, i) => send(owner, groupId, `burst ${i}`)));
+    const socket = await connect(member);
+    await subscribe(socket, groupId, start.id);
+    const sent = (await burst).map((message) => message.id).sort((a, b) => a - b);
+    await socket.next('message', (frame) => frame.message.id === sent.at(-1));
+    await settle();
+    const received = socket.frames.flatMap((frame) => (frame.type === 'message' ? [frame.message.id] : []));
+    expect(received).toEqual(sent);
+  });
+
   it('without a last id, sends only what comes after subscribing', async () => {
     const groupId = await privateGroupWithMember();
     await send(owner, groupId, 'old');
