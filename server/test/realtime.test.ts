@@ -290,3 +290,15 @@ describe('heartbeats', () => {
     expect(await socket.closed).not.toBe(1000);
   });
 });
+
+describe('a node shutting down', () => {
+  it('closes its sockets with 1001 so clients reconnect and resume', async () => {
+    const node = await createTestApp();
+    const nodeUrl = await listenForSockets(node.app);
+    const socket = await openSocket(nodeUrl);
+    await socket.next('ready');
+    const closing = node.close();
+    expect(await socket.closed).toBe(1001);
+    await closing;
+  });
+});
