@@ -82,3 +82,8 @@ export const REALTIME_MAX_ROOMS = 100;
  */
 export const REALTIME_CLOSE_SESSION_ENDED = 4401;
 export const REALTIME_CLOSE_HEARTBEAT_MISSED = 4408;
+
+/** Rows per page of the moderation lists (/api/admin/...). */
+export const ADMIN_PAGE_SIZE = 50;
+/** The longest reason a moderator may give (reject, hide, delete). */
+export const MODERATION_REASON_MAX = 1000;

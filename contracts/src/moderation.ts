@@ -1,10 +1,8 @@
 import { Type, type Static } from 'typebox';
+import { ADMIN_PAGE_SIZE, MODERATION_REASON_MAX } from './constants.js';
 import { Nullable } from './schema-helpers.js';
 
 /** Moderation (/api/admin/...): only for the GitHub logins in ADMIN_LOGINS. */
-
-export const ADMIN_PAGE_SIZE = 50;
-export const MODERATION_REASON_MAX = 1000;
 
 const Id = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });
 const Timestamp = Type.String({ format: 'date-time' });

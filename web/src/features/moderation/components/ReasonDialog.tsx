@@ -1,4 +1,4 @@
-import { MODERATION_REASON_MAX } from '../reason-limit';
+import { MODERATION_REASON_MAX } from '@openlfg/contracts';
 import { useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Modal } from '../../../components/Modal';
 import { errorMessage } from '../../../lib/error-message';
