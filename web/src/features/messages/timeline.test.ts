@@ -5,7 +5,7 @@ import { buildTimeline, dayLabel, mergeMessages, withDaySeparators, type Pending
 const pending = (clientId: string, status: PendingMessage['status'] = 'sending'): PendingMessage => ({
   clientId,
   text: `pending ${clientId}`,
-  createdAt: new Date().toISOString(),
+  createdAt: '2026-11-21T12:00:00.000Z',
   status,
 });
 

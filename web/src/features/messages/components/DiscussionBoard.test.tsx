@@ -1,7 +1,7 @@
 import type { AddMessageRequest, Message, MessageHistoryResponse } from '@openlfg/contracts';
 import { CLIENT_MESSAGE_ID_PATTERN, REALTIME_CLOSE_SESSION_ENDED } from '@openlfg/contracts';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, type MockHandler } from '../../../test/api-mock';
 import { renderApp } from '../../../test/render-app';
 import {
@@ -50,6 +50,10 @@ const board = () => screen.getByRole('region', { name: 'Discussion' });
 const log = () => screen.getByRole('log', { name: 'Messages' });
 const findLog = () => screen.findByRole('log', { name: 'Messages' });
 
+beforeAll(async () => {
+  // The group page loads the board lazily; load it once here so that no test waits for its first transform.
+  await import('./DiscussionBoard');
+});
 beforeEach(() => {
   FakeSocket.instances = [];
   vi.stubGlobal('WebSocket', FakeSocket);
@@ -62,13 +66,15 @@ afterEach(() => {
 
 describe('the discussion board', () => {
   it('loads, says when there are no messages yet, and follows the room from there', async () => {
-    let answer: (value: { body: MessageHistoryResponse }) => void = () => undefined;
+    let answer: ((value: { body: MessageHistoryResponse }) => void) | null = null;
     memberOf([], { 'GET /api/messages/history': () => new Promise((resolve) => (answer = resolve)) });
     renderApp('/group-projects/5', { session: signedInSession });
 
-    expect(await screen.findByRole('status', { name: 'Loading the discussion' })).toBeTruthy();
+    await waitFor(() => expect(answer).not.toBeNull());
+    expect(screen.getByRole('status', { name: 'Loading the discussion' })).toBeTruthy();
+    // Nothing is followed before the history says where to start.
     expect(FakeSocket.instances).toHaveLength(0);
-    answer(history([]));
+    act(() => answer?.(history([])));
     expect(await screen.findByText('No messages yet. Say hello!')).toBeTruthy();
     const socket = await openedSocket();
     expect(socket.sent).toEqual([{ type: 'subscribe', room, afterId: 0 }]);
