@@ -1,11 +1,20 @@
-import styles from './GroupPage.module.css';
+import styles from './Avatar.module.css';
 
-/** A user's avatar, or the first letter of their login when they have none. */
-export function Avatar({ login, avatarUrl }: { login: string; avatarUrl: string | null }) {
+export interface AvatarProps {
+  login: string;
+  avatarUrl: string | null;
+  /** 40px beside a member, 32px beside a chat message. */
+  size?: 'medium' | 'small';
+}
+
+/** A user's avatar, or the first letter of their login when they have none. Decorative: the login is beside it. */
+export function Avatar({ login, avatarUrl, size = 'medium' }: AvatarProps) {
+  const pixels = size === 'small' ? 32 : 40;
+  const className = size === 'small' ? `${styles.avatar} ${styles.small}` : styles.avatar;
   return avatarUrl ? (
-    <img src={avatarUrl} alt="" width={40} height={40} className={styles.avatar} />
+    <img src={avatarUrl} alt="" width={pixels} height={pixels} className={className} />
   ) : (
-    <span className={`${styles.avatar} ${styles.initial}`} aria-hidden="true">
+    <span className={`${className} ${styles.initial}`} aria-hidden="true">
       {login.charAt(0).toUpperCase()}
     </span>
   );
