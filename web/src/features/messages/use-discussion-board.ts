@@ -80,9 +80,9 @@ export function useDiscussionBoard({ groupProjectId, room, recordsReads }: Discu
 
   const markRead = useMarkRead();
   const lastRecorded = useRef(0);
-  /** The board shows its newest message: record it once per new message. */
+  /** The board shows its newest message: record it once per new message (not while the tab is in the background). */
   const sawNewest = useCallback(() => {
-    if (!recordsReads || newestId <= lastRecorded.current) return;
+    if (!recordsReads || newestId <= lastRecorded.current || document.visibilityState === 'hidden') return;
     lastRecorded.current = newestId;
     markRead({ groupProjectId, messageId: newestId });
   }, [recordsReads, newestId, groupProjectId, markRead]);

@@ -294,4 +294,25 @@ describe('unread counts', () => {
     const again = await screen.findByRole('article', { name: 'Rust CLI' });
     expect(within(again).queryByText(/unread/)).toBeNull();
   });
+
+  it('records nothing as read while the tab is in the background, and catches up when it comes back', async () => {
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const { calls } = memberOf([makeMessage({ id: 80 })]);
+    renderApp('/group-projects/5', { session: signedInSession });
+    const socket = await openedSocket();
+    act(() => socket.deliver({ type: 'message', message: makeMessage({ id: 81, text: 'While away' }) }));
+    expect(await within(log()).findByText('While away')).toBeTruthy();
+    expect(callsTo(calls, 'POST', '/api/messages/latest-message')).toHaveLength(0);
+
+    visibility.mockReturnValue('visible');
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await waitFor(() =>
+      expect(callsTo(calls, 'POST', '/api/messages/latest-message')[0]?.body).toEqual({
+        groupProjectId: 5,
+        messageId: 81,
+      }),
+    );
+  });
 });

@@ -69,7 +69,14 @@ export function MessageList({
   });
 
   useEffect(() => {
-    if (atBottom && lastKey !== null) onSeeNewest();
+    if (!atBottom || lastKey === null) return;
+    onSeeNewest();
+    // Messages that came while the tab was in the background are read when the user comes back to it.
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') onSeeNewest();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
   }, [atBottom, lastKey, onSeeNewest]);
 
   const onScroll = () => {
