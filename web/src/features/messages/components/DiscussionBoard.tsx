@@ -1,5 +1,5 @@
 import type { RoomClosedReason } from '@openlfg/contracts';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
 import { Spinner } from '../../../components/Spinner';
@@ -45,6 +45,7 @@ export function DiscussionBoard({
   const { history, closedReason } = board;
   const status = useRealtimeStatus();
   const section = useRef<HTMLElement>(null);
+  const headingId = useId();
   const { hash } = useLocation();
 
   useEffect(() => {
@@ -104,14 +105,9 @@ export function DiscussionBoard({
   }
 
   return (
-    <section
-      ref={section}
-      id={DISCUSSION_ANCHOR}
-      className={styles.board}
-      aria-labelledby="discussion-heading"
-    >
+    <section ref={section} id={DISCUSSION_ANCHOR} className={styles.board} aria-labelledby={headingId}>
       <div className={styles.heading}>
-        <h2 id="discussion-heading" className={styles.title}>
+        <h2 id={headingId} className={styles.title}>
           Discussion
         </h2>
         {history.isSuccess && (status === 'reconnecting' || status === 'session-ended') ? (
