@@ -3,7 +3,8 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 /**
  * The discussion board of a private group: two members in two browsers chat live, without reloading; a third
  * user, signed in but not a member, can neither see the board nor read its history through the API. The member
- * who was away finds an unread count on My projects, which clears once they read the board.
+ * who was away finds an unread count on My projects, which clears once they read the board; logging out in another
+ * tab ends the board's socket, and the board's tab signs out too.
  */
 const TITLE = 'E2E board club';
 
@@ -108,4 +109,19 @@ test('two members chat live on a private board; a stranger cannot read it', asyn
   await member.goto('/my-projects?view=groups');
   await expect(card).toBeVisible();
   await expect(card.getByText(/unread/)).toHaveCount(0);
+
+  // Logging out in another tab ends the session: the server closes this tab's socket, and the board's tab
+  // signs out too (the spec's expiry toast), leaving the private group's notice instead of its board.
+  const otherTab = await member.context().newPage();
+  await otherTab.goto('/my-projects?view=groups');
+  await member
+    .getByRole('article', { name: TITLE })
+    .getByRole('link', { name: /Open discussion/ })
+    .click();
+  await expect(board(member).getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await otherTab.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
+  await expect(otherTab.getByRole('banner').getByRole('button', { name: /Login with Github/ })).toBeVisible();
+  await expect(member.getByText("You're session expired, please log back in.")).toBeVisible();
+  await expect(member.getByRole('banner').getByRole('button', { name: /Login with Github/ })).toBeVisible();
+  await expect(board(member)).toHaveCount(0);
 });
