@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ADMIN_PAGE_SIZE, MODERATION_REASON_MAX } from './constants.js';
+import { MODERATION_REASON_MAX } from './constants.js';
 import { Nullable } from './schema-helpers.js';
 
 /** Moderation (/api/admin/...): only for the GitHub logins in ADMIN_LOGINS. */
