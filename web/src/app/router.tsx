@@ -1,6 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { GroupPage } from '../features/groups/routes/GroupPage';
 import { GroupProjectsPage } from '../features/groups/routes/GroupProjectsPage';
+import { GroupProjectPage } from './routes/group-page/GroupProjectPage';
 import { MyProjectsPage } from './routes/my-projects/MyProjectsPage';
 import { ProjectsPage } from '../features/projects/routes/ProjectsPage';
 import { Spinner } from '../components/Spinner';
@@ -27,7 +27,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <ProjectsPage /> },
           { path: 'group-projects', element: <GroupProjectsPage /> },
-          { path: 'group-projects/:groupProjectId', element: <GroupPage /> },
+          { path: 'group-projects/:groupProjectId', element: <GroupProjectPage /> },
           { path: 'my-projects', element: <MyProjectsPage /> },
           {
             // Only moderators use it: its code loads when the page is first opened, outside the main bundle.

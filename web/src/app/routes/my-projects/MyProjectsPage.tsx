@@ -10,6 +10,7 @@ import {
   MyRequestsView,
   SavedGroupsView,
 } from '../../../features/groups/components/MyGroupLists';
+import { UnreadBadge } from '../../../features/messages/components/UnreadBadge';
 import { SavedProjects } from '../../../features/projects/components/SavedProjects';
 import { useSession } from '../../../session/session-context';
 import { ViewTabs } from './ViewTabs';
@@ -64,7 +65,11 @@ export function MyProjectsPage() {
             <p className={styles.text}>{text}</p>
             <div className={styles.content}>
               {view === 'projects' ? <SavedProjects /> : null}
-              {view === 'groups' ? <MyGroupsView /> : null}
+              {view === 'groups' ? (
+                <MyGroupsView
+                  extraBadge={(groupProjectId) => <UnreadBadge groupProjectId={groupProjectId} />}
+                />
+              ) : null}
               {view === 'created' ? <CreatedGroupsView /> : null}
               {view === 'saved-groups' ? <SavedGroupsView /> : null}
               {view === 'requests' ? <MyRequestsView /> : null}

@@ -1,7 +1,7 @@
 import type { GroupProject } from '@openlfg/contracts';
 import { Link, useLocation } from 'react-router';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
-import { DISCUSSION_ANCHOR } from '../../messages/discussion-anchor';
+import { DISCUSSION_ANCHOR } from '../../../lib/discussion-anchor';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../../session/session-context';

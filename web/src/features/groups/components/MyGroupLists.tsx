@@ -8,7 +8,6 @@ import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { errorMessage } from '../../../lib/error-message';
 import { formatRelativeTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { UnreadBadge } from '../../messages/components/UnreadBadge';
 import { useCreatedGroups } from '../api/get-created-groups';
 import { useMyGroups } from '../api/get-my-groups';
 import { useMyRequests } from '../api/get-my-requests';
@@ -58,8 +57,11 @@ function ListView<T>({ query, what, empty, render }: ListViewProps<T>) {
   return render(query.data.data);
 }
 
-/** The groups the user owns or joined, each with its role. */
-export function MyGroupsView() {
+/**
+ * The groups the user owns or joined, each with its role. `extraBadge` adds to a card's badges what another
+ * feature knows of the group (the board's unread count), filled in by the page that composes them.
+ */
+export function MyGroupsView({ extraBadge }: { extraBadge?: (groupProjectId: number) => ReactNode } = {}) {
   const query = useMyGroups();
   return (
     <ListView
@@ -74,7 +76,7 @@ export function MyGroupsView() {
             const role = groups.find((item) => item.groupProjectId === group.groupProjectId)?.role;
             return (
               <>
-                <UnreadBadge groupProjectId={group.groupProjectId} />
+                {extraBadge?.(group.groupProjectId)}
                 <span className={cardStyles.badgeRole}>{role === 'owner' ? 'Owner' : 'Member'}</span>
               </>
             );

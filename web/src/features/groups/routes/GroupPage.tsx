@@ -1,6 +1,6 @@
 import type { DiscussionInfo, GroupProject } from '@openlfg/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
 import { Spinner } from '../../../components/Spinner';
@@ -23,10 +23,21 @@ import { useViewerRole } from '../use-viewer-role';
 import buttons from '../../../components/buttons.module.css';
 import styles from '../components/GroupPage.module.css';
 
-/** The board and its realtime client load only where a board is shown, not with every page of the site. */
-const DiscussionBoard = lazy(() =>
-  import('../../messages/components/DiscussionBoard').then((module) => ({ default: module.DiscussionBoard })),
-);
+/**
+ * What the page hands the discussion board. The board is another feature's (messages), so the page takes it as
+ * a slot filled by the route in app/routes: features do not import each other.
+ */
+export interface DiscussionSlot {
+  /** Changes when the viewer's role does: a new role is a new board, following its room afresh. */
+  boardKey: string;
+  groupProjectId: number;
+  room: string;
+  canPost: boolean;
+  readOnlyPrompt: string;
+  /** The server closed the room to the viewer: ask again what they may see. */
+  onAccessLost: () => void;
+}
+export type RenderDiscussion = (slot: DiscussionSlot) => ReactNode;
 
 export const PRIVATE_GROUP_MESSAGE = 'This group is private. Ask to join to see its members and discussion.';
 /** What readers of a public board who may not post see in place of the composer. */
@@ -39,10 +50,14 @@ function parseId(value: string | undefined): number | null {
   return id >= 1 && Number.isSafeInteger(id) ? id : null;
 }
 
-export function GroupPage() {
+export function GroupPage({ renderDiscussion }: { renderDiscussion?: RenderDiscussion }) {
   const params = useParams();
   const groupProjectId = parseId(params.groupProjectId);
-  return groupProjectId === null ? <MissingGroup /> : <GroupPageFor groupProjectId={groupProjectId} />;
+  return groupProjectId === null ? (
+    <MissingGroup />
+  ) : (
+    <GroupPageFor groupProjectId={groupProjectId} renderDiscussion={renderDiscussion} />
+  );
 }
 
 function MissingGroup() {
@@ -59,7 +74,13 @@ function MissingGroup() {
   );
 }
 
-function GroupPageFor({ groupProjectId }: { groupProjectId: number }) {
+function GroupPageFor({
+  groupProjectId,
+  renderDiscussion,
+}: {
+  groupProjectId: number;
+  renderDiscussion: RenderDiscussion | undefined;
+}) {
   const { isLoginLoading } = useSession();
   const info = useDiscussionInfo(groupProjectId, !isLoginLoading);
 
@@ -85,7 +106,7 @@ function GroupPageFor({ groupProjectId }: { groupProjectId: number }) {
       />
     );
   }
-  return <GroupDetails info={info.data.data} />;
+  return <GroupDetails info={info.data.data} renderDiscussion={renderDiscussion} />;
 }
 
 /**
@@ -196,7 +217,13 @@ function GroupHeading({ group }: { group: GroupProject }) {
   );
 }
 
-function GroupDetails({ info }: { info: DiscussionInfo }) {
+function GroupDetails({
+  info,
+  renderDiscussion,
+}: {
+  info: DiscussionInfo;
+  renderDiscussion: RenderDiscussion | undefined;
+}) {
   const { group, members, discordUrl, viewerRole } = info;
   const { isLoggedIn, setShowReportModal } = useSession();
   const queryClient = useQueryClient();
@@ -284,25 +311,16 @@ function GroupDetails({ info }: { info: DiscussionInfo }) {
         )}
       </section>
 
-      {info.canReadDiscussion ? (
-        <Suspense
-          fallback={
-            <div className={styles.loading}>
-              <Spinner label="Loading the discussion" />
-            </div>
-          }
-        >
-          <DiscussionBoard
-            // A new role is a new board: a room the server closed on the old role is followed afresh.
-            key={`${viewerRole}-${String(info.canPost)}`}
-            groupProjectId={group.groupProjectId}
-            room={info.room}
-            canPost={info.canPost}
-            readOnlyPrompt={isLoggedIn ? JOIN_TO_POST_MESSAGE : SIGN_IN_TO_POST_MESSAGE}
-            onAccessLost={recheckAccess}
-          />
-        </Suspense>
-      ) : null}
+      {info.canReadDiscussion && renderDiscussion
+        ? renderDiscussion({
+            boardKey: `${viewerRole}-${String(info.canPost)}`,
+            groupProjectId: group.groupProjectId,
+            room: info.room,
+            canPost: info.canPost,
+            readOnlyPrompt: isLoggedIn ? JOIN_TO_POST_MESSAGE : SIGN_IN_TO_POST_MESSAGE,
+            onAccessLost: recheckAccess,
+          })
+        : null}
       <ReportModal groupTitle={group.title} />
     </article>
   );

@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/error-message';
 import { useUserInfo } from '../../../session/api/user-info';
 import { useSession } from '../../../session/session-context';
-import { DISCUSSION_ANCHOR } from '../discussion-anchor';
+import { DISCUSSION_ANCHOR } from '../../../lib/discussion-anchor';
 import { useRealtimeSession, useRealtimeStatus } from '../realtime/use-realtime';
 import { useDiscussionBoard } from '../use-discussion-board';
 import { Composer } from './Composer';
