@@ -6,7 +6,7 @@ import { toast } from '../../../lib/toast';
 import { useRemoveProject } from '../api/remove-project';
 import { githubUrl } from '../github-url';
 import { ACTION_FAILED_MESSAGE } from './ReasonDialog';
-import buttons from './buttons.module.css';
+import buttons from '../../../components/buttons.module.css';
 import styles from './Moderation.module.css';
 
 type ProblemProject = CatalogueHealth['problems']['data'][number];

@@ -8,7 +8,7 @@ import { useDecideProjectRequest } from '../api/decide-project-request';
 import { githubUrl } from '../github-url';
 import { ACTION_FAILED_MESSAGE, ReasonDialog } from './ReasonDialog';
 import { RepositoryFiguresPanel } from './RepositoryFiguresPanel';
-import buttons from './buttons.module.css';
+import buttons from '../../../components/buttons.module.css';
 import styles from './Moderation.module.css';
 
 export interface ProjectRequestItemProps {

@@ -2,7 +2,7 @@ import { MODERATION_REASON_MAX } from '@openlfg/contracts';
 import { useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Modal } from '../../../components/Modal';
 import { errorMessage } from '../../../lib/error-message';
-import buttons from './buttons.module.css';
+import buttons from '../../../components/buttons.module.css';
 import styles from './ReasonDialog.module.css';
 
 export const ACTION_FAILED_MESSAGE = 'That did not work, please try again.';

@@ -7,7 +7,7 @@ import { formatRelativeTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useActOnReportedGroup, type ReportAction } from '../api/act-on-reported-group';
 import { ACTION_FAILED_MESSAGE, ReasonDialog } from './ReasonDialog';
-import buttons from './buttons.module.css';
+import buttons from '../../../components/buttons.module.css';
 import styles from './Moderation.module.css';
 
 export interface ReportedGroupItemProps {

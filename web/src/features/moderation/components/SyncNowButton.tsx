@@ -3,7 +3,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useStartSync } from '../api/start-sync';
 import { ACTION_FAILED_MESSAGE } from './ReasonDialog';
-import buttons from './buttons.module.css';
+import buttons from '../../../components/buttons.module.css';
 
 /**
  * Starts a catalogue sync. Pressed while one runs, the server refuses (409) with its reason, which is shown as
