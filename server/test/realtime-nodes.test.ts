@@ -97,6 +97,29 @@ describe.runIf(onPostgres)('several nodes', () => {
     await socket.next('message', (frame) => frame.message.text === 'after the cut', 10_000);
   });
 
+  it('survives the database ending a connection that a transaction holds between statements', async () => {
+    // A database restart ends every connection, including ones checked out of the pool by a transaction
+    // awaiting its next statement; with no listener on them, that 'error' event used to crash the node.
+    const schema = nodeA.database.schema;
+    const url = process.env.TEST_DATABASE_URL;
+    if (!schema || !url) throw new Error('the PostgreSQL test database has a schema of its own');
+    const node = await openDatabase({ kind: 'postgres', url, poolSize: 2, searchPath: schema });
+    try {
+      const cut = node.db.transaction().execute(async (trx) => {
+        const own = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+        await sql`select pg_terminate_backend(${own.rows[0]?.pid ?? 0})`.execute(nodeA.database.db);
+        await new Promise((resolve) => setTimeout(resolve, 200)); // the server's FATAL arrives meanwhile
+        await sql`select 1`.execute(trx);
+      });
+      await expect(cut).rejects.toThrow();
+      // The broken connection is gone from the pool: the next queries get fresh ones.
+      await node.ping();
+      await node.ping();
+    } finally {
+      await node.close();
+    }
+  });
+
   it('stops delivering on node B when the member leaves through node A, and closes a session ended on A', async () => {
     const socket = await subscribedOnB(member);
     const left = await call(nodeA.app, 'DELETE', '/api/group-projects/leave', member.cookie, {

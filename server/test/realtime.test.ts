@@ -1,6 +1,10 @@
 import type { Socket } from 'node:net';
 import { discussionRoom, REALTIME_MAX_FRAME_BYTES, type Message } from '@openlfg/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRealtimeHub, type RealtimeClient } from '../src/messages/realtime/hub.js';
+import type { MessagesRepository } from '../src/messages/repository.js';
+import type { MessagesService } from '../src/messages/service.js';
+import { createMemoryBus } from '../src/platform/bus/memory-bus.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { call, postGroup } from './support/groups.js';
 import { listenForSockets, openSocket, type TestSocket } from './support/realtime.js';
@@ -300,5 +304,35 @@ describe('a node shutting down', () => {
     const closing = node.close();
     expect(await socket.closed).toBe(1001);
     await closing;
+  });
+});
+
+describe('the database failing under a subscribe', () => {
+  it('answers UNAVAILABLE and closes (1011) when the access check fails, so the client reconnects and resumes', async () => {
+    // A database restart while a socket subscribes: left unanswered, the client would wait for `subscribed`
+    // forever on a socket that stays open, and never hear the room again.
+    const failing = { roomAccess: () => Promise.reject(new Error('connect ECONNREFUSED')) };
+    const hub = createRealtimeHub({
+      repository: {} as MessagesRepository,
+      service: failing as unknown as MessagesService,
+      bus: createMemoryBus(() => {}),
+      log: t.app.log,
+      activeSessions: async () => new Set(),
+    });
+    const sent: string[] = [];
+    const closes: number[] = [];
+    const client: RealtimeClient = {
+      userId: member.id,
+      sessionIdHash: null,
+      send: (frame) => sent.push(frame),
+      close: (code) => closes.push(code),
+    };
+    hub.connect(client);
+    await hub.subscribe(client, discussionRoom(1), 5);
+    expect(sent.map((frame) => JSON.parse(frame) as unknown)).toEqual([
+      expect.objectContaining({ type: 'error', code: 'UNAVAILABLE' }),
+    ]);
+    expect(closes).toEqual([1011]);
+    expect(hub.stats()).toEqual({ clients: 0, rooms: 0 });
   });
 });

@@ -200,6 +200,20 @@ export function createRealtimeHub(deps: {
     clients.delete(client);
   }
 
+  /**
+   * The database failed under a subscribe (a restart, a failover): the client is told and the socket closed
+   * (1011), so it reconnects and resumes from its last id once the database is back.
+   */
+  function unavailable(client: RealtimeClient, roomName: string, error: unknown): void {
+    log.warn({ err: error, room: roomName }, 'subscribing failed');
+    if (!clients.has(client)) return;
+    client.send(
+      frame({ type: 'error', code: 'UNAVAILABLE', message: 'The board is unavailable; reconnecting.' }),
+    );
+    client.close(1011, 'unavailable');
+    disconnect(client);
+  }
+
   function onBusEvent(event: BusEvent): void {
     switch (event.kind) {
       case 'message': {
@@ -254,7 +268,14 @@ export function createRealtimeHub(deps: {
         client.send(frame({ type: 'room-closed', room: roomName, reason: 'too-many-rooms' }));
         return;
       }
-      const access = await service.roomAccess(groupId, client.userId === null ? null : { id: client.userId });
+      let access: 'allowed' | RoomClosedReason;
+      try {
+        access = await service.roomAccess(groupId, client.userId === null ? null : { id: client.userId });
+      } catch (error) {
+        // Unanswered, the client would wait for `subscribed` forever on a socket that stays open.
+        unavailable(client, roomName, error);
+        return;
+      }
       if (!clients.has(client)) return;
       if (access !== 'allowed') {
         client.send(frame({ type: 'room-closed', room: roomName, reason: access }));
@@ -280,15 +301,12 @@ export function createRealtimeHub(deps: {
         client.send(frame({ type: 'subscribed', room: roomName }));
         await replay(subscription, room);
       } catch (error) {
-        log.warn({ err: error, room: roomName }, 'subscribing failed');
-        if (!subscription.cancelled) {
-          detach(subscription);
-          client.send(
-            frame({ type: 'error', code: 'UNAVAILABLE', message: 'The board is unavailable; reconnecting.' }),
-          );
-          client.close(1011, 'unavailable');
-          disconnect(client);
+        if (subscription.cancelled) {
+          log.warn({ err: error, room: roomName }, 'subscribing failed');
+          return;
         }
+        detach(subscription);
+        unavailable(client, roomName, error);
       }
     },
 

@@ -67,6 +67,13 @@ async function openPostgres(target: {
   // An idle client that loses its server emits 'error' on the pool; without a listener that would crash the
   // process. The next query gets a fresh connection, and /api/health reports the outage meanwhile.
   pool.on('error', () => {});
+  // The pool listens only while a client is idle. A client checked out but between statements (a transaction
+  // awaiting its next query) that loses its server would emit 'error' to nobody and crash the node when the
+  // database restarts. Its next statement fails instead, the transaction rolls back, and the pool discards the
+  // broken client when it is released (pg-pool drops clients that are no longer queryable).
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     kind: 'postgres',
