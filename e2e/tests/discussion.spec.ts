@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { postGroup, signedIn } from '../support/journeys.js';
 
 /**
  * The discussion board of a private group: two members in two browsers chat live, without reloading; a third
@@ -7,15 +8,6 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
  * tab ends the board's socket, and the board's tab signs out too.
  */
 const TITLE = 'E2E board club';
-
-async function signedIn(browser: Browser, login: string, returnTo: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  // Development sign-in in one step: the server's authorize route takes a login hint.
-  await page.goto(`/api/account/authorize?login=${login}&returnTo=${encodeURIComponent(returnTo)}`);
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Log out' })).toBeVisible();
-  return page;
-}
 
 const board = (page: Page) => page.getByRole('region', { name: 'Discussion' });
 const messages = (page: Page) => board(page).getByRole('log', { name: 'Messages' });
@@ -32,17 +24,12 @@ test('two members chat live on a private board; a stranger cannot read it', asyn
   const member = await signedIn(browser, 'e2e-board-member', '/group-projects');
 
   // The owner posts a private group.
-  const form = owner.getByRole('dialog', { name: /post a group project/i });
-  await form.getByLabel('Title').fill(TITLE);
-  await form.getByLabel('Description').fill('We chat about compilers, live.');
-  const topics = form.getByRole('textbox', { name: 'Topics' });
-  await topics.fill('chat');
-  await topics.press('Enter');
-  await form.getByLabel('Private: you approve requests').check();
-  await form.getByRole('button', { name: 'Post group' }).click();
-  await expect(owner.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
-  await expect(owner).toHaveURL(/\/group-projects\/\d+$/);
-  const groupUrl = owner.url();
+  const groupUrl = await postGroup(owner, {
+    title: TITLE,
+    description: 'We chat about compilers, live.',
+    topic: 'chat',
+    visibility: 'private',
+  });
   const groupPath = new URL(groupUrl).pathname;
   const groupProjectId = Number(/\/group-projects\/(\d+)$/.exec(groupPath)?.[1]);
 

@@ -1,19 +1,11 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { postGroup, signedIn } from '../support/journeys.js';
 
 /**
  * Two people in two browsers: the owner posts a private group, the other asks to join, the owner approves, the
  * new member sees the group's members, leaves, reports the group, and the owner deletes it: gone for both.
  */
 const TITLE = 'E2E compiler club';
-
-async function signedIn(browser: Browser, login: string, returnTo: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  // Development sign-in in one step: the server's authorize route takes a login hint.
-  await page.goto(`/api/account/authorize?login=${login}&returnTo=${encodeURIComponent(returnTo)}`);
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Log out' })).toBeVisible();
-  return page;
-}
 
 const card = (page: Page) => page.getByRole('article', { name: TITLE });
 
@@ -23,18 +15,12 @@ test('a private group from posting to deletion, with two users', async ({ browse
 
   // The owner posts a private group from the call to action.
   await owner.getByRole('banner').getByRole('link', { name: 'Post a group project' }).click();
-  const form = owner.getByRole('dialog', { name: /post a group project/i });
-  await expect(form).toBeVisible();
-  await form.getByLabel('Title').fill(TITLE);
-  await form.getByLabel('Description').fill('We write a tiny compiler in Rust, one pass a week.');
-  const topics = form.getByRole('textbox', { name: 'Topics' });
-  await topics.fill('rust');
-  await topics.press('Enter');
-  await form.getByLabel('Private: you approve requests').check();
-  await form.getByRole('button', { name: 'Post group' }).click();
-  await expect(owner.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
-  await expect(owner).toHaveURL(/\/group-projects\/\d+$/);
-  const groupUrl = owner.url();
+  const groupUrl = await postGroup(owner, {
+    title: TITLE,
+    description: 'We write a tiny compiler in Rust, one pass a week.',
+    topic: 'rust',
+    visibility: 'private',
+  });
 
   // The other user asks to join.
   await joiner.reload();

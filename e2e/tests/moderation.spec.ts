@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { postGroup, signedIn } from '../support/journeys.js';
 import { REQUESTED_REPOSITORY } from '../global-setup.js';
 import { E2E_MODERATOR } from '../playwright.config.js';
 
@@ -10,16 +11,6 @@ import { E2E_MODERATOR } from '../playwright.config.js';
 const GROUP = 'E2E moderated club';
 /** The project's name in the list: the repository's name until a sync fills in its figures. */
 const PROJECT_NAME = REQUESTED_REPOSITORY.split('/')[1] ?? REQUESTED_REPOSITORY;
-
-async function signedIn(browser: Browser, login: string, returnTo: string, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  // Development sign-in in one step: the server's authorize route takes a login hint.
-  await page.goto(`/api/account/authorize?login=${login}&returnTo=${encodeURIComponent(returnTo)}`);
-  // Signed in: a Log out button exists (in the bar, or in the closed menu on a phone).
-  await expect(page.getByRole('button', { name: 'Log out', includeHidden: true }).first()).toBeAttached();
-  return page;
-}
 
 const banner = (page: Page) => page.getByRole('banner');
 const groupCard = (page: Page) => page.getByRole('article', { name: GROUP });
@@ -34,15 +25,12 @@ async function expectGroupListLoaded(page: Page) {
 
 async function postPublicGroup(owner: Page): Promise<string> {
   await banner(owner).getByRole('link', { name: 'Post a group project' }).click();
-  const form = owner.getByRole('dialog', { name: /post a group project/i });
-  await form.getByLabel('Title').fill(GROUP);
-  await form.getByLabel('Description').fill('A group that a moderator will hide.');
-  const topics = form.getByRole('textbox', { name: 'Topics' });
-  await topics.fill('moderation');
-  await topics.press('Enter');
-  await form.getByRole('button', { name: 'Post group' }).click();
-  await expect(owner.getByRole('heading', { level: 1, name: GROUP })).toBeVisible();
-  return owner.url();
+  return postGroup(owner, {
+    title: GROUP,
+    description: 'A group that a moderator will hide.',
+    topic: 'moderation',
+    visibility: 'public',
+  });
 }
 
 async function requestProject(page: Page) {
