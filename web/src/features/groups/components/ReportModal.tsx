@@ -1,6 +1,7 @@
 import { REPORT_REASON_MAX } from '@openlfg/contracts';
 import { useCallback, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Modal } from '../../../components/Modal';
+import { ReasonField } from '../../../components/ReasonField';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../../session/session-context';
@@ -69,34 +70,19 @@ function ReportForm({ groupProjectId, reasonRef, onClose }: ReportFormProps) {
 
   return (
     <form className={styles.form} noValidate onSubmit={onSubmit}>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-reason`} className={styles.label}>
-          Reason
-        </label>
-        <textarea
-          ref={reasonRef}
-          id={`${id}-reason`}
-          className={styles.textarea}
-          rows={4}
-          required
-          maxLength={REPORT_REASON_MAX}
-          value={reason}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
-          onChange={(event) => {
-            setReason(event.target.value);
-            if (error) setError(null);
-          }}
-        />
-        <p id={`${id}-count`} className={styles.counter}>
-          {reason.length}/{REPORT_REASON_MAX} characters
-        </p>
-        {error ? (
-          <p id={`${id}-error`} className={styles.error}>
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <ReasonField
+        id={id}
+        label="Reason"
+        value={reason}
+        onChange={(value) => {
+          setReason(value);
+          if (error) setError(null);
+        }}
+        maxLength={REPORT_REASON_MAX}
+        required
+        error={error}
+        inputRef={reasonRef}
+      />
       <div className={styles.actions}>
         <button
           type="submit"

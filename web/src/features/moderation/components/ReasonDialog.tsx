@@ -1,6 +1,7 @@
 import { MODERATION_REASON_MAX } from '@openlfg/contracts';
 import { useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Modal } from '../../../components/Modal';
+import { ReasonField } from '../../../components/ReasonField';
 import { errorMessage } from '../../../lib/error-message';
 import buttons from '../../../components/buttons.module.css';
 import styles from './ReasonDialog.module.css';
@@ -71,37 +72,22 @@ function ReasonForm({
     }
   };
 
-  const describedBy = [`${id}-count`, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
     <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-reason`} className={styles.label}>
-          {reasonRequired ? 'Reason' : 'Reason (optional)'}
-        </label>
-        <textarea
-          ref={reasonRef}
-          id={`${id}-reason`}
-          className={styles.textarea}
-          rows={3}
-          required={reasonRequired}
-          maxLength={MODERATION_REASON_MAX}
-          value={reason}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          onChange={(event) => {
-            setReason(event.target.value);
-            if (error) setError(null);
-          }}
-        />
-        <p id={`${id}-count`} className={styles.counter}>
-          {reason.length}/{MODERATION_REASON_MAX} characters
-        </p>
-        {error ? (
-          <p id={`${id}-error`} className={styles.error} role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <ReasonField
+        id={id}
+        label={reasonRequired ? 'Reason' : 'Reason (optional)'}
+        value={reason}
+        onChange={(value) => {
+          setReason(value);
+          if (error) setError(null);
+        }}
+        maxLength={MODERATION_REASON_MAX}
+        required={reasonRequired}
+        error={error}
+        rows={3}
+        inputRef={reasonRef}
+      />
       <div className={buttons.row}>
         <button
           type="submit"
