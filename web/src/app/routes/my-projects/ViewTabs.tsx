@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { MyProjectsView } from './view';
-import styles from './ViewTabs.module.css';
+import styles from '../../../components/LinkTabs.module.css';
 
 const VIEWS: readonly { view: MyProjectsView; label: string }[] = [
   { view: 'groups', label: 'My groups' },

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { moderationHref, type ModerationTab } from '../moderation-location';
-import styles from './Moderation.module.css';
+import styles from '../../../components/LinkTabs.module.css';
 
 export const TAB_LABELS: Record<ModerationTab, string> = {
   requests: 'Project requests',
