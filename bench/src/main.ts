@@ -2,13 +2,38 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { runRealtimeBench } from './realtime/run.js';
 
 /**
- * `npm run bench`: drives the production server on loopback with autocannon and prints, per route,
- * throughput and latency, and each route's throughput as a ratio of a bare route's on the same process in
- * the same run. Rounds: PGlite, and PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server;
- * each with the list cache on (as deployed) and off (the raw query cost). Nothing is asserted: the targets
- * are printed beside the measured ratios.
+ * `npm run bench`: first the HTTP rounds, then the realtime scenarios. Nothing is asserted: the targets are
+ * printed beside the measured figures (met / NOT MET).
+ *
+ * HTTP rounds: drive the production server on loopback with autocannon and print, per route, throughput and
+ * latency, and each route's throughput as a ratio of a bare route's on the same process in the same run.
+ * Rounds: PGlite, and PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server; each with the
+ * list cache on (as deployed) and off (the raw query cost).
+ *
+ * Realtime (realtime/run.ts): two nodes (server-process.ts, ports 4601 and 4602) on a private PostgreSQL
+ * server (initdb + pg_ctl from /usr/lib/postgresql/15/bin, run as the postgres user when the bench is root,
+ * port 55432, deleted afterwards, also on Ctrl-C), 500 WebSocket subscribers over 50 private boards and both
+ * nodes, 200 messages a second posted through both nodes. A 10 s warm-up (the rate ramping up), 60 s of steady
+ * load (the latency figures), then 60 s more (longer while a fault is still being recovered from) during
+ * which node B is killed with SIGKILL and started again, then PostgreSQL is restarted (pg_ctl restart -m
+ * fast). Prints losses, duplicates, order, same-node and cross-node delivery latency, reconnect and recovery
+ * times. Without the binaries it uses BENCH_DATABASE_URL or TEST_DATABASE_URL (a database of its own there)
+ * and skips the PostgreSQL restart. The exit code is 1 when a correctness check fails (loss, duplicates,
+ * order, an acknowledged message missing, a node dying), never for a latency figure.
+ *
+ * Switches (environment):
+ *   BENCH_ONLY=http | realtime        run one part only (default: both, HTTP first)
+ *   BENCH_REALTIME_SECONDS=60         length of the steady load, and of the faults part (shorten to develop)
+ *   BENCH_REALTIME_WARMUP_SECONDS=10  sending before it, ramping up to the rate (checked, not timed)
+ *   BENCH_REALTIME_RATE=200           messages a second across all rooms
+ *   BENCH_REALTIME_FAULTS=0           the steady load only: no node kill, no PostgreSQL restart
+ *   BENCH_REALTIME_PORT=4601          node A's port (node B: the next one)
+ *   BENCH_PG_BIN, BENCH_PG_PORT=55432 where the PostgreSQL binaries are, and the private server's port
+ *   BENCH_NODE_PROF=<folder>          the realtime nodes write V8 CPU profiles there
+ *   BENCH_PROJECTS, BENCH_GROUPS, BENCH_DURATION, BENCH_CONNECTIONS   the HTTP rounds' size
  */
 interface Target {
   name: string;
@@ -203,34 +228,46 @@ const rounds: { label: string; env: NodeJS.ProcessEnv; database?: string }[] = [
       ]
     : []),
 ];
-if (!postgresUrl) console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL for the PostgreSQL rounds)\n');
 
-let anyErrors = false;
-for (const round of rounds) {
-  const env: NodeJS.ProcessEnv = {
-    ...round.env,
-    BENCH_PROJECTS: String(PROJECTS),
-    BENCH_GROUPS: String(GROUPS),
-  };
-  if (round.database && postgresUrl)
-    env.DATABASE_URL = await freshServerDatabase(postgresUrl, round.database);
-  else delete env.DATABASE_URL;
-  const server = await startServer(env);
-  try {
-    console.log(
-      `\n== ${round.label}: ${PROJECTS} projects, ${GROUPS} groups, ${connections} connections, ${durationSeconds} s per route`,
-    );
-    const rows: Row[] = [];
-    for (const target of targets) {
-      await measure(server.address, target, 1); // warm-up: JIT, pools, caches, plans
-      rows.push(await measure(server.address, target, durationSeconds));
+async function runHttpBench(): Promise<boolean> {
+  if (!postgresUrl) console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL for the PostgreSQL rounds)\n');
+  let anyErrors = false;
+  for (const round of rounds) {
+    const env: NodeJS.ProcessEnv = {
+      ...round.env,
+      BENCH_PROJECTS: String(PROJECTS),
+      BENCH_GROUPS: String(GROUPS),
+    };
+    if (round.database && postgresUrl)
+      env.DATABASE_URL = await freshServerDatabase(postgresUrl, round.database);
+    else delete env.DATABASE_URL;
+    const server = await startServer(env);
+    try {
+      console.log(
+        `\n== ${round.label}: ${PROJECTS} projects, ${GROUPS} groups, ${connections} connections, ${durationSeconds} s per route`,
+      );
+      const rows: Row[] = [];
+      for (const target of targets) {
+        await measure(server.address, target, 1); // warm-up: JIT, pools, caches, plans
+        rows.push(await measure(server.address, target, durationSeconds));
+      }
+      printRows(rows);
+      printTargets(rows);
+      anyErrors ||= rows.some((row) => row.bad > 0);
+    } finally {
+      await server.stop();
     }
-    printRows(rows);
-    printTargets(rows);
-    anyErrors ||= rows.some((row) => row.bad > 0);
-  } finally {
-    await server.stop();
   }
+  console.log('\nx hello = route req/s divided by the bare hello route req/s, same process, same run');
+  return !anyErrors;
 }
-console.log('\nx hello = route req/s divided by the bare hello route req/s, same process, same run');
-if (anyErrors) process.exitCode = 1;
+
+const only = process.env.BENCH_ONLY;
+if (only && only !== 'http' && only !== 'realtime') {
+  console.error(`BENCH_ONLY must be http or realtime (got ${JSON.stringify(only)})`);
+  process.exit(2);
+}
+let ok = true;
+if (only !== 'realtime') ok = (await runHttpBench()) && ok;
+if (only !== 'http') ok = (await runRealtimeBench()) && ok;
+if (!ok) process.exitCode = 1;

@@ -12,18 +12,21 @@ import { generateGroups, generateProjects } from './generate-projects.js';
 /**
  * The production build of the server, in a process of its own, plus one bare route: the baseline every other
  * route's throughput is divided by, measured on the same process and stack in the same run. The parent
- * passes DATABASE_URL (or none, for PGlite), LIST_CACHE_TTL_MS and BENCH_PROJECTS in the environment.
+ * passes DATABASE_URL (or none, for PGlite), LIST_CACHE_TTL_MS and BENCH_PROJECTS in the environment. The
+ * realtime bench runs several of these as nodes of one deployment: it passes BENCH_PORT (a fixed port, so a
+ * killed node comes back at the same address), PUBLIC_URL (the origin its WebSocket accepts) and
+ * BENCH_SESSION_SECRET (the same on every node).
  */
 const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const config = loadConfig({
   ...process.env,
   NODE_ENV: 'production',
   HOST: '127.0.0.1',
-  PORT: '0',
+  PORT: process.env.BENCH_PORT ?? '0',
   LOG_LEVEL: 'warn',
   // The load comes from one address on purpose; the limits would measure themselves.
   RATE_LIMIT_PER_MINUTE: '0',
-  SESSION_SECRET: randomBytes(32).toString('hex'),
+  SESSION_SECRET: process.env.BENCH_SESSION_SECRET ?? randomBytes(32).toString('hex'),
   GITHUB_CLIENT_ID: 'bench',
   GITHUB_CLIENT_SECRET: 'bench',
   DATA_DIR: mkdtempSync(path.join(tmpdir(), 'openlfg-bench-')),
@@ -36,7 +39,7 @@ const groups = Number(process.env.BENCH_GROUPS ?? 0);
 if (groups > 0) await generateGroups(database.db, groups);
 const app = await buildApp({ config, database, webDistDir });
 app.get('/bench/hello', async () => ({ hello: 'world' }));
-const address = await app.listen({ host: config.host, port: 0 });
+const address = await app.listen({ host: config.host, port: config.port });
 process.send?.({ address });
 
 process.on('SIGTERM', () => {

@@ -1,0 +1,359 @@
+import { cpus, loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { openDatabase, type Database } from '../../../server/dist/platform/db/database.js';
+import { checkAcks, checkDeliveries, waitForQuiet } from './check.js';
+import { createRooms } from './fixtures.js';
+import { HealthPoller } from './health.js';
+import { createNodes, type BenchNode } from './nodes.js';
+import { startBenchPostgres, type BenchPostgres } from './postgres.js';
+import {
+  printKill,
+  printLoad,
+  printRestart,
+  type Delivery,
+  type KillResult,
+  type RestartResult,
+} from './report.js';
+import { Senders } from './senders.js';
+import { startSubscribers, Subscriber } from './subscribers.js';
+
+const ROOMS = 50;
+const PER_ROOM = 10;
+const RATE = Number(process.env.BENCH_REALTIME_RATE ?? 200);
+const SECONDS = Number(process.env.BENCH_REALTIME_SECONDS ?? 60);
+/** Sending before the measured load, the rate ramping up to RATE (JIT, pools, plans): checked, not timed. */
+const WARMUP_SECONDS = Number(process.env.BENCH_REALTIME_WARMUP_SECONDS ?? 10);
+/** When the faults happen, as fractions of the load's duration. */
+const FAULTS = process.env.BENCH_REALTIME_FAULTS !== '0';
+const KILL_AT = 0.25;
+const RESTART_AT = 0.6;
+/** Deliveries of messages sent from this long before a fault until its recovery are not steady state. */
+const FAULT_MARGIN_MS = 1000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The realtime scenarios of `npm run bench`: two nodes on one PostgreSQL server under a steady load of posts
+ * and subscribers; mid-load, node B is killed with SIGKILL and started again, later the PostgreSQL server is
+ * restarted. Prints delivery, latency and recovery figures beside the issue's targets. Answers false when a
+ * correctness check failed (loss, duplicates, order, an acknowledged message missing, a node that died).
+ */
+export async function runRealtimeBench(): Promise<boolean> {
+  const cleanups: (() => Promise<void>)[] = [];
+  let cleaned = false;
+  const cleanup = async () => {
+    if (cleaned) return;
+    cleaned = true;
+    for (const step of cleanups.reverse()) await step().catch((error: unknown) => console.error(error));
+  };
+  const onSignal = () => {
+    console.error('\nrealtime bench interrupted: stopping the nodes and the PostgreSQL server');
+    void cleanup().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    return await runScenarios(cleanups);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await cleanup();
+  }
+}
+
+async function runScenarios(cleanups: (() => Promise<void>)[]): Promise<boolean> {
+  console.log(
+    `\n== realtime: 2 nodes on one PostgreSQL server, ${ROOMS * PER_ROOM} subscribers, ${ROOMS} rooms, ${RATE} msg/s x ${SECONDS} s` +
+      (FAULTS ? `, then ${SECONDS} s more with a node killed and PostgreSQL restarted` : ''),
+  );
+  console.log(
+    `machine: ${cpus().length} CPUs, load average ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')} before the start (the nodes, PostgreSQL and this harness share them)`,
+  );
+  let postgres: BenchPostgres | null;
+  try {
+    postgres = await startBenchPostgres();
+  } catch (error) {
+    console.log(`could not start a private PostgreSQL server: ${(error as Error).message}`);
+    postgres = null;
+  }
+  if (!postgres) {
+    console.log(
+      'skipped: no PostgreSQL binaries for a private server, and no BENCH_DATABASE_URL or TEST_DATABASE_URL',
+    );
+    return true;
+  }
+  const pgServer = postgres;
+  cleanups.push(() => pgServer.dispose());
+  console.log(
+    pgServer.restartable
+      ? `private PostgreSQL server: ${new URL(pgServer.url).host}`
+      : `shared PostgreSQL server ${new URL(pgServer.url).host} (no private server: the restart scenario is skipped)`,
+  );
+
+  const nodes = createNodes(pgServer.url);
+  const nodeB = nodes[1];
+  cleanups.push(() => Promise.all(nodes.map((node) => node.stop())).then(() => {}));
+  // A first: it applies the migrations; B then finds them applied.
+  const startTimes: string[] = [];
+  for (const node of nodes) {
+    const started = performance.now();
+    await node.start();
+    startTimes.push(
+      `node ${node.name} listening on :${node.port} after ${(performance.now() - started).toFixed(0)} ms`,
+    );
+  }
+  console.log(startTimes.join(', '));
+
+  const database: Database = await openDatabase({ kind: 'postgres', url: pgServer.url, poolSize: 4 });
+  cleanups.push(() => database.close());
+  const rooms = await createRooms(database.db, ROOMS, PER_ROOM);
+
+  const senders = new Senders(rooms, nodes);
+  const deliveries: Delivery[] = [];
+  const subscribers = rooms.flatMap((room) =>
+    room.members.map((member, index) => {
+      const nodeIndex = index % nodes.length;
+      const node = nodes[nodeIndex] as BenchNode;
+      return new Subscriber(member, room, node, nodeIndex, (subscriber, message, at) => {
+        const record = senders.records.get(message.clientId);
+        if (!record) return;
+        deliveries.push({
+          clientId: message.clientId,
+          latencyMs: at - record.startedAt,
+          // Only one attempt so far: that node committed it. Retried ones are told apart at the end.
+          sameNode: record.attemptNodes.length === 1 && record.attemptNodes[0] === subscriber.nodeIndex,
+          startedAt: record.startedAt,
+        });
+      });
+    }),
+  );
+  cleanups.push(async () => subscribers.forEach((subscriber) => subscriber.stop()));
+  await startSubscribers(subscribers);
+  console.log(
+    `${subscribers.length} subscribers following their rooms (${subscribers.filter((s) => s.nodeIndex === 0).length} on node A, ${subscribers.filter((s) => s.nodeIndex === 1).length} on node B)`,
+  );
+
+  // Warm-up, then the steady load (the latency figures), then as long again with the faults: node B killed
+  // and restarted, then the PostgreSQL server restarted. One continuous stream of sends throughout.
+  const durationMs = SECONDS * 1000;
+  const warmupMs = WARMUP_SECONDS * 1000;
+  const sendStart = performance.now();
+  const loadStart = sendStart + warmupMs;
+  const faultStart = loadStart + durationMs;
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  let loopDelayP99Ms = Number.NaN;
+  setTimeout(() => loopDelay.reset(), warmupMs);
+  setTimeout(() => {
+    loopDelayP99Ms = loopDelay.percentile(99) / 1e6;
+    loopDelay.disable();
+  }, warmupMs + durationMs);
+  const kill = FAULTS
+    ? sleep(faultStart + durationMs * KILL_AT - performance.now()).then(() =>
+        killScenario(
+          nodeB,
+          subscribers.filter((subscriber) => subscriber.node === nodeB),
+          senders,
+          faultStart,
+        ),
+      )
+    : Promise.resolve(null);
+  // After the kill scenario is over (the two faults are measured one at a time).
+  const restart =
+    FAULTS && pgServer.restartable
+      ? kill.then(async () => {
+          await sleep(faultStart + durationMs * RESTART_AT - performance.now());
+          return restartScenario(pgServer, nodes, subscribers, senders, faultStart);
+        })
+      : Promise.resolve(null);
+  // The load lasts its planned time, and while a fault scenario still runs, plus a few seconds after.
+  const plannedMs = warmupMs + durationMs + (FAULTS ? durationMs : 0);
+  let scenariosDoneAt: number | null = FAULTS ? null : 0;
+  void Promise.allSettled([kill, restart]).then(() => {
+    scenariosDoneAt = performance.now();
+  });
+  const load = senders.run(
+    RATE,
+    warmupMs,
+    (elapsedMs) =>
+      elapsedMs < plannedMs || scenariosDoneAt === null || performance.now() < scenariosDoneAt + 3000,
+  );
+  const [killResult, restartResult] = await Promise.all([kill, restart, load]);
+  const loadEnd = performance.now();
+
+  const quiet = await waitForQuiet(database.db, subscribers, 30_000);
+  const deliveryCheck = await checkDeliveries(database.db, subscribers);
+  const ackCheck = await checkAcks(database.db, senders.records.values());
+  if (killResult) killResult.loss = (await checkDeliveries(database.db, killResult.subscribers)).lost;
+  if (restartResult) {
+    const [from, to] = restartResult.window;
+    restartResult.acks = await checkAcks(
+      database.db,
+      [...senders.records.values()].filter(
+        (record) => record.startedAt >= from - FAULT_MARGIN_MS && record.startedAt <= to,
+      ),
+    );
+  }
+
+  const steady = (delivery: Delivery) => {
+    const record = senders.records.get(delivery.clientId);
+    return (
+      record !== undefined &&
+      record.failures.length === 0 &&
+      delivery.startedAt >= loadStart &&
+      delivery.startedAt < faultStart
+    );
+  };
+  const ok = printLoad({
+    loadMs: loadEnd - sendStart,
+    warmupMs,
+    steadyMs: durationMs,
+    faultsMs: FAULTS ? loadEnd - faultStart : 0,
+    sendStart,
+    faultStart,
+    quiet,
+    deliveries,
+    steady,
+    deliveryCheck,
+    ackCheck,
+    statuses: senders.statuses,
+    loopDelayP99Ms,
+    crashes: nodes.flatMap((node) => node.crashes),
+    sockets: {
+      opened: subscribers.reduce((sum, subscriber) => sum + subscriber.connections, 0),
+      subscribeTimeouts: subscribers.reduce((sum, subscriber) => sum + subscriber.subscribeTimeouts, 0),
+      anomalies: subscribers.flatMap((subscriber) => subscriber.anomalies),
+    },
+  });
+  if (!FAULTS) {
+    console.log('\nkill and PostgreSQL restart: skipped (BENCH_REALTIME_FAULTS=0)');
+    return ok;
+  }
+  const killOk = killResult ? printKill(killResult) : true;
+  let restartOk = true;
+  if (restartResult) restartOk = printRestart(restartResult, ackCheck);
+  else
+    console.log(
+      '\nPostgreSQL restart: skipped (the server is shared, not the bench’s own; it is never restarted)',
+    );
+  return ok && killOk && restartOk;
+}
+
+async function killScenario(
+  node: BenchNode,
+  subscribers: Subscriber[],
+  senders: Senders,
+  loadStart: number,
+): Promise<KillResult> {
+  const statusesBefore = new Map(senders.statuses);
+  const killedAt = performance.now();
+  await node.kill();
+  // As a supervisor would: start it again at once, and again if it fails to start.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await node.start();
+      break;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await sleep(1000);
+    }
+  }
+  const listeningAt = performance.now();
+  // Every one of its subscribers has seen its socket close and has followed its room again.
+  const deadline = performance.now() + 60_000;
+  const back = () =>
+    subscribers.every(
+      (subscriber) =>
+        subscriber.subscribed && subscriber.reconnectTimes.some((entry) => entry.closedAt >= killedAt),
+    );
+  while (!back() && performance.now() < deadline) await sleep(20);
+  const resubscribedAt = performance.now();
+  const reconnects = subscribers.flatMap((subscriber) =>
+    subscriber.reconnectTimes.filter((entry) => entry.closedAt >= killedAt).slice(0, 1),
+  );
+  return {
+    node: node.name,
+    atSeconds: (killedAt - loadStart) / 1000,
+    restartMs: listeningAt - killedAt,
+    subscribers,
+    reconnectedCount: reconnects.length,
+    reconnectMs: reconnects.map((entry) => entry.ms),
+    allBackMs: resubscribedAt - killedAt,
+    allBack: back(),
+    window: [killedAt, resubscribedAt],
+    statuses: diff(senders.statuses, statusesBefore),
+    loss: 0,
+  };
+}
+
+async function restartScenario(
+  postgres: BenchPostgres,
+  nodes: BenchNode[],
+  subscribers: Subscriber[],
+  senders: Senders,
+  loadStart: number,
+): Promise<RestartResult> {
+  const poller = new HealthPoller(nodes);
+  poller.start();
+  await sleep(1000);
+  const statusesBefore = new Map(senders.statuses);
+  const upgradesBefore = countCloses(subscribers);
+  const restartAt = performance.now();
+  let restartError: string | null = null;
+  await postgres.restart().catch((error: unknown) => {
+    restartError = (error as Error).message;
+  });
+  const pgBackAt = performance.now();
+  // Back: both nodes healthy again after the restart, every subscriber following its room.
+  const deadline = performance.now() + 60_000;
+  const healthy = (index: number) => {
+    const samples = poller.samples.filter((sample) => sample.node === index && sample.startedAt >= pgBackAt);
+    return samples.at(-1)?.status === '200';
+  };
+  while (
+    !(
+      nodes.every((_, index) => healthy(index)) && subscribers.every((subscriber) => subscriber.subscribed)
+    ) &&
+    performance.now() < deadline
+  ) {
+    await sleep(20);
+  }
+  const recoveredAt = performance.now();
+  await sleep(500);
+  await poller.stop();
+  return {
+    atSeconds: (restartAt - loadStart) / 1000,
+    restartError,
+    pgRestartMs: pgBackAt - restartAt,
+    samples: poller.samples.filter((sample) => sample.startedAt >= restartAt),
+    before: poller.samples.filter((sample) => sample.startedAt < restartAt),
+    restartAt,
+    nodeNames: nodes.map((node) => node.name),
+    alive: nodes.map((node) => node.alive),
+    recovered: nodes.every((_, index) => healthy(index)),
+    allSubscribed: subscribers.every((subscriber) => subscriber.subscribed),
+    recoveredMs: recoveredAt - restartAt,
+    window: [restartAt, recoveredAt],
+    statuses: diff(senders.statuses, statusesBefore),
+    subscriberEvents: diff(countCloses(subscribers), upgradesBefore),
+  };
+}
+
+function countCloses(subscribers: Subscriber[]): Map<string, number> {
+  const total = new Map<string, number>();
+  for (const subscriber of subscribers) {
+    for (const [key, count] of subscriber.closeCodes) total.set(key, (total.get(key) ?? 0) + count);
+  }
+  return total;
+}
+
+function diff(after: Map<string, number>, before: Map<string, number>): Map<string, number> {
+  const result = new Map<string, number>();
+  for (const [key, count] of after) {
+    const delta = count - (before.get(key) ?? 0);
+    if (delta > 0) result.set(key, delta);
+  }
+  return result;
+}
