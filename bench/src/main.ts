@@ -33,6 +33,7 @@ import { runRealtimeBench } from './realtime/run.js';
  *   BENCH_REALTIME_PORT=4601          node A's port (node B: the next one)
  *   BENCH_PG_BIN, BENCH_PG_PORT=55432 where the PostgreSQL binaries are, and the private server's port
  *   BENCH_NODE_PROF=<folder>          the realtime nodes write V8 CPU profiles there
+ *   BENCH_LOG_LEVEL=error             the realtime nodes' log level (warn shows every 503 of the outage)
  *   BENCH_PROJECTS, BENCH_GROUPS, BENCH_DURATION, BENCH_CONNECTIONS   the HTTP rounds' size
  */
 interface Target {

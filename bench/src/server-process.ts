@@ -15,7 +15,8 @@ import { generateGroups, generateProjects } from './generate-projects.js';
  * passes DATABASE_URL (or none, for PGlite), LIST_CACHE_TTL_MS and BENCH_PROJECTS in the environment. The
  * realtime bench runs several of these as nodes of one deployment: it passes BENCH_PORT (a fixed port, so a
  * killed node comes back at the same address), PUBLIC_URL (the origin its WebSocket accepts) and
- * BENCH_SESSION_SECRET (the same on every node).
+ * BENCH_SESSION_SECRET (the same on every node), and BENCH_LOG_LEVEL=error (outages under test log their warnings
+ * by the hundred).
  */
 const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const config = loadConfig({
@@ -23,7 +24,7 @@ const config = loadConfig({
   NODE_ENV: 'production',
   HOST: '127.0.0.1',
   PORT: process.env.BENCH_PORT ?? '0',
-  LOG_LEVEL: 'warn',
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
   // The load comes from one address on purpose; the limits would measure themselves.
   RATE_LIMIT_PER_MINUTE: '0',
   SESSION_SECRET: process.env.BENCH_SESSION_SECRET ?? randomBytes(32).toString('hex'),

@@ -107,6 +107,8 @@ export function createNodes(databaseUrl: string): [BenchNode, BenchNode] {
     BENCH_SESSION_SECRET: randomBytes(32).toString('hex'),
     LIST_CACHE_TTL_MS: '30000',
     RATE_LIMIT_PER_MINUTE: '0',
+    // The outages under test make every node warn by the hundred; errors still show.
+    BENCH_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
   };
   return [new BenchNode('A', basePort, env), new BenchNode('B', basePort + 1, env)];
 }

@@ -20,6 +20,8 @@ export interface KillResult {
   reconnectedCount: number;
   /** Per subscriber: its socket's close to `subscribed` again. */
   reconnectMs: number[];
+  /** Per subscriber: the node listening again to `subscribed` again. */
+  afterListeningMs: number[];
   /** SIGKILL to the last of its subscribers following its room again. */
   allBackMs: number;
   allBack: boolean;
@@ -192,6 +194,9 @@ export function printKill(result: KillResult): boolean {
   );
   console.log(
     `  reconnected and resubscribed: ${result.reconnectedCount}/${result.subscribers.length}; socket close -> subscribed again: median ${ms(median)} ms, max ${ms(max)} ms; all back ${ms(result.allBackMs)} ms after the kill`,
+  );
+  console.log(
+    `  counted from node ${result.node} listening again: median ${ms(percentile(result.afterListeningMs, 0.5))} ms, max ${ms(result.afterListeningMs.reduce((top, value) => Math.max(top, value), Number.NEGATIVE_INFINITY))} ms (the backoff's last wait included)`,
   );
   console.log(
     `  add-message answers meanwhile (failed sends are retried with the same clientId): ${counts(result.statuses)}`,

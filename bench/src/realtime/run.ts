@@ -64,7 +64,7 @@ export async function runRealtimeBench(): Promise<boolean> {
 async function runScenarios(cleanups: (() => Promise<void>)[]): Promise<boolean> {
   console.log(
     `\n== realtime: 2 nodes on one PostgreSQL server, ${ROOMS * PER_ROOM} subscribers, ${ROOMS} rooms, ${RATE} msg/s x ${SECONDS} s` +
-      (FAULTS ? `, then ${SECONDS} s more with a node killed and PostgreSQL restarted` : ''),
+      (FAULTS ? `, then ${SECONDS} s more with faults: node B killed, then PostgreSQL restarted` : ''),
   );
   console.log(
     `machine: ${cpus().length} CPUs, load average ${loadavg()
@@ -273,6 +273,7 @@ async function killScenario(
   const reconnects = subscribers.flatMap((subscriber) =>
     subscriber.reconnectTimes.filter((entry) => entry.closedAt >= killedAt).slice(0, 1),
   );
+  const subscribedAgain = reconnects.map((entry) => entry.closedAt + entry.ms - listeningAt);
   return {
     node: node.name,
     atSeconds: (killedAt - loadStart) / 1000,
@@ -280,6 +281,7 @@ async function killScenario(
     subscribers,
     reconnectedCount: reconnects.length,
     reconnectMs: reconnects.map((entry) => entry.ms),
+    afterListeningMs: subscribedAgain,
     allBackMs: resubscribedAt - killedAt,
     allBack: back(),
     window: [killedAt, resubscribedAt],
