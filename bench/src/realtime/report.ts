@@ -9,6 +9,8 @@ export interface Delivery {
   /** The subscriber is on the node the message was posted to. */
   sameNode: boolean;
   startedAt: number;
+  /** Send start to the start of the transaction that stored it (wall clocks of one machine, whole ms). */
+  toTransactionMs: number;
 }
 
 export interface KillResult {
@@ -127,6 +129,14 @@ export function printLoad(input: {
   );
   latencyRow('same node (steady)', same);
   latencyRow('cross node (steady)', cross);
+  latencyRow(
+    '  send -> its transaction start',
+    steady.map((delivery) => delivery.toTransactionMs),
+  );
+  latencyRow(
+    '  transaction start -> frame',
+    steady.map((delivery) => delivery.latencyMs - delivery.toTransactionMs),
+  );
   if (input.faultsMs > 0) {
     latencyRow(
       'all, during the faults part',

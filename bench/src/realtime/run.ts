@@ -125,6 +125,8 @@ async function runScenarios(cleanups: (() => Promise<void>)[]): Promise<boolean>
           // Only one attempt so far: that node committed it. Retried ones are told apart at the end.
           sameNode: record.attemptNodes.length === 1 && record.attemptNodes[0] === subscriber.nodeIndex,
           startedAt: record.startedAt,
+          // createdAt is the inserting transaction's start (now()): splits the latency, to the millisecond.
+          toTransactionMs: Date.parse(message.createdAt) - record.startedWall,
         });
       });
     }),

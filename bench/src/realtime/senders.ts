@@ -16,6 +16,8 @@ export interface SendRecord {
   text: string;
   /** performance.now() when the first attempt started: what delivery latency is measured from. */
   startedAt: number;
+  /** The same moment on the wall clock, which the nodes (same machine) stamp createdAt with. */
+  startedWall: number;
   /** Node index of each attempt, in order. */
   attemptNodes: number[];
   /** Why each failed attempt failed (status or error code). */
@@ -86,6 +88,7 @@ export class Senders {
       author,
       text: `Realtime bench message ${n}`,
       startedAt: performance.now(),
+      startedWall: Date.now(),
       attemptNodes: [],
       failures: [],
     };
