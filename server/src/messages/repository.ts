@@ -88,7 +88,7 @@ export function createMessagesRepository(db: Kysely<DB>) {
     async insert(
       trx: Transaction<DB>,
       values: { room: string; groupId: number; authorId: number; clientId: string; body: string },
-    ): Promise<number | null> {
+    ): Promise<{ id: number; created_at: Date } | null> {
       const row = await trx
         .insertInto('messages')
         .values({
@@ -99,13 +99,9 @@ export function createMessagesRepository(db: Kysely<DB>) {
           body: values.body,
         })
         .onConflict((conflict) => conflict.columns(['author_id', 'client_id']).doNothing())
-        .returning('id')
+        .returning(['id', 'created_at'])
         .executeTakeFirst();
-      return row?.id ?? null;
-    },
-
-    findById(executor: Executor, id: number) {
-      return selectMessages(executor).where('messages.id', '=', id).executeTakeFirst();
+      return row ?? null;
     },
 
     findByClientId(executor: Executor, authorId: number, clientId: string) {

@@ -10,13 +10,19 @@ import {
 } from '@openlfg/contracts';
 import { decide, requireAllowed, type Actor, type PolicyContext } from '../groups/policy.js';
 import { requireText } from '../groups/input.js';
-import type { BusEvent } from '../platform/bus/index.js';
+import type { EventBus } from '../platform/bus/index.js';
 import { conflict, notFound } from '../platform/http/errors.js';
 import { toMessage } from './presenters.js';
 import type { BoardAccessRow, MessagesRepository } from './repository.js';
 
 interface Caller {
   id: number;
+}
+
+/** The signed-in sender, as the session knows them. */
+interface Author extends Caller {
+  login: string;
+  avatarUrl: string | null;
 }
 
 const noGroup = (id: number) => notFound(`There is no group project ${id}.`);
@@ -36,21 +42,22 @@ function contextOf(access: BoardAccessRow, caller: Caller | null): PolicyContext
  */
 export function createMessagesService(
   repository: MessagesRepository,
-  /** Tells every node (bus.ts announce: after the commit, retried, never failing the caller). */
-  announce: (event: BusEvent) => void,
+  bus: Pick<EventBus, 'publishOnCommit'>,
 ) {
   const { db } = repository;
 
   return {
     /**
-     * Stores the message once per (author, clientId) and announces it. Sending the same clientId again (a retry
-     * after a lost answer) answers the stored message and announces it again: a node that died between the
-     * commit and the announcement cannot leave it unannounced.
+     * Stores the message once per (author, clientId) and announces it when the transaction commits, so no node
+     * hears of a message it cannot read yet, and none misses one that was stored. Sending the same clientId again
+     * (a retry after a lost answer) answers the stored message and announces it again, which is harmless: nodes
+     * push only rows they have not pushed.
      */
-    async add(caller: Caller, input: AddMessageRequest): Promise<Message> {
+    async add(caller: Author, input: AddMessageRequest): Promise<Message> {
       const body = requireText(input.text, 'message');
       const room = discussionRoom(input.groupProjectId);
-      const id = await db.transaction().execute(async (trx) => {
+      let message: Message | undefined;
+      const announce = await db.transaction().execute(async (trx) => {
         await repository.lockRoom(trx, room);
         const access = await repository.boardAccess(trx, input.groupProjectId, caller.id);
         if (!access) throw noGroup(input.groupProjectId);
@@ -62,17 +69,29 @@ export function createMessagesService(
           clientId: input.clientId,
           body,
         });
-        if (inserted !== null) return inserted;
-        const earlier = await repository.findByClientId(trx, caller.id, input.clientId);
-        if (!earlier || earlier.room !== room || earlier.body !== body) {
-          throw conflict('This message id was already used for another message. Send it with a new id.');
+        if (inserted) {
+          // The sender is the author: the answer needs no read back.
+          message = {
+            id: inserted.id,
+            room,
+            groupProjectId: input.groupProjectId,
+            author: { id: caller.id, login: caller.login, avatarUrl: caller.avatarUrl },
+            text: body,
+            clientId: input.clientId,
+            createdAt: inserted.created_at.toISOString(),
+          };
+        } else {
+          const earlier = await repository.findByClientId(trx, caller.id, input.clientId);
+          if (!earlier || earlier.room !== room || earlier.body !== body) {
+            throw conflict('This message id was already used for another message. Send it with a new id.');
+          }
+          message = toMessage(earlier);
         }
-        return earlier.id;
+        return bus.publishOnCommit(trx, { kind: 'message', room, id: message.id });
       });
-      announce({ kind: 'message', room, id });
-      const row = await repository.findById(db, id);
-      if (!row) throw noGroup(input.groupProjectId); // deleted with its group in between
-      return toMessage(row);
+      announce();
+      if (!message) throw new Error('a committed message has no answer');
+      return message;
     },
 
     async history(caller: Caller | null, query: MessageHistoryQuery): Promise<MessageHistoryResponse> {

@@ -1,3 +1,6 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../db/schema.js';
+
 /**
  * What nodes tell each other. Payloads stay small (PostgreSQL's NOTIFY takes under 8000 bytes): a node that
  * hears of a message reads the rows itself, so nothing but ids cross the bus.
@@ -13,6 +16,12 @@ export type BusEvent =
 export interface EventBus {
   /** Tells every node, this one included. */
   publish(event: BusEvent): Promise<void>;
+  /**
+   * Tells every node once `trx` commits, and never if it rolls back. On PostgreSQL the NOTIFY goes inside the
+   * transaction (the server delivers it at commit, in commit order, with no extra round trip after it); in
+   * process, the answer is the function that publishes: call it after the commit.
+   */
+  publishOnCommit(trx: Transaction<DB>, event: BusEvent): Promise<() => void>;
   /** Called for every event from any node. */
   onEvent(handler: (event: BusEvent) => void): void;
   /**

@@ -8,9 +8,13 @@ export function createMemoryBus(onError: (error: unknown) => void): EventBus {
   const events = new Listeners<[BusEvent]>(onError);
   const resyncs = new Listeners<[]>(onError);
   let closed = false;
+  const publish = async (event: BusEvent) => {
+    if (!closed) setImmediate(() => events.emit(event));
+  };
   return {
-    async publish(event) {
-      if (!closed) setImmediate(() => events.emit(event));
+    publish,
+    async publishOnCommit(_trx, event) {
+      return () => void publish(event);
     },
     onEvent: (handler) => events.add(handler),
     onResync: (handler) => resyncs.add(handler),

@@ -88,6 +88,10 @@ export async function createPostgresBus(options: {
     async publish(event) {
       await sql`select pg_notify(${channel}, ${encodeBusEvent(event)})`.execute(db);
     },
+    async publishOnCommit(trx, event) {
+      await sql`select pg_notify(${channel}, ${encodeBusEvent(event)})`.execute(trx);
+      return () => {};
+    },
     onEvent: (handler) => events.add(handler),
     onResync: (handler) => resyncs.add(handler),
     async close() {
