@@ -1,7 +1,4 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { GroupProjectsPage } from '../features/groups/routes/GroupProjectsPage';
-import { GroupProjectPage } from './routes/group-page/GroupProjectPage';
-import { MyProjectsPage } from './routes/my-projects/MyProjectsPage';
 import { ProjectsPage } from '../features/projects/routes/ProjectsPage';
 import { Spinner } from '../components/Spinner';
 import states from '../components/ResultStates.module.css';
@@ -14,7 +11,7 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <Layout />,
     errorElement: <RouteErrorPage />,
-    // Shown while a lazily loaded page (moderation) that the first address opens is on its way.
+    // Shown while a lazily loaded page that the first address opens is on its way.
     hydrateFallbackElement: (
       <div className={states.loading}>
         <Spinner size="large" label="Loading" />
@@ -25,17 +22,33 @@ export const routes: RouteObject[] = [
         // A page that fails keeps the navigation bar around its error message.
         errorElement: <RouteErrorPage />,
         children: [
+          // Discover is the landing page: it comes with the main bundle. Every other page loads its code when it is
+          // first opened, so a first visit downloads only what it shows.
           { index: true, element: <ProjectsPage /> },
-          { path: 'group-projects', element: <GroupProjectsPage /> },
-          { path: 'group-projects/:groupProjectId', element: <GroupProjectPage /> },
-          { path: 'my-projects', element: <MyProjectsPage /> },
           {
-            // Only moderators use it: its code loads when the page is first opened, outside the main bundle.
+            path: 'group-projects',
+            lazy: async () => ({
+              Component: (await import('../features/groups/routes/GroupProjectsPage')).GroupProjectsPage,
+            }),
+          },
+          {
+            path: 'group-projects/:groupProjectId',
+            lazy: async () => ({
+              Component: (await import('./routes/group-page/GroupProjectPage')).GroupProjectPage,
+            }),
+          },
+          {
+            path: 'my-projects',
+            lazy: async () => ({
+              Component: (await import('./routes/my-projects/MyProjectsPage')).MyProjectsPage,
+            }),
+          },
+          {
+            // Only moderators use it.
             path: 'admin',
-            lazy: async () => {
-              const { ModerationPage } = await import('../features/moderation/routes/ModerationPage');
-              return { Component: ModerationPage };
-            },
+            lazy: async () => ({
+              Component: (await import('../features/moderation/routes/ModerationPage')).ModerationPage,
+            }),
           },
           { path: '*', element: <NotFoundPage /> },
         ],
