@@ -112,6 +112,7 @@ export async function buildApp(deps: AppDeps) {
   const groupsService = createGroupsService(groupsRepository, {
     listCacheTtlMs: config.listCacheTtlMs,
     accessChanged: groupAccessChanged,
+    log: app.log,
   });
   await app.register(groupsRoutes, { service: groupsService, requireUser: accounts.requireUser });
   // Moderation (/api/admin/...): for the logins in ADMIN_LOGINS; a sync it started stops with the app.

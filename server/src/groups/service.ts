@@ -11,6 +11,7 @@ import {
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
 import { conflict, notFound } from '../platform/http/errors.js';
+import { retryTransaction } from '../platform/db/retry.js';
 import { PagedLists } from '../platform/paged-lists.js';
 import { normaliseDiscordInvite, normaliseGroupTopics, normaliseRepository, requireText } from './input.js';
 import { decide, requireAllowed, type Actor } from './policy.js';
@@ -30,8 +31,10 @@ export function createGroupsService(
     listCacheTtlMs: number;
     /** Who may read the group's board may have changed (a member left, the group is gone): sockets re-check. */
     accessChanged?: (groupId: number) => void;
+    log?: { warn(object: object, message: string): void };
   },
 ) {
+  const log = options.log ?? { warn: () => {} };
   const accessChanged = options.accessChanged ?? (() => {});
   const { db } = repository;
   // Lists do not depend on who asks: cached per filter and page, cleared on every write that changes them.
@@ -262,13 +265,19 @@ export function createGroupsService(
      * in one transaction: nothing is left half-deleted.
      */
     async remove(caller: Caller, groupId: number): Promise<void> {
-      await withLockedGroup(groupId, async (trx, group) => {
-        requireAllowed('delete', {
-          actor: group.owner_id === caller.id ? 'owner' : await repository.roleOf(trx, groupId, caller.id),
-          visibility: group.visibility,
-        });
-        await repository.deleteGroup(trx, groupId);
-      });
+      await retryTransaction(
+        () =>
+          withLockedGroup(groupId, async (trx, group) => {
+            requireAllowed('delete', {
+              actor:
+                group.owner_id === caller.id ? 'owner' : await repository.roleOf(trx, groupId, caller.id),
+              visibility: group.visibility,
+            });
+            await repository.deleteGroup(trx, groupId);
+          }),
+        log,
+        `deleting group ${groupId} with its messages`,
+      );
       accessChanged(groupId);
     },
 

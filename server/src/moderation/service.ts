@@ -14,6 +14,7 @@ import { GitHubRateLimited, RepoNotFound, type RepoClient } from '../github/repo
 import { UpstreamUnavailable } from '../github/sign-in-provider.js';
 import type { GroupsRepository } from '../groups/repository.js';
 import type { Database } from '../platform/db/database.js';
+import { retryTransaction } from '../platform/db/retry.js';
 import { conflict, HttpError, notFound } from '../platform/http/errors.js';
 import { ErrorCode } from '@openlfg/contracts';
 import { auditPage, toAuditEntry, writeAudit } from './audit.js';
@@ -32,7 +33,11 @@ export interface ModerationDeps {
   groupListsChanged: () => void;
   /** A hidden or deleted group's board closes for its subscribers (the realtime channel re-checks). */
   groupAccessChanged?: (groupId: number) => void;
-  log: { error(object: object, message: string): void; info(object: object, message: string): void };
+  log: {
+    error(object: object, message: string): void;
+    warn(object: object, message: string): void;
+    info(object: object, message: string): void;
+  };
 }
 
 const pages = (total: number) => Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
@@ -83,27 +88,38 @@ export function createModerationService(deps: ModerationDeps) {
     outcome: 'dismissed' | 'hidden' | 'deleted',
     reason: string | null,
   ): Promise<ReportOutcome> {
-    const closed = await db.transaction().execute(async (trx) => {
-      const group = await groups.lockGroup(trx, groupId);
-      if (outcome !== 'dismissed' && !group) throw noGroup(groupId);
-      if (outcome === 'hidden' && group?.hidden_at) throw conflict('This group is already hidden.');
-      if (outcome === 'hidden') await repository.hideGroup(trx, groupId, actor.id, reason ?? '');
-      if (outcome === 'deleted') await groups.deleteGroup(trx, groupId);
-      const count = await repository.closeReports(trx, groupId, outcome);
-      if (outcome === 'dismissed' && count === 0) {
-        throw conflict(`There are no open reports on group project ${groupId}.`);
-      }
-      await writeAudit(trx, {
-        actor,
-        action:
-          outcome === 'dismissed' ? 'report.dismiss' : outcome === 'hidden' ? 'group.hide' : 'group.delete',
-        objectType: 'group_project',
-        objectId: groupId,
-        reason,
-        details: { reportsClosed: count, ...(group ? { title: group.title } : {}) },
-      });
-      return count;
-    });
+    // One transaction, run again if it failed for the database's sake (a deadlock, a restart): a deletion is
+    // never left half-done, and never silently dropped.
+    const closed = await retryTransaction(
+      () =>
+        db.transaction().execute(async (trx) => {
+          const group = await groups.lockGroup(trx, groupId);
+          if (outcome !== 'dismissed' && !group) throw noGroup(groupId);
+          if (outcome === 'hidden' && group?.hidden_at) throw conflict('This group is already hidden.');
+          if (outcome === 'hidden') await repository.hideGroup(trx, groupId, actor.id, reason ?? '');
+          if (outcome === 'deleted') await groups.deleteGroup(trx, groupId);
+          const count = await repository.closeReports(trx, groupId, outcome);
+          if (outcome === 'dismissed' && count === 0) {
+            throw conflict(`There are no open reports on group project ${groupId}.`);
+          }
+          await writeAudit(trx, {
+            actor,
+            action:
+              outcome === 'dismissed'
+                ? 'report.dismiss'
+                : outcome === 'hidden'
+                  ? 'group.hide'
+                  : 'group.delete',
+            objectType: 'group_project',
+            objectId: groupId,
+            reason,
+            details: { reportsClosed: count, ...(group ? { title: group.title } : {}) },
+          });
+          return count;
+        }),
+      deps.log,
+      `${outcome === 'dismissed' ? 'dismissing reports on' : outcome === 'hidden' ? 'hiding' : 'deleting'} group ${groupId}`,
+    );
     if (outcome !== 'dismissed') {
       deps.groupListsChanged();
       deps.groupAccessChanged?.(groupId);

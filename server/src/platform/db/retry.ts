@@ -1,0 +1,31 @@
+import { isDatabaseUnavailable } from './unavailable.js';
+
+/** SQLSTATEs after which running the same transaction again is the right answer: deadlock, serialization. */
+const RETRYABLE_STATES = new Set(['40P01', '40001']);
+const ATTEMPTS = 3;
+
+export function isTransient(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (typeof code === 'string' && RETRYABLE_STATES.has(code)) || isDatabaseUnavailable(error);
+}
+
+/**
+ * Runs a whole transaction again when it failed for a reason that is not the request's (a deadlock, a database
+ * restart), logging each failure; other errors, and the last transient one, go to the caller. Only for work
+ * that is one transaction: a failed attempt rolled back entirely, so nothing is ever left half-done.
+ */
+export async function retryTransaction<T>(
+  run: () => Promise<T>,
+  log: { warn(object: object, message: string): void },
+  what: string,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= ATTEMPTS || !isTransient(error)) throw error;
+      log.warn({ err: error, attempt }, `${what} failed and was rolled back; trying again`);
+      await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+    }
+  }
+}
