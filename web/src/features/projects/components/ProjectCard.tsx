@@ -6,6 +6,7 @@ import { isNewProject } from '../is-new-project';
 import { ProjectFigures } from './ProjectFigures';
 import { ProjectTopics } from './ProjectTopics';
 import { SaveButton } from './SaveButton';
+import buttons from '../../../components/buttons.module.css';
 import styles from './ProjectCard.module.css';
 
 /** The spec's card colours, taken in turn down the list. */
@@ -65,7 +66,7 @@ export function ProjectCard({
       <ProjectTopics topics={project.topics} selected={selectedTopics} onToggle={onTopicToggle} />
       <ProjectFigures project={project} />
       <div className={styles.actions}>
-        <button type="button" className={styles.action} onClick={() => onOpenIssues(project)}>
+        <button type="button" className={buttons.action} onClick={() => onOpenIssues(project)}>
           Issues
           <VisuallyHidden> of {project.name}</VisuallyHidden>
           {beginnerIssues > 0 ? (
