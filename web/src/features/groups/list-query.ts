@@ -1,37 +1,33 @@
 import {
   DATE_POSTED_OPTIONS,
   GROUP_SORT_OPTIONS,
-  MAX_FILTER_TOPICS,
   SKILL_LEVELS,
-  TOPIC_PATTERN,
   VISIBILITIES,
+  type GroupListRequest,
+  type SkillLevel,
+  type Visibility,
 } from '@openlfg/contracts';
-import type { GroupListRequest, SkillLevel, Visibility } from '@openlfg/contracts';
+import {
+  listParam,
+  parseList,
+  parsePage,
+  parseTopics,
+  queryString,
+  sortChoicesOf,
+} from '../../lib/url-list-query';
 
 /**
- * The group list's controls live in the address bar:
- * `?sort=saves-desc&topics=react,cli&skills=Beginner,Any%20level&visibility=private&posted=7&page=2`.
- * Defaults are left out; a value that does not parse falls back to its default.
+ * The group list's controls in the address bar:
+ * `?sort=saves-desc&topics=react,cli&skills=Beginner,Any%20level&visibility=private&posted=7&page=2`
+ * (the shared rules are in lib/url-list-query.ts).
  */
 
-type SortOption = (typeof GROUP_SORT_OPTIONS)[number];
-
-export function sortKeyOf(option: SortOption): string {
-  return `${option.sortField}-${option.order.toLowerCase()}`;
-}
-
-export const GROUP_SORT_CHOICES = GROUP_SORT_OPTIONS.map((option) => ({ key: sortKeyOf(option), ...option }));
-export type GroupSortChoice = (typeof GROUP_SORT_CHOICES)[number];
-const DEFAULT_SORT_CHOICE: GroupSortChoice = {
-  key: sortKeyOf(GROUP_SORT_OPTIONS[0]),
-  ...GROUP_SORT_OPTIONS[0],
-};
-export const DEFAULT_GROUP_SORT_KEY = DEFAULT_SORT_CHOICE.key;
+const sorts = sortChoicesOf(GROUP_SORT_OPTIONS);
+export const GROUP_SORT_CHOICES = sorts.choices;
+export const DEFAULT_GROUP_SORT_KEY = sorts.defaultKey;
+export const sortChoiceOf = sorts.choiceOf;
 
 export type DatePosted = (typeof DATE_POSTED_OPTIONS)[number]['days'];
-
-const MAX_PAGE = 1_000_000;
-const topicPattern = new RegExp(TOPIC_PATTERN);
 
 export interface GroupListQuery {
   sort: string;
@@ -51,20 +47,13 @@ export const DEFAULT_GROUP_LIST_QUERY: GroupListQuery = {
   page: 1,
 };
 
-export function sortChoiceOf(key: string): GroupSortChoice {
-  return GROUP_SORT_CHOICES.find((choice) => choice.key === key) ?? DEFAULT_SORT_CHOICE;
-}
-
 export function parseGroupListQuery(search: string): GroupListQuery {
   const params = new URLSearchParams(search);
   const visibility = params.get('visibility');
   const posted = params.get('posted');
   return {
     sort: sortChoiceOf(params.get('sort') ?? DEFAULT_GROUP_SORT_KEY).key,
-    topics: parseList(params.get('topics'), MAX_FILTER_TOPICS, (item) => {
-      const topic = item.toLowerCase();
-      return topicPattern.test(topic) ? topic : null;
-    }),
+    topics: parseTopics(params.get('topics')),
     skillLevels: parseList(
       params.get('skills'),
       SKILL_LEVELS.length,
@@ -79,15 +68,14 @@ export function parseGroupListQuery(search: string): GroupListQuery {
 }
 
 export function formatGroupListQuery(query: GroupListQuery): string {
-  const parts: string[] = [];
-  if (query.sort !== DEFAULT_GROUP_SORT_KEY) parts.push(`sort=${encodeURIComponent(query.sort)}`);
-  if (query.topics.length > 0) parts.push(`topics=${query.topics.map(encodeURIComponent).join(',')}`);
-  if (query.skillLevels.length > 0)
-    parts.push(`skills=${query.skillLevels.map(encodeURIComponent).join(',')}`);
-  if (query.visibility) parts.push(`visibility=${query.visibility}`);
-  if (query.datePosted !== null) parts.push(`posted=${query.datePosted}`);
-  if (query.page > 1) parts.push(`page=${query.page}`);
-  return parts.length > 0 ? `?${parts.join('&')}` : '';
+  return queryString([
+    ...(query.sort !== DEFAULT_GROUP_SORT_KEY ? [`sort=${encodeURIComponent(query.sort)}`] : []),
+    ...listParam('topics', query.topics),
+    ...listParam('skills', query.skillLevels),
+    ...(query.visibility ? [`visibility=${query.visibility}`] : []),
+    ...(query.datePosted !== null ? [`posted=${query.datePosted}`] : []),
+    ...(query.page > 1 ? [`page=${query.page}`] : []),
+  ]);
 }
 
 export function toGroupListRequest(query: GroupListQuery): GroupListRequest {
@@ -107,24 +95,4 @@ export function hasGroupFilters(query: GroupListQuery): boolean {
     query.visibility !== null ||
     query.datePosted !== null
   );
-}
-
-function parseList<T extends string>(
-  value: string | null,
-  max: number,
-  accept: (item: string) => T | null,
-): T[] {
-  if (value === null) return [];
-  const items: T[] = [];
-  for (const raw of value.split(',')) {
-    const item = accept(raw.trim());
-    if (item && !items.includes(item)) items.push(item);
-  }
-  return items.slice(0, max);
-}
-
-function parsePage(value: string | null): number {
-  if (value === null || !/^\d{1,7}$/.test(value)) return 1;
-  const page = Number(value);
-  return page >= 1 && page <= MAX_PAGE ? page : 1;
 }

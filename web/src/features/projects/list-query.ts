@@ -1,35 +1,24 @@
+import { MAX_FILTER_LANGUAGES, PROJECT_SORT_OPTIONS, type ProjectListRequest } from '@openlfg/contracts';
 import {
-  MAX_FILTER_LANGUAGES,
-  MAX_FILTER_TOPICS,
-  PROJECT_SORT_OPTIONS,
-  TOPIC_PATTERN,
-  type ProjectListRequest,
-} from '@openlfg/contracts';
+  listParam,
+  parseList,
+  parsePage,
+  parseTopics,
+  queryString,
+  sortChoicesOf,
+} from '../../lib/url-list-query';
 
 /**
- * The projects list's controls live in the address bar, so a link shows the same list and Back undoes a
- * change: `?sort=used_by-desc&topics=react,cli&languages=Go&new=1&page=2`. Defaults are left out, and a value
- * that does not parse falls back to its default without a word.
+ * The projects list's controls in the address bar: `?sort=used_by-desc&topics=react,cli&languages=Go&new=1&page=2`
+ * (the shared rules are in lib/url-list-query.ts).
  */
 
-type SortOption = (typeof PROJECT_SORT_OPTIONS)[number];
+const sorts = sortChoicesOf(PROJECT_SORT_OPTIONS);
+export const SORT_CHOICES = sorts.choices;
+export const DEFAULT_SORT_KEY = sorts.defaultKey;
+export const sortChoiceOf = sorts.choiceOf;
 
-/** A stable key per sort option (`contributors-desc`), so links survive a change in the options' order. */
-export function sortKeyOf(option: SortOption): string {
-  return `${option.sortField}-${option.order.toLowerCase()}`;
-}
-
-export const SORT_CHOICES = PROJECT_SORT_OPTIONS.map((option) => ({ key: sortKeyOf(option), ...option }));
-export type SortChoice = (typeof SORT_CHOICES)[number];
-const DEFAULT_SORT_CHOICE: SortChoice = {
-  key: sortKeyOf(PROJECT_SORT_OPTIONS[0]),
-  ...PROJECT_SORT_OPTIONS[0],
-};
-export const DEFAULT_SORT_KEY = DEFAULT_SORT_CHOICE.key;
-
-const MAX_PAGE = 1_000_000;
 const MAX_LANGUAGE_LENGTH = 50;
-const topicPattern = new RegExp(TOPIC_PATTERN);
 
 export interface ListQuery {
   sort: string;
@@ -49,13 +38,9 @@ export const DEFAULT_LIST_QUERY: ListQuery = {
 
 export function parseListQuery(search: string): ListQuery {
   const params = new URLSearchParams(search);
-  const sort = params.get('sort');
   return {
-    sort: sortChoiceOf(sort ?? DEFAULT_SORT_KEY).key,
-    topics: parseList(params.get('topics'), MAX_FILTER_TOPICS, (item) => {
-      const topic = item.toLowerCase();
-      return topicPattern.test(topic) ? topic : null;
-    }),
+    sort: sortChoiceOf(params.get('sort') ?? DEFAULT_SORT_KEY).key,
+    topics: parseTopics(params.get('topics')),
     languages: parseList(params.get('languages'), MAX_FILTER_LANGUAGES, (item) =>
       item.length <= MAX_LANGUAGE_LENGTH ? item : null,
     ),
@@ -66,18 +51,13 @@ export function parseListQuery(search: string): ListQuery {
 
 /** The query string for `query`, with a leading '?', or '' when everything is at its default. */
 export function formatListQuery(query: ListQuery): string {
-  const parts: string[] = [];
-  if (query.sort !== DEFAULT_SORT_KEY) parts.push(`sort=${encodeURIComponent(query.sort)}`);
-  if (query.topics.length > 0) parts.push(`topics=${query.topics.map(encodeURIComponent).join(',')}`);
-  if (query.languages.length > 0)
-    parts.push(`languages=${query.languages.map(encodeURIComponent).join(',')}`);
-  if (query.showNew) parts.push('new=1');
-  if (query.page > 1) parts.push(`page=${query.page}`);
-  return parts.length > 0 ? `?${parts.join('&')}` : '';
-}
-
-export function sortChoiceOf(key: string): SortChoice {
-  return SORT_CHOICES.find((choice) => choice.key === key) ?? DEFAULT_SORT_CHOICE;
+  return queryString([
+    ...(query.sort !== DEFAULT_SORT_KEY ? [`sort=${encodeURIComponent(query.sort)}`] : []),
+    ...listParam('topics', query.topics),
+    ...listParam('languages', query.languages),
+    ...(query.showNew ? ['new=1'] : []),
+    ...(query.page > 1 ? [`page=${query.page}`] : []),
+  ]);
 }
 
 export function toListRequest(query: ListQuery): ProjectListRequest {
@@ -93,20 +73,4 @@ export function toListRequest(query: ListQuery): ProjectListRequest {
 
 export function hasFilters(query: ListQuery): boolean {
   return query.topics.length > 0 || query.languages.length > 0 || query.showNew;
-}
-
-function parseList(value: string | null, max: number, accept: (item: string) => string | null): string[] {
-  if (value === null) return [];
-  const items: string[] = [];
-  for (const raw of value.split(',')) {
-    const item = accept(raw.trim());
-    if (item && !items.includes(item)) items.push(item);
-  }
-  return items.slice(0, max);
-}
-
-function parsePage(value: string | null): number {
-  if (value === null || !/^\d{1,7}$/.test(value)) return 1;
-  const page = Number(value);
-  return page >= 1 && page <= MAX_PAGE ? page : 1;
 }
