@@ -1,8 +1,5 @@
-import { useEffect, type RefObject } from 'react';
-import { ErrorState } from '../../../components/ErrorState';
-import { Pagination } from '../../../components/Pagination';
-import { Spinner } from '../../../components/Spinner';
-import { errorMessage } from '../../../lib/error-message';
+import { useCallback, type RefObject } from 'react';
+import { PagedResults } from '../../../components/PagedResults';
 import { useGroupProjects } from '../api/get-group-projects';
 import { hasGroupFilters, toGroupListRequest, type GroupListQuery } from '../list-query';
 import { GroupGrid } from './GroupGrid';
@@ -29,35 +26,21 @@ export function GroupResults({
   topRef,
   onPageChange,
 }: GroupResultsProps) {
-  const groups = useGroupProjects(toGroupListRequest(query));
-  const { data, isPlaceholderData } = groups;
-
+  const result = useGroupProjects(toGroupListRequest(query));
   // Past the last page the server serves the last one: the address says which, without a new history entry.
-  const servedPage = data && !isPlaceholderData ? data.pageLocation : null;
-  useEffect(() => {
-    if (servedPage !== null && servedPage !== query.page) onChange({ page: servedPage }, { replace: true });
-  }, [servedPage, query.page, onChange]);
-
-  let content;
-  if (groups.isPending) {
-    content = (
-      <div className={styles.loading}>
-        <Spinner size="large" label="Loading groups" />
-      </div>
-    );
-  } else if (groups.isError) {
-    content = (
-      <ErrorState
-        title="The groups could not be loaded."
-        message={errorMessage(groups.error, 'Check your connection and try again.')}
-        onRetry={() => void groups.refetch()}
-        retrying={groups.isFetching}
-      />
-    );
-  } else if (groups.data.total === 0) {
-    content = (
-      <div className={styles.empty}>
-        {hasGroupFilters(query) ? (
+  const onServedPage = useCallback((page: number) => onChange({ page }, { replace: true }), [onChange]);
+  return (
+    <PagedResults
+      label="Group results"
+      what="groups"
+      result={result}
+      page={query.page}
+      onServedPage={onServedPage}
+      hrefForPage={(page) => hrefFor({ page })}
+      onPageChange={onPageChange}
+      topRef={topRef}
+      empty={
+        hasGroupFilters(query) ? (
           <>
             <p className={styles.emptyTitle}>No groups match these filters.</p>
             <p className={styles.emptyText}>Try fewer filters, or clear them.</p>
@@ -75,31 +58,18 @@ export function GroupResults({
               Post a group project
             </button>
           </>
-        )}
-      </div>
-    );
-  } else {
-    const { data: list, total, totalPages, pageLocation } = groups.data;
-    content = (
-      <>
-        <p className={own.summary} aria-live="polite">
-          {total === 1 ? '1 group' : `${total} groups`}
-          {totalPages > 1 ? `, page ${pageLocation} of ${totalPages}` : ''}
-        </p>
-        <GroupGrid groups={list} label="Groups" busy={groups.isPlaceholderData} />
-        <Pagination
-          page={pageLocation}
-          totalPages={totalPages}
-          hrefFor={(page) => hrefFor({ page })}
-          onNavigate={onPageChange}
-        />
-      </>
-    );
-  }
-
-  return (
-    <section ref={topRef} tabIndex={-1} className={styles.results} aria-label="Group results">
-      {content}
-    </section>
+        )
+      }
+    >
+      {({ data: list, total, totalPages, pageLocation }, busy) => (
+        <>
+          <p className={own.summary} aria-live="polite">
+            {total === 1 ? '1 group' : `${total} groups`}
+            {totalPages > 1 ? `, page ${pageLocation} of ${totalPages}` : ''}
+          </p>
+          <GroupGrid groups={list} label="Groups" busy={busy} />
+        </>
+      )}
+    </PagedResults>
   );
 }

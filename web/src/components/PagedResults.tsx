@@ -1,0 +1,96 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useEffect, type ReactNode, type RefObject } from 'react';
+import { errorMessage } from '../lib/error-message';
+import { ErrorState } from './ErrorState';
+import { Pagination } from './Pagination';
+import { Spinner } from './Spinner';
+import styles from './ResultStates.module.css';
+
+/** One page of a paged list, as the list endpoints answer it. */
+export interface PagedAnswer<T> {
+  data: T[];
+  total: number;
+  totalPages: number;
+  pageLocation: number;
+}
+
+export interface PagedResultsProps<T> {
+  /** The section's accessible name ("Project results"). */
+  label: string;
+  /** What is listed, in the plural ("projects"): "Loading projects", "The projects could not be loaded." */
+  what: string;
+  result: UseQueryResult<PagedAnswer<T>>;
+  /** The page the address asks for. */
+  page: number;
+  /** The server served another page (past the last one it serves the last): the address should say which. */
+  onServedPage: (page: number) => void;
+  hrefForPage: (page: number) => string;
+  onPageChange: () => void;
+  /** The top of the results, brought into view when the user changes page. */
+  topRef: RefObject<HTMLElement | null>;
+  /** The content of the empty state (there is nothing, or nothing matches the filters). */
+  empty: ReactNode;
+  /** The page's items, above the pagination; `busy` while the next page's answer is on its way. */
+  children: (answer: PagedAnswer<T>, busy: boolean) => ReactNode;
+}
+
+/**
+ * One page of a list with its pages, and its loading, empty and error states: the frame the projects list and the
+ * group list share. What the items look like is the caller's.
+ */
+export function PagedResults<T>({
+  label,
+  what,
+  result,
+  page,
+  onServedPage,
+  hrefForPage,
+  onPageChange,
+  topRef,
+  empty,
+  children,
+}: PagedResultsProps<T>) {
+  const { data, isPlaceholderData } = result;
+  const servedPage = data && !isPlaceholderData ? data.pageLocation : null;
+  useEffect(() => {
+    if (servedPage !== null && servedPage !== page) onServedPage(servedPage);
+  }, [servedPage, page, onServedPage]);
+
+  let content;
+  if (result.isPending) {
+    content = (
+      <div className={styles.loading}>
+        <Spinner size="large" label={`Loading ${what}`} />
+      </div>
+    );
+  } else if (result.isError) {
+    content = (
+      <ErrorState
+        title={`The ${what} could not be loaded.`}
+        message={errorMessage(result.error, 'Check your connection and try again.')}
+        onRetry={() => void result.refetch()}
+        retrying={result.isFetching}
+      />
+    );
+  } else if (result.data.total === 0) {
+    content = <div className={styles.empty}>{empty}</div>;
+  } else {
+    content = (
+      <>
+        {children(result.data, result.isPlaceholderData)}
+        <Pagination
+          page={result.data.pageLocation}
+          totalPages={result.data.totalPages}
+          hrefFor={hrefForPage}
+          onNavigate={onPageChange}
+        />
+      </>
+    );
+  }
+
+  return (
+    <section ref={topRef} tabIndex={-1} className={styles.results} aria-label={label}>
+      {content}
+    </section>
+  );
+}
