@@ -7,7 +7,7 @@ import { GroupResults } from '../components/GroupResults';
 import { GroupsHeader } from '../components/GroupsHeader';
 import { PostGroupModal } from '../components/PostGroupModal';
 import { useGroupListQuery } from '../use-group-list-query';
-import styles from './GroupProjectsPage.module.css';
+import styles from '../../../components/ListPage.module.css';
 
 const LIST_REACHED_OFFSET_PX = 160;
 const POST_RETURN_TO = '/group-projects?post=new';

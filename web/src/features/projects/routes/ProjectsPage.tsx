@@ -7,7 +7,7 @@ import { LandingHeader } from '../components/LandingHeader';
 import { ProjectControls } from '../components/ProjectControls';
 import { ProjectResults } from '../components/ProjectResults';
 import { useListQuery } from '../use-list-query';
-import styles from './ProjectsPage.module.css';
+import styles from '../../../components/ListPage.module.css';
 
 /** How far below the top of the window the list counts as reached (the sticky bar is 76px tall). */
 const LIST_REACHED_OFFSET_PX = 160;
