@@ -253,6 +253,12 @@ describe('returnTo', () => {
     ['https://evil.example/steal', '/'],
     ['//evil.example', '/'],
     ['/\\evil.example', '/'],
+    // Paths that normalise to a protocol-relative "//host", which a browser would leave the site for.
+    ['/.//evil.example', '/'],
+    ['/..//evil.example', '/'],
+    ['/%2e%2e//evil.example', '/'],
+    ['/a/..//evil.example', '/'],
+    ['/%2F%2Fevil.example', '/%2F%2Fevil.example'],
     ['javascript:alert(1)', '/'],
     ['/%0d%0aSet-Cookie:x=1', '/%0d%0aSet-Cookie:x=1'],
     ['/ spaced', '/'],

@@ -1,7 +1,7 @@
 /**
  * Where to send the user after signing in: a path on this site, or "/". Anything that would leave the site
- * (an absolute URL, "//host", "/\host", which browsers read as "//host") resolves to another origin and is
- * dropped: the sign-in flow must never become an open redirect.
+ * (an absolute URL, "//host", "/\host", which browsers read as "//host", or a path whose dot segments
+ * normalise to one) is dropped: the sign-in flow must never become an open redirect.
  */
 export function safeReturnTo(candidate: string | undefined, publicUrl: string): string {
   if (!candidate || !candidate.startsWith('/')) return '/';
@@ -17,5 +17,8 @@ export function safeReturnTo(candidate: string | undefined, publicUrl: string): 
   if (url.origin !== publicUrl) return '/';
   // Never bounce back into the sign-in endpoints themselves.
   if (url.pathname.startsWith('/api/')) return '/';
+  // The URL parser resolves dot segments ("/.//host", "/..//host", "/%2e%2e//host") into a path that starts
+  // with "//": a browser reads that as another host. Judge the normalised path, never the candidate.
+  if (/^\/[/\\]/.test(url.pathname)) return '/';
   return `${url.pathname}${url.search}${url.hash}`;
 }
