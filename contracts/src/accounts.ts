@@ -1,10 +1,9 @@
 import { GITHUB_LOGIN_PATTERN } from './constants.js';
 import { Type, type Static } from 'typebox';
+import { Text } from './schema-helpers.js';
 
 export const AuthorizeQuery = Type.Object({
-  returnTo: Type.Optional(
-    Type.String({ maxLength: 2048, description: 'A path on this site to come back to' }),
-  ),
+  returnTo: Type.Optional(Text({ maxLength: 2048, description: 'A path on this site to come back to' })),
   login: Type.Optional(
     Type.String({
       pattern: GITHUB_LOGIN_PATTERN,
@@ -17,8 +16,8 @@ export type AuthorizeQuery = Static<typeof AuthorizeQuery>;
 
 export const LoginBody = Type.Object(
   {
-    code: Type.String({ minLength: 1, maxLength: 512 }),
-    state: Type.String({ minLength: 1, maxLength: 256 }),
+    code: Text({ minLength: 1, maxLength: 512 }),
+    state: Text({ minLength: 1, maxLength: 256 }),
   },
   { additionalProperties: false },
 );

@@ -14,6 +14,13 @@ export const MAX_FILTER_LANGUAGES = 10;
 /** A topic as stored: lowercase letters, digits and hyphens, like GitHub's own topics. */
 export const TOPIC_PATTERN = '^[a-z0-9][a-z0-9-]{0,49}$';
 
+/**
+ * Text people type (titles, descriptions, reasons, messages, filters): anything but control characters, tab and
+ * newline excepted. PostgreSQL refuses U+0000 in text, and no other control character belongs in what a person
+ * writes or a page shows.
+ */
+export const TEXT_PATTERN = '^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$';
+
 /** `owner/name` as GitHub allows them. */
 export const REPO_EXT_PATTERN = '^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}/[A-Za-z0-9._-]{1,100}$';
 

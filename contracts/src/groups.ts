@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable } from './schema-helpers.js';
+import { Nullable, Text } from './schema-helpers.js';
 import {
   GROUP_DESCRIPTION_MAX,
   GROUP_MAX_MEMBERS_LIMIT,
@@ -79,18 +79,18 @@ export type GroupListResponse = Static<typeof GroupListResponse>;
 
 export const PostGroupBody = Type.Object(
   {
-    title: Type.String({ minLength: 1, maxLength: GROUP_TITLE_MAX }),
-    description: Type.String({ minLength: 1, maxLength: GROUP_DESCRIPTION_MAX }),
+    title: Text({ minLength: 1, maxLength: GROUP_TITLE_MAX }),
+    description: Text({ minLength: 1, maxLength: GROUP_DESCRIPTION_MAX }),
     /** A GitHub repository (URL or owner/name), picked from the owner's public repositories or typed. */
-    repository: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
-    topics: Type.Array(Type.String({ minLength: 1, maxLength: 50 }), {
+    repository: Type.Optional(Type.Union([Text({ maxLength: 500 }), Type.Null()])),
+    topics: Type.Array(Text({ minLength: 1, maxLength: 50 }), {
       minItems: MIN_GROUP_TOPICS,
       maxItems: MAX_GROUP_TOPICS,
     }),
     skillLevel: SkillLevel,
     visibility: Visibility,
     /** A Discord invite: https://discord.gg/... or https://discord.com/invite/... */
-    discordUrl: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+    discordUrl: Type.Optional(Type.Union([Text({ maxLength: 200 }), Type.Null()])),
     maxMembers: Type.Optional(
       Type.Union([Type.Integer({ minimum: 2, maximum: GROUP_MAX_MEMBERS_LIMIT }), Type.Null()]),
     ),
@@ -144,13 +144,13 @@ export const PendingRequestsResponse = Type.Object({ data: Type.Array(PendingReq
 export type PendingRequestsResponse = Static<typeof PendingRequestsResponse>;
 
 export const DecideRequestBody = Type.Object(
-  { groupProjectId: GroupId, requestUsername: Type.String({ minLength: 1, maxLength: 39 }) },
+  { groupProjectId: GroupId, requestUsername: Text({ minLength: 1, maxLength: 39 }) },
   { additionalProperties: false },
 );
 export type DecideRequestBody = Static<typeof DecideRequestBody>;
 
 export const ReportBody = Type.Object(
-  { groupProjectId: GroupId, reason: Type.String({ minLength: 1, maxLength: REPORT_REASON_MAX }) },
+  { groupProjectId: GroupId, reason: Text({ minLength: 1, maxLength: REPORT_REASON_MAX }) },
   { additionalProperties: false },
 );
 export type ReportBody = Static<typeof ReportBody>;

@@ -6,3 +6,4 @@ export * from './projects.js';
 export * from './groups.js';
 export * from './moderation.js';
 export * from './messages.js';
+export * from './schema-helpers.js';

@@ -3,6 +3,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { CLIENT_MESSAGE_ID_PATTERN, MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE } from './constants.js';
+import { Text } from './schema-helpers.js';
 
 const GroupId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });
 const MessageId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });
@@ -37,7 +38,7 @@ export const AddMessageRequest = Type.Object(
     groupProjectId: GroupId,
     clientId: Type.String({ pattern: CLIENT_MESSAGE_ID_PATTERN }),
     /** Trimmed by the server; empty after trimming is refused. */
-    text: Type.String({ minLength: 1, maxLength: MESSAGE_MAX_LENGTH }),
+    text: Text({ minLength: 1, maxLength: MESSAGE_MAX_LENGTH }),
   },
   { additionalProperties: false },
 );

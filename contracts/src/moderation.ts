@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { MODERATION_REASON_MAX } from './constants.js';
-import { Nullable } from './schema-helpers.js';
+import { Nullable, Text } from './schema-helpers.js';
 
 /** Moderation (/api/admin/...): only for the GitHub logins in ADMIN_LOGINS. */
 
@@ -16,7 +16,7 @@ export type AdminIdParams = Static<typeof AdminIdParams>;
 export const AdminGroupParams = Type.Object({ groupId: Id });
 export type AdminGroupParams = Static<typeof AdminGroupParams>;
 
-const Reason = Type.String({ minLength: 1, maxLength: MODERATION_REASON_MAX });
+const Reason = Text({ minLength: 1, maxLength: MODERATION_REASON_MAX });
 /** A body whose reason is required (reject, hide). */
 export const ReasonBody = Type.Object({ reason: Reason });
 export type ReasonBody = Static<typeof ReasonBody>;

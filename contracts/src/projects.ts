@@ -1,6 +1,6 @@
 import { MAX_FILTER_LANGUAGES, MAX_FILTER_TOPICS, REPO_EXT_PATTERN, TOPIC_PATTERN } from './constants.js';
 import { Type, type Static } from 'typebox';
-import { Nullable } from './schema-helpers.js';
+import { Nullable, Text } from './schema-helpers.js';
 
 export const ProjectSortField = Type.Union([
   Type.Literal('contributors'),
@@ -14,7 +14,7 @@ export const SortOrder = Type.Union([Type.Literal('ASC'), Type.Literal('DESC')])
 export type SortOrder = Static<typeof SortOrder>;
 
 const TopicName = Type.String({ pattern: TOPIC_PATTERN, maxLength: 50 });
-const LanguageName = Type.String({ minLength: 1, maxLength: 50 });
+const LanguageName = Text({ minLength: 1, maxLength: 50 });
 
 export const ProjectListFilters = Type.Object(
   {
@@ -105,7 +105,7 @@ export const SavedProjectsResponse = Type.Object({ data: Type.Array(Project) });
 export type SavedProjectsResponse = Static<typeof SavedProjectsResponse>;
 
 export const ProjectRequestBody = Type.Object(
-  { projectUrl: Type.String({ minLength: 1, maxLength: 500 }) },
+  { projectUrl: Text({ minLength: 1, maxLength: 500 }) },
   { additionalProperties: false },
 );
 export type ProjectRequestBody = Static<typeof ProjectRequestBody>;

@@ -24,10 +24,11 @@ import { createProjectsService } from './projects/service.js';
 import { announce, createEventBus } from './platform/bus/index.js';
 import type { Database } from './platform/db/database.js';
 import { healthRoutes } from './platform/health/routes.js';
-import { registerErrorHandling } from './platform/http/errors.js';
+import { frameworkErrors, registerErrorHandling } from './platform/http/errors.js';
 import { registerSecurity } from './platform/http/security.js';
 import { registerRateLimits } from './platform/http/rate-limits.js';
 import { registerSpa } from './platform/http/spa.js';
+import { registerValidation } from './platform/http/validation.js';
 import { loggerOptions } from './platform/logger.js';
 
 /** Bodies above this are refused with 413 before they are parsed. No API request needs more. */
@@ -64,10 +65,9 @@ export async function buildApp(deps: AppDeps) {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     return503OnClosing: true,
-    ajv: {
-      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
-    },
+    frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  registerValidation(app);
 
   // While shutting down, a keep-alive connection whose request was in flight would otherwise stay open until its
   // keep-alive timeout and hold the shutdown up; telling the client to close it lets close() finish promptly.

@@ -6,6 +6,7 @@ import {
   LoginResponse,
   PublicReposResponse,
   UserInfoResponse,
+  Text,
 } from '@openlfg/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -133,9 +134,9 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
         config: signInLimit,
         schema: {
           querystring: Type.Object({
-            state: Type.String({ minLength: 1, maxLength: 256 }),
-            code_challenge: Type.String({ minLength: 43, maxLength: 128 }),
-            login: Type.Optional(Type.String({ maxLength: 100 })),
+            state: Text({ minLength: 1, maxLength: 256 }),
+            code_challenge: Text({ minLength: 43, maxLength: 128 }),
+            login: Type.Optional(Text({ maxLength: 100 })),
           }),
         },
       },

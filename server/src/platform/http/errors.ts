@@ -1,4 +1,4 @@
-import { ErrorCode, type ErrorResponse } from '@openlfg/contracts';
+import { ErrorCode, TEXT_PATTERN, type ErrorResponse } from '@openlfg/contracts';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -69,7 +69,26 @@ export function describeValidationError(
     return `${[context ?? 'request', ...segments].join('.')} has an unknown field "${issue.params.additionalProperty}"`;
   }
   const where = [context ?? 'request', ...segments].join('.');
+  // The shared text pattern is unreadable as a message; say what it refuses.
+  if (issue.keyword === 'pattern' && issue.params.pattern === TEXT_PATTERN) {
+    return `${where} must not contain control characters`;
+  }
   return `${where} ${issue.message ?? 'is not valid'}`;
+}
+
+/**
+ * Errors Fastify answers before any route or hook runs (a path that is not valid percent-encoding, a path
+ * parameter over the router's length limit): the same error contract as everything else, not Fastify's own body.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 400;
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A path parameter is too long.'
+      : error.code === 'FST_ERR_BAD_URL'
+        ? 'The path is not a valid URL.'
+        : 'The request is not valid.';
+  void reply.status(status).send(errorBody(ErrorCode.badRequest, message));
 }
 
 const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again shortly.';
