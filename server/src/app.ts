@@ -135,7 +135,7 @@ export async function buildApp(deps: AppDeps) {
   });
   // The discussion boards: HTTP for posting and history, the WebSocket for live delivery.
   const messagesRepository = createMessagesRepository(database.db);
-  const messages = createMessagesService(messagesRepository, bus);
+  const messages = createMessagesService(messagesRepository, groupsRepository.loadAccess, bus);
   await app.register(messagesRoutes, { service: messages, requireUser: accounts.requireUser });
   const hub = createRealtimeHub({
     repository: messagesRepository,

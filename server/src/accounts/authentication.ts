@@ -13,11 +13,22 @@ export type RequireUser = (
 ) => Promise<SessionUser & { sessionIdHash: string }>;
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Who may call the route, declared with it: `user` needs a signed-in user, `moderator` a moderator (checked
+     * by the moderation routes). Checked before the request is validated, so an anonymous caller is told to sign
+     * in (401) whatever it sent, and learns nothing about the route's schema. Absent: anyone.
+     */
+    auth?: 'user' | 'moderator';
+  }
   interface FastifyRequest {
     /** Who is asking, from the session cookie; looked up once per request, on first use. */
     auth(): Promise<RequestAuth>;
   }
 }
+
+/** Route config of the routes only a signed-in user may call. */
+export const SIGNED_IN = { auth: 'user' } as const;
 
 const cache = new WeakMap<FastifyRequest, Promise<RequestAuth>>();
 
@@ -34,6 +45,15 @@ export function registerAuthentication(
     }
     return pending;
   });
+
+  // Routes declaring `auth: 'user'` check the session first: rate limit -> authenticate -> validate -> policy.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.auth !== 'user') return;
+    const signedIn = async (request: FastifyRequest, reply: FastifyReply) => {
+      await requireUser(request, reply, cookies);
+    };
+    route.preValidation = [signedIn, ...(route.preValidation ? [route.preValidation].flat() : [])];
+  });
 }
 
 /**
@@ -46,6 +66,10 @@ export async function requireUser(
   reply: FastifyReply,
   cookies: CookieSettings,
 ): Promise<SessionUser & { sessionIdHash: string }> {
+  // A handler that needs a user must say so on its route, or validation would answer anonymous callers first.
+  if (!request.routeOptions.config.auth) {
+    throw new Error(`${request.method} ${request.routeOptions.url} needs a user: declare config.auth on it`);
+  }
   const auth = await request.auth();
   if (auth.status === 'active') return { ...auth.user, sessionIdHash: auth.idHash };
   if (auth.status === 'ended') {

@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Config } from '../config.js';
-import { requireUser } from './authentication.js';
+import { requireUser, SIGNED_IN } from './authentication.js';
 import type { CookieSettings } from './cookies.js';
 import { DEV_SIGN_IN_CSS, devSignInPage } from './dev-sign-in-page.js';
 import { toUser } from './presenters.js';
@@ -95,7 +95,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
 
   app.get(
     '/api/account/user-info',
-    { schema: { response: { 200: UserInfoResponse } } },
+    { config: SIGNED_IN, schema: { response: { 200: UserInfoResponse } } },
     async (request, reply) => {
       const user = await requireUser(request, reply, cookies);
       reply.header('cache-control', 'no-store');
@@ -112,7 +112,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
 
   app.get(
     '/api/account/public-repos',
-    { schema: { response: { 200: PublicReposResponse } } },
+    { config: SIGNED_IN, schema: { response: { 200: PublicReposResponse } } },
     async (request, reply) => {
       const user = await requireUser(request, reply, cookies);
       reply.header('cache-control', 'private, no-cache');

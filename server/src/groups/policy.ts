@@ -6,36 +6,59 @@ import { HttpError } from '../platform/http/errors.js';
 export type Actor = 'anonymous' | GroupRole;
 
 export type GroupAction =
+  | 'read-card'
   | 'read-info'
   | 'read-discussion'
   | 'post-message'
+  | 'mark-read'
   | 'join'
   | 'request'
   | 'cancel-request'
   | 'leave'
-  | 'decide-requests'
+  | 'approve-request'
+  | 'reject-request'
   | 'delete'
   | 'report'
   | 'save';
 
+/**
+ * Everything a decision about one group needs, read in one query by the groups repository's `loadAccess`:
+ * every group and message action loads this first and asks `authorize` before it does anything else.
+ */
+export interface GroupAccess {
+  groupId: number;
+  visibility: Visibility;
+  /** A moderator hid the group: closed to everyone but its owner. */
+  hidden: boolean;
+  /** The group has reached its maximum number of members. */
+  full: boolean;
+  ownerId: number;
+  memberCount: number;
+  /** The caller's relation to the group; `none` for nobody signed in (see `actorOf`). */
+  role: GroupRole;
+}
+
 export interface PolicyContext {
   actor: Actor;
   visibility: Visibility;
-  /** The group has reached its maximum number of members. */
   full?: boolean;
-  /** A moderator hid the group: closed to everyone but its owner. */
   hidden?: boolean;
 }
 
 export type Decision =
-  { allowed: true } | { allowed: false; status: 401 | 403 | 409; code: string; message: string };
+  { allowed: true } | { allowed: false; status: 401 | 403 | 404 | 409; code: ErrorCode; message: string };
 
 const allow: Decision = { allowed: true };
-const refuse = (status: 401 | 403 | 409, message: string): Decision => ({
+const CODE_BY_STATUS = {
+  401: ErrorCode.unauthenticated,
+  403: ErrorCode.forbidden,
+  404: ErrorCode.notFound,
+  409: ErrorCode.conflict,
+} as const;
+const refuse = (status: 401 | 403 | 404 | 409, message: string): Decision => ({
   allowed: false,
   status,
-  code:
-    status === 401 ? ErrorCode.unauthenticated : status === 403 ? ErrorCode.forbidden : ErrorCode.conflict,
+  code: CODE_BY_STATUS[status],
   message,
 });
 const signIn = refuse(401, 'Sign in with GitHub to do this.');
@@ -44,22 +67,30 @@ const closedWhenHidden = new Set<GroupAction>([
   'read-info',
   'read-discussion',
   'post-message',
+  'mark-read',
   'join',
   'request',
-  'decide-requests',
+  'approve-request',
+  'reject-request',
   'save',
 ]);
 const isMember = (actor: Actor) => actor === 'member' || actor === 'owner';
 
 /**
  * Every rule of who may do what to a group project, in one place (tested as a table of roles x actions x
- * visibility in groups-policy.test.ts). Routes and the service ask here; nothing else decides access.
+ * visibility x hidden x full in groups-policy.test.ts, over HTTP and directly). Services ask here, through
+ * `authorize`, before anything else; lists leave hidden groups out with the repository's one `listable` filter,
+ * which is the SQL form of `read-card` below.
  */
 export function decide(
   action: GroupAction,
   { actor, visibility, full = false, hidden = false }: PolicyContext,
 ): Decision {
   const isPrivate = visibility === 'private';
+  if (action === 'read-card') {
+    // A hidden group's card is gone for everyone but its owner, as if it did not exist.
+    return hidden && actor !== 'owner' ? refuse(404, 'There is no such group project.') : allow;
+  }
   if (hidden && actor !== 'owner' && closedWhenHidden.has(action)) {
     return refuse(403, 'A moderator hid this group: it is closed.');
   }
@@ -75,6 +106,11 @@ export function decide(
       return actor === 'anonymous'
         ? signIn
         : refuse(403, 'Only members of this group can post in its discussion.');
+    case 'mark-read':
+      if (isMember(actor)) return allow;
+      return actor === 'anonymous'
+        ? signIn
+        : refuse(403, 'Only members keep a read mark on a group’s board.');
     case 'join':
       if (actor === 'anonymous') return signIn;
       if (isMember(actor)) return refuse(409, 'You are already a member of this group.');
@@ -95,11 +131,12 @@ export function decide(
         return refuse(409, 'You own this group, so you cannot leave it. Delete the group if it should end.');
       }
       return actor === 'member' ? allow : refuse(409, 'You are not a member of this group.');
-    case 'decide-requests':
+    case 'approve-request':
+    case 'reject-request':
       if (actor === 'anonymous') return signIn;
-      return actor === 'owner'
-        ? allow
-        : refuse(403, "Only the group's owner can decide on requests to join.");
+      if (actor !== 'owner') return refuse(403, "Only the group's owner can decide on requests to join.");
+      if (action === 'approve-request' && full) return refuse(409, 'This group is full.');
+      return allow;
     case 'delete':
       if (actor === 'anonymous') return signIn;
       return actor === 'owner' ? allow : refuse(403, "Only the group's creator can delete it.");
@@ -111,8 +148,23 @@ export function decide(
   }
 }
 
-/** Throws the refusal as the HTTP error the client gets. */
-export function requireAllowed(action: GroupAction, context: PolicyContext): void {
-  const decision = decide(action, context);
-  if (!decision.allowed) throw new HttpError(decision.status, decision.code as ErrorCode, decision.message);
+/** The actor a loaded group sees in the caller: nobody signed in is `anonymous`, whatever the row says. */
+export function contextOf(access: GroupAccess, callerId: number | null): PolicyContext {
+  return {
+    actor: callerId === null ? 'anonymous' : access.role,
+    visibility: access.visibility,
+    full: access.full,
+    hidden: access.hidden,
+  };
+}
+
+/** Whether the caller may do `action` to the loaded group. */
+export function allows(action: GroupAction, access: GroupAccess, callerId: number | null): boolean {
+  return decide(action, contextOf(access, callerId)).allowed;
+}
+
+/** The first line of every group and message action: throws the refusal as the HTTP error the client gets. */
+export function authorize(action: GroupAction, access: GroupAccess, callerId: number | null): void {
+  const decision = decide(action, contextOf(access, callerId));
+  if (!decision.allowed) throw new HttpError(decision.status, decision.code, decision.message);
 }

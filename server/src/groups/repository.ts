@@ -6,8 +6,17 @@ import {
   type SortOrder,
   type Visibility,
 } from '@openlfg/contracts';
-import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type Transaction } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type Transaction,
+} from 'kysely';
 import type { DB } from '../platform/db/schema.js';
+import type { GroupAccess } from './policy.js';
 
 export interface GroupListQuery {
   sortField: GroupSortField;
@@ -29,9 +38,17 @@ function orderTerms(sortField: GroupSortField, order: SortOrder, reversed = fals
   ];
 }
 
+/**
+ * The SQL form of the policy's `read-card` rule, the one filter every list applies: a group a moderator hid is
+ * in no list, except its owner's own lists when `ownerId` says whose they are.
+ */
+function listable(eb: ExpressionBuilder<DB, 'group_projects'>, ownerId: number | null = null) {
+  const notHidden = eb('group_projects.hidden_at', 'is', null);
+  return ownerId === null ? notHidden : eb.or([notHidden, eb('group_projects.owner_id', '=', ownerId)]);
+}
+
 function applyFilters<O>(query: SelectQueryBuilder<DB, 'group_projects', O>, filters: GroupListQuery) {
-  // A group a moderator hid is in no list.
-  let q = query.where('group_projects.hidden_at', 'is', null);
+  let q = query.where((eb) => listable(eb));
   if (filters.topics.length > 0)
     q = q.where(sql<boolean>`group_projects.topics @> ${sql.val(filters.topics)}::text[]`);
   if (filters.skillLevels.length > 0) q = q.where('group_projects.skill_level', 'in', filters.skillLevels);
@@ -54,6 +71,24 @@ function selectGroup(db: Executor) {
 }
 
 export type GroupRow = Awaited<ReturnType<ReturnType<typeof selectGroup>['executeTakeFirstOrThrow']>>;
+
+/** Adds a member (or the owner) and closes any pending request of theirs: a member is never also pending. */
+async function addMember(trx: Transaction<DB>, groupId: number, userId: number, role: 'owner' | 'member') {
+  await trx.insertInto('group_members').values({ group_id: groupId, user_id: userId, role }).execute();
+  await trx
+    .updateTable('group_join_requests')
+    .set({ status: 'approved', decided_at: new Date() })
+    .where('group_id', '=', groupId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .execute();
+  return trx
+    .updateTable('group_projects')
+    .set({ member_count: sql`member_count + 1` })
+    .where('id', '=', groupId)
+    .returning('member_count')
+    .executeTakeFirstOrThrow();
+}
 
 export function createGroupsRepository(db: Kysely<DB>) {
   return {
@@ -84,6 +119,150 @@ export function createGroupsRepository(db: Kysely<DB>) {
       return selectGroup(executor).where('group_projects.id', '=', id).executeTakeFirst();
     },
 
+    /**
+     * Everything a policy decision about one group needs, in one query: its visibility, whether it is hidden or
+     * full, its owner, and the caller's role (member, owner, pending requester or none). `lock` takes the group's
+     * row for the rest of the transaction: `update` for membership changes and deletion (one at a time per
+     * group), `key share` for work that must not outlive the group (a post): it waits for a deletion in progress
+     * and then finds no group, but never waits for a join or a save.
+     */
+    async loadAccess(
+      executor: Executor,
+      groupId: number,
+      userId: number | null,
+      lock: 'update' | 'key share' | null = null,
+    ): Promise<GroupAccess | null> {
+      const query = sql<{
+        id: number;
+        visibility: GroupAccess['visibility'];
+        hidden: boolean;
+        full: boolean;
+        owner_id: number;
+        member_count: number;
+        role: GroupAccess['role'];
+      }>`
+        select g.id, g.visibility, g.hidden_at is not null as hidden,
+          coalesce(g.member_count >= g.max_members, false) as full,
+          g.owner_id, g.member_count,
+          coalesce(
+            m.role,
+            case when exists (
+              select 1 from group_join_requests r
+              where r.group_id = g.id and r.user_id = ${userId} and r.status = 'pending'
+            ) then 'requester' end,
+            'none'
+          ) as role
+        from group_projects g
+        left join group_members m on m.group_id = g.id and m.user_id = ${userId}
+        where g.id = ${groupId}
+        ${lock === 'update' ? sql`for update of g` : lock === 'key share' ? sql`for key share of g` : sql``}
+      `;
+      const row = (await query.execute(executor)).rows[0];
+      if (!row) return null;
+      return {
+        groupId: row.id,
+        visibility: row.visibility,
+        hidden: row.hidden,
+        full: row.full,
+        ownerId: row.owner_id,
+        memberCount: row.member_count,
+        role: row.role,
+      };
+    },
+
+    /** Inserts a group with its creator as owner and first member; answers its id. */
+    async insertGroup(trx: Transaction<DB>, values: Insertable<DB['group_projects']>): Promise<number> {
+      const { id } = await trx
+        .insertInto('group_projects')
+        .values(values)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await addMember(trx, id, values.owner_id, 'owner');
+      return id;
+    },
+
+    /**
+     * Saves or unsaves the group for the user and keeps the group's counter exact: the counter moves only when
+     * the save row changed, so repeats and races count once. Answers whether it changed and the count.
+     */
+    async setSaved(trx: Transaction<DB>, groupId: number, userId: number, saved: boolean) {
+      const changed = saved
+        ? await trx
+            .insertInto('group_saves')
+            .values({ user_id: userId, group_id: groupId })
+            .onConflict((oc) => oc.columns(['user_id', 'group_id']).doNothing())
+            .returning('group_id')
+            .executeTakeFirst()
+        : await trx
+            .deleteFrom('group_saves')
+            .where('user_id', '=', userId)
+            .where('group_id', '=', groupId)
+            .returning('group_id')
+            .executeTakeFirst();
+      const row = changed
+        ? await trx
+            .updateTable('group_projects')
+            .set({ saves: sql`saves + ${saved ? 1 : -1}` })
+            .where('id', '=', groupId)
+            .returning('saves')
+            .executeTakeFirstOrThrow()
+        : await trx
+            .selectFrom('group_projects')
+            .select('saves')
+            .where('id', '=', groupId)
+            .executeTakeFirstOrThrow();
+      return { changed: changed !== undefined, saves: row.saves };
+    },
+
+    async insertJoinRequest(trx: Transaction<DB>, groupId: number, userId: number): Promise<void> {
+      await trx.insertInto('group_join_requests').values({ group_id: groupId, user_id: userId }).execute();
+    },
+
+    async cancelJoinRequest(trx: Transaction<DB>, groupId: number, userId: number): Promise<void> {
+      await trx
+        .updateTable('group_join_requests')
+        .set({ status: 'cancelled', decided_at: new Date() })
+        .where('group_id', '=', groupId)
+        .where('user_id', '=', userId)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+
+    /** The user's latest request to join the group, whatever became of it. */
+    latestJoinRequest(trx: Transaction<DB>, groupId: number, userId: number) {
+      return trx
+        .selectFrom('group_join_requests')
+        .select(['id', 'status'])
+        .where('group_id', '=', groupId)
+        .where('user_id', '=', userId)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+    },
+
+    async decideJoinRequest(trx: Transaction<DB>, requestId: number, approve: boolean): Promise<void> {
+      await trx
+        .updateTable('group_join_requests')
+        .set({ status: approve ? 'approved' : 'rejected', decided_at: new Date() })
+        .where('id', '=', requestId)
+        .execute();
+    },
+
+    /** Files a report; answers false when this user already has an open report on the group. */
+    async insertReport(
+      groupId: number,
+      groupTitle: string,
+      reporterId: number,
+      reason: string,
+    ): Promise<boolean> {
+      const inserted = await db
+        .insertInto('group_reports')
+        .values({ group_id: groupId, group_title: groupTitle, reporter_id: reporterId, reason })
+        .onConflict((oc) => oc.columns(['group_id', 'reporter_id']).where('status', '=', 'open').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return inserted !== undefined;
+    },
+
     /** Locks the group row for the rest of the transaction: membership changes to one group run one at a time. */
     lockGroup(trx: Transaction<DB>, id: number) {
       return trx.selectFrom('group_projects').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
@@ -101,24 +280,6 @@ export function createGroupsRepository(db: Kysely<DB>) {
       await trx.deleteFrom('group_projects').where('id', '=', groupId).execute();
     },
 
-    async roleOf(executor: Executor, groupId: number, userId: number) {
-      const member = await executor
-        .selectFrom('group_members')
-        .select('role')
-        .where('group_id', '=', groupId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      if (member) return member.role;
-      const pending = await executor
-        .selectFrom('group_join_requests')
-        .select('id')
-        .where('group_id', '=', groupId)
-        .where('user_id', '=', userId)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      return pending ? ('requester' as const) : ('none' as const);
-    },
-
     members(executor: Executor, groupId: number) {
       return executor
         .selectFrom('group_members')
@@ -130,23 +291,7 @@ export function createGroupsRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    async addMember(trx: Transaction<DB>, groupId: number, userId: number, role: 'owner' | 'member') {
-      await trx.insertInto('group_members').values({ group_id: groupId, user_id: userId, role }).execute();
-      // A member is never also a pending requester of the same group.
-      await trx
-        .updateTable('group_join_requests')
-        .set({ status: 'approved', decided_at: new Date() })
-        .where('group_id', '=', groupId)
-        .where('user_id', '=', userId)
-        .where('status', '=', 'pending')
-        .execute();
-      return trx
-        .updateTable('group_projects')
-        .set({ member_count: sql`member_count + 1` })
-        .where('id', '=', groupId)
-        .returning('member_count')
-        .executeTakeFirstOrThrow();
-    },
+    addMember,
 
     async removeMember(trx: Transaction<DB>, groupId: number, userId: number) {
       await trx
@@ -177,7 +322,7 @@ export function createGroupsRepository(db: Kysely<DB>) {
           .select('mine.role as my_role')
           .where('mine.user_id', '=', userId)
           // A hidden group stays in its owner's list only.
-          .where((eb) => eb.or([eb('group_projects.hidden_at', 'is', null), eb('mine.role', '=', 'owner')]))
+          .where((eb) => listable(eb, userId))
           .orderBy('group_projects.date_posted', 'desc')
           .orderBy('group_projects.id')
           .execute()
@@ -196,7 +341,7 @@ export function createGroupsRepository(db: Kysely<DB>) {
       return selectGroup(db)
         .innerJoin('group_saves', 'group_saves.group_id', 'group_projects.id')
         .where('group_saves.user_id', '=', userId)
-        .where('group_projects.hidden_at', 'is', null)
+        .where((eb) => listable(eb))
         .orderBy('group_saves.created_at', 'desc')
         .orderBy('group_projects.id')
         .execute();
@@ -209,7 +354,7 @@ export function createGroupsRepository(db: Kysely<DB>) {
         .select(['group_projects.id as group_id', 'group_projects.title', 'group_join_requests.created_at'])
         .where('group_join_requests.user_id', '=', userId)
         .where('group_join_requests.status', '=', 'pending')
-        .where('group_projects.hidden_at', 'is', null)
+        .where((eb) => listable(eb))
         .orderBy('group_join_requests.created_at', 'desc')
         .execute();
     },

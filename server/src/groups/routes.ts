@@ -16,7 +16,7 @@ import {
 } from '@openlfg/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { RequireUser } from '../accounts/authentication.js';
+import { SIGNED_IN, type RequireUser } from '../accounts/authentication.js';
 import type { GroupsService } from './service.js';
 
 export interface GroupsRoutesOptions {
@@ -38,7 +38,7 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
 
   app.post(
     '/api/group-projects/post-project',
-    { schema: { body: PostGroupBody, response: { 201: GroupProject } } },
+    { config: SIGNED_IN, schema: { body: PostGroupBody, response: { 201: GroupProject } } },
     async (request, reply) => {
       const user = await requireUser(request, reply);
       return reply.status(201).send(await service.post(user, request.body));
@@ -49,6 +49,7 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
     app.route({
       method,
       url: '/api/group-projects/save',
+      config: SIGNED_IN,
       schema: { body: SaveGroupBody, response: { 200: SaveGroupResponse } },
       handler: async (request, reply) => {
         const user = await requireUser(request, reply);
@@ -59,13 +60,16 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
 
   app.post(
     '/api/group-projects/join',
-    { schema: { body: GroupIdBody, response: { 200: MembershipResponse } } },
+    { config: SIGNED_IN, schema: { body: GroupIdBody, response: { 200: MembershipResponse } } },
     async (request, reply) => service.join(await requireUser(request, reply), request.body.groupProjectId),
   );
 
   app.post(
     '/api/group-projects/request',
-    { schema: { body: GroupIdBody, response: { 200: MembershipResponse, 201: MembershipResponse } } },
+    {
+      config: SIGNED_IN,
+      schema: { body: GroupIdBody, response: { 200: MembershipResponse, 201: MembershipResponse } },
+    },
     async (request, reply) => {
       const { created, ...answer } = await service.request(
         await requireUser(request, reply),
@@ -77,14 +81,14 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
 
   app.delete(
     '/api/group-projects/request',
-    { schema: { body: GroupIdBody, response: { 200: MembershipResponse } } },
+    { config: SIGNED_IN, schema: { body: GroupIdBody, response: { 200: MembershipResponse } } },
     async (request, reply) =>
       service.cancelRequest(await requireUser(request, reply), request.body.groupProjectId),
   );
 
   app.get(
     '/api/group-projects/request',
-    { schema: { response: { 200: MyJoinRequestsResponse } } },
+    { config: SIGNED_IN, schema: { response: { 200: MyJoinRequestsResponse } } },
     async (request, reply) => {
       const user = await requireUser(request, reply);
       reply.header('cache-control', PRIVATE);
@@ -94,7 +98,7 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
 
   app.get(
     '/api/group-projects/pending-requests',
-    { schema: { response: { 200: PendingRequestsResponse } } },
+    { config: SIGNED_IN, schema: { response: { 200: PendingRequestsResponse } } },
     async (request, reply) => {
       const user = await requireUser(request, reply);
       reply.header('cache-control', PRIVATE);
@@ -106,6 +110,7 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
     app.route({
       method,
       url: '/api/group-projects/pending-requests',
+      config: SIGNED_IN,
       schema: { body: DecideRequestBody, response: { 200: MembershipResponse } },
       handler: async (request, reply) => {
         const user = await requireUser(request, reply);
@@ -117,13 +122,13 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
 
   app.delete(
     '/api/group-projects/leave',
-    { schema: { body: GroupIdBody, response: { 200: MembershipResponse } } },
+    { config: SIGNED_IN, schema: { body: GroupIdBody, response: { 200: MembershipResponse } } },
     async (request, reply) => service.leave(await requireUser(request, reply), request.body.groupProjectId),
   );
 
   app.delete(
     '/api/group-projects/delete-project',
-    { schema: { body: GroupIdBody } },
+    { config: SIGNED_IN, schema: { body: GroupIdBody } },
     async (request, reply) => {
       await service.remove(await requireUser(request, reply), request.body.groupProjectId);
       return reply.status(204).send();
@@ -133,6 +138,7 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
   app.post(
     '/api/group-projects/report',
     {
+      config: SIGNED_IN,
       schema: {
         body: ReportBody,
         response: { 201: Type.Object({ groupProjectId: Type.Integer(), status: Type.Literal('open') }) },
@@ -148,7 +154,7 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
   // The caller's own lists: private to them, never cached by shared caches.
   app.get(
     '/api/group-projects/created-projects',
-    { schema: { response: { 200: GroupListOfMine } } },
+    { config: SIGNED_IN, schema: { response: { 200: GroupListOfMine } } },
     async (request, reply) => {
       const user = await requireUser(request, reply);
       reply.header('cache-control', PRIVATE);
@@ -157,7 +163,7 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
   );
   app.get(
     '/api/group-projects/saved',
-    { schema: { response: { 200: GroupListOfMine } } },
+    { config: SIGNED_IN, schema: { response: { 200: GroupListOfMine } } },
     async (request, reply) => {
       const user = await requireUser(request, reply);
       reply.header('cache-control', PRIVATE);
@@ -166,7 +172,7 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
   );
   app.get(
     '/api/group-projects/my-groups',
-    { schema: { response: { 200: MyGroupsResponse } } },
+    { config: SIGNED_IN, schema: { response: { 200: MyGroupsResponse } } },
     async (request, reply) => {
       const user = await requireUser(request, reply);
       reply.header('cache-control', PRIVATE);

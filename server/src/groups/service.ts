@@ -8,13 +8,13 @@ import {
   type MembershipResponse,
   type PostGroupBody,
 } from '@openlfg/contracts';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
 import { conflict, notFound } from '../platform/http/errors.js';
 import { retryTransaction } from '../platform/db/retry.js';
 import { PagedLists } from '../platform/paged-lists.js';
 import { normaliseDiscordInvite, normaliseGroupTopics, normaliseRepository, requireText } from './input.js';
-import { decide, requireAllowed, type Actor } from './policy.js';
+import { allows, authorize, type GroupAccess, type GroupAction } from './policy.js';
 import { toGroupProject } from './presenters.js';
 import type { GroupListQuery, GroupsRepository } from './repository.js';
 
@@ -41,25 +41,43 @@ export function createGroupsService(
   const lists = new PagedLists(options.listCacheTtlMs);
   const listsChanged = () => lists.clear();
 
-  /** Runs `change` with the group's row locked; answers where the caller stands afterwards. */
-  async function withLockedGroup<T>(
+  /**
+   * Runs `change` in a transaction holding the group's row (so membership changes to one group happen one at a
+   * time), after the policy allowed `action` on what the access loader read. Lists are cleared afterwards.
+   */
+  async function changeGroup<T>(
+    action: GroupAction,
+    caller: Caller,
     groupId: number,
-    change: (
-      trx: Transaction<DB>,
-      group: NonNullable<Awaited<ReturnType<GroupsRepository['lockGroup']>>>,
-    ) => Promise<T>,
+    change: (trx: Transaction<DB>, access: GroupAccess) => Promise<T>,
   ): Promise<T> {
     const result = await db.transaction().execute(async (trx) => {
-      const group = await repository.lockGroup(trx, groupId);
-      if (!group) throw noGroup(groupId);
-      return change(trx, group);
+      const access = await repository.loadAccess(trx, groupId, caller.id, 'update');
+      if (!access) throw noGroup(groupId);
+      authorize(action, access, caller.id);
+      return change(trx, access);
     });
     listsChanged();
     return result;
   }
 
-  const isFull = (group: { max_members: number | null; member_count: number }) =>
-    group.max_members !== null && group.member_count >= group.max_members;
+  /** Reads the group's access facts and asks the policy, outside any transaction (reads and reports). */
+  async function readGroup(
+    action: GroupAction,
+    caller: Caller | null,
+    groupId: number,
+  ): Promise<GroupAccess> {
+    const access = await repository.loadAccess(db, groupId, caller?.id ?? null);
+    if (!access) throw noGroup(groupId);
+    authorize(action, access, caller?.id ?? null);
+    return access;
+  }
+
+  const membership = (groupId: number, viewerRole: GroupRole, memberCount: number): MembershipResponse => ({
+    groupProjectId: groupId,
+    viewerRole,
+    memberCount,
+  });
 
   return {
     list(request: GroupListRequest): Promise<string> {
@@ -91,15 +109,7 @@ export function createGroupsService(
         max_members: body.maxMembers ?? null,
         owner_id: caller.id,
       };
-      const id = await db.transaction().execute(async (trx) => {
-        const { id } = await trx
-          .insertInto('group_projects')
-          .values(values)
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await repository.addMember(trx, id, caller.id, 'owner');
-        return id;
-      });
+      const id = await db.transaction().execute((trx) => repository.insertGroup(trx, values));
       listsChanged();
       const row = await repository.findGroup(db, id);
       if (!row) throw noGroup(id);
@@ -108,100 +118,36 @@ export function createGroupsService(
 
     async setSaved(caller: Caller, groupId: number, saved: boolean) {
       const result = await db.transaction().execute(async (trx) => {
-        const exists = await trx
-          .selectFrom('group_projects')
-          .select('id')
-          .where('id', '=', groupId)
-          .forKeyShare()
-          .executeTakeFirst();
-        if (!exists) throw noGroup(groupId);
-        const changed = saved
-          ? await trx
-              .insertInto('group_saves')
-              .values({ user_id: caller.id, group_id: groupId })
-              .onConflict((oc) => oc.columns(['user_id', 'group_id']).doNothing())
-              .returning('group_id')
-              .executeTakeFirst()
-          : await trx
-              .deleteFrom('group_saves')
-              .where('user_id', '=', caller.id)
-              .where('group_id', '=', groupId)
-              .returning('group_id')
-              .executeTakeFirst();
-        const row = changed
-          ? await trx
-              .updateTable('group_projects')
-              .set({ saves: sql`saves + ${saved ? 1 : -1}` })
-              .where('id', '=', groupId)
-              .returning('saves')
-              .executeTakeFirstOrThrow()
-          : await trx
-              .selectFrom('group_projects')
-              .select('saves')
-              .where('id', '=', groupId)
-              .executeTakeFirstOrThrow();
-        return { changed: changed !== undefined, saves: row.saves };
+        // A key share lock: a save never waits for a join, but a deletion in progress finishes first.
+        const access = await repository.loadAccess(trx, groupId, caller.id, 'key share');
+        if (!access) throw noGroup(groupId);
+        authorize('save', access, caller.id);
+        return repository.setSaved(trx, groupId, caller.id, saved);
       });
       if (result.changed) listsChanged();
       return { projectId: groupId, saved, saves: result.saves };
     },
 
     join(caller: Caller, groupId: number): Promise<MembershipResponse> {
-      return withLockedGroup(groupId, async (trx, group) => {
-        const role = await repository.roleOf(trx, groupId, caller.id);
-        requireAllowed('join', {
-          actor: role,
-          visibility: group.visibility,
-          full: isFull(group),
-          hidden: group.hidden_at !== null,
-        });
+      return changeGroup('join', caller, groupId, async (trx) => {
         const { member_count } = await repository.addMember(trx, groupId, caller.id, 'member');
-        return { groupProjectId: groupId, viewerRole: 'member', memberCount: member_count };
+        return membership(groupId, 'member', member_count);
       });
     },
 
     /** Asks to join a private group; asking again is harmless. Answers whether this call created the request. */
-    async request(caller: Caller, groupId: number): Promise<MembershipResponse & { created: boolean }> {
-      return withLockedGroup(groupId, async (trx, group) => {
-        const role = await repository.roleOf(trx, groupId, caller.id);
-        if (role === 'requester') {
-          return {
-            groupProjectId: groupId,
-            viewerRole: role,
-            memberCount: group.member_count,
-            created: false,
-          };
-        }
-        requireAllowed('request', {
-          actor: role,
-          visibility: group.visibility,
-          hidden: group.hidden_at !== null,
-        });
-        await trx
-          .insertInto('group_join_requests')
-          .values({ group_id: groupId, user_id: caller.id })
-          .execute();
-        return {
-          groupProjectId: groupId,
-          viewerRole: 'requester',
-          memberCount: group.member_count,
-          created: true,
-        };
+    request(caller: Caller, groupId: number): Promise<MembershipResponse & { created: boolean }> {
+      return changeGroup('request', caller, groupId, async (trx, access) => {
+        const created = access.role !== 'requester';
+        if (created) await repository.insertJoinRequest(trx, groupId, caller.id);
+        return { ...membership(groupId, 'requester', access.memberCount), created };
       });
     },
 
     cancelRequest(caller: Caller, groupId: number): Promise<MembershipResponse> {
-      return withLockedGroup(groupId, async (trx, group) => {
-        const role = await repository.roleOf(trx, groupId, caller.id);
-        requireAllowed('cancel-request', { actor: role, visibility: group.visibility });
-        await trx
-          .updateTable('group_join_requests')
-          .set({ status: 'cancelled', decided_at: new Date() })
-          .where('group_id', '=', groupId)
-          .where('user_id', '=', caller.id)
-          .where('status', '=', 'pending')
-          .execute();
-        return { groupProjectId: groupId, viewerRole: 'none', memberCount: group.member_count };
+      return changeGroup('cancel-request', caller, groupId, async (trx, access) => {
+        await repository.cancelJoinRequest(trx, groupId, caller.id);
+        return membership(groupId, 'none', access.memberCount);
       });
     },
 
@@ -215,46 +161,26 @@ export function createGroupsService(
       requestUsername: string,
       approve: boolean,
     ): Promise<MembershipResponse> {
-      return withLockedGroup(groupId, async (trx, group) => {
-        const role = await repository.roleOf(trx, groupId, caller.id);
-        requireAllowed('decide-requests', {
-          actor: role,
-          visibility: group.visibility,
-          hidden: group.hidden_at !== null,
-        });
+      const action = approve ? 'approve-request' : 'reject-request';
+      return changeGroup(action, caller, groupId, async (trx, access) => {
         const requester = await repository.findUserByLogin(trx, requestUsername);
-        const latest = requester
-          ? await trx
-              .selectFrom('group_join_requests')
-              .select(['id', 'status'])
-              .where('group_id', '=', groupId)
-              .where('user_id', '=', requester.id)
-              .orderBy('id', 'desc')
-              .executeTakeFirst()
-          : undefined;
+        const latest = requester ? await repository.latestJoinRequest(trx, groupId, requester.id) : undefined;
         if (!requester || !latest) throw notFound(`${requestUsername} has not asked to join this group.`);
         if (latest.status === 'cancelled') throw conflict(`${requester.login} cancelled their request.`);
         if (latest.status !== 'pending')
           throw conflict(`${requester.login}'s request was already ${latest.status}.`);
-        if (approve && isFull(group)) throw conflict('This group is full.');
-        await trx
-          .updateTable('group_join_requests')
-          .set({ status: approve ? 'approved' : 'rejected', decided_at: new Date() })
-          .where('id', '=', latest.id)
-          .execute();
+        await repository.decideJoinRequest(trx, latest.id, approve);
         const memberCount = approve
           ? (await repository.addMember(trx, groupId, requester.id, 'member')).member_count
-          : group.member_count;
-        return { groupProjectId: groupId, viewerRole: 'owner', memberCount };
+          : access.memberCount;
+        return membership(groupId, 'owner', memberCount);
       });
     },
 
     async leave(caller: Caller, groupId: number): Promise<MembershipResponse> {
-      const result = await withLockedGroup(groupId, async (trx, group) => {
-        const role = await repository.roleOf(trx, groupId, caller.id);
-        requireAllowed('leave', { actor: role, visibility: group.visibility });
+      const result = await changeGroup('leave', caller, groupId, async (trx) => {
         const { member_count } = await repository.removeMember(trx, groupId, caller.id);
-        return { groupProjectId: groupId, viewerRole: 'none' as const, memberCount: member_count };
+        return membership(groupId, 'none', member_count);
       });
       accessChanged(groupId);
       return result;
@@ -262,19 +188,11 @@ export function createGroupsService(
 
     /**
      * The creator deletes the group with everything attached to it, its discussion board's messages included,
-     * in one transaction: nothing is left half-deleted.
+     * in one transaction: nothing is left half-deleted, and a post racing it waits for it (see loadAccess).
      */
     async remove(caller: Caller, groupId: number): Promise<void> {
       await retryTransaction(
-        () =>
-          withLockedGroup(groupId, async (trx, group) => {
-            requireAllowed('delete', {
-              actor:
-                group.owner_id === caller.id ? 'owner' : await repository.roleOf(trx, groupId, caller.id),
-              visibility: group.visibility,
-            });
-            await repository.deleteGroup(trx, groupId);
-          }),
+        () => changeGroup('delete', caller, groupId, (trx) => repository.deleteGroup(trx, groupId)),
         log,
         `deleting group ${groupId} with its messages`,
       );
@@ -282,24 +200,20 @@ export function createGroupsService(
     },
 
     async report(caller: Caller, groupId: number, reason: string): Promise<void> {
+      await readGroup('report', caller, groupId);
       const text = requireText(reason, 'reason');
       const group = await repository.findGroup(db, groupId);
       if (!group) throw noGroup(groupId);
-      const role = await repository.roleOf(db, groupId, caller.id);
-      requireAllowed('report', { actor: role, visibility: group.visibility });
-      const inserted = await db
-        .insertInto('group_reports')
-        .values({ group_id: groupId, group_title: group.title, reporter_id: caller.id, reason: text })
-        .onConflict((oc) => oc.columns(['group_id', 'reporter_id']).where('status', '=', 'open').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) throw conflict('You already reported this group; a moderator will look at it.');
+      if (!(await repository.insertReport(groupId, group.title, caller.id, text))) {
+        throw conflict('You already reported this group; a moderator will look at it.');
+      }
     },
 
     /** One group's card; a hidden group has none, except for its owner. */
     async publicCard(caller: Caller | null, groupId: number): Promise<GroupProject> {
+      await readGroup('read-card', caller, groupId);
       const group = await repository.findGroup(db, groupId);
-      if (!group || (group.hidden_at !== null && group.owner_id !== caller?.id)) throw noGroup(groupId);
+      if (!group) throw noGroup(groupId);
       return toGroupProject(group);
     },
 
@@ -307,11 +221,10 @@ export function createGroupsService(
     listsChanged,
 
     async discussionInfo(caller: Caller | null, groupId: number): Promise<DiscussionInfo> {
+      const access = await readGroup('read-info', caller, groupId);
+      const callerId = caller?.id ?? null;
       const group = await repository.findGroup(db, groupId);
       if (!group) throw noGroup(groupId);
-      const actor: Actor = caller ? await repository.roleOf(db, groupId, caller.id) : 'anonymous';
-      const hidden = group.hidden_at !== null;
-      requireAllowed('read-info', { actor, visibility: group.visibility, hidden });
       const members = await repository.members(db, groupId);
       return {
         group: toGroupProject(group),
@@ -323,11 +236,13 @@ export function createGroupsService(
         })),
         discordUrl: group.discord_url,
         room: discussionRoom(groupId),
-        canReadDiscussion: decide('read-discussion', { actor, visibility: group.visibility, hidden }).allowed,
-        canPost: decide('post-message', { actor, visibility: group.visibility, hidden }).allowed,
-        viewerRole: actor === 'anonymous' ? 'none' : (actor as GroupRole),
+        canReadDiscussion: allows('read-discussion', access, callerId),
+        canPost: allows('post-message', access, callerId),
+        viewerRole: callerId === null ? 'none' : access.role,
         // Only the owner learns that a moderator hid the group, and why.
-        ...(actor === 'owner' ? { hidden, hiddenReason: group.hidden_reason } : {}),
+        ...(callerId !== null && access.role === 'owner'
+          ? { hidden: access.hidden, hiddenReason: group.hidden_reason }
+          : {}),
       };
     },
 

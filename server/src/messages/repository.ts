@@ -29,14 +29,6 @@ function selectMessages(executor: Executor) {
 
 export type MessageRow = Awaited<ReturnType<ReturnType<typeof selectMessages>['executeTakeFirstOrThrow']>>;
 
-/** Where one user stands with one group's board; null when the group does not exist. */
-export interface BoardAccessRow {
-  visibility: 'public' | 'private';
-  hidden: boolean;
-  /** Null: not a member (or nobody signed in). */
-  role: 'owner' | 'member' | null;
-}
-
 export function createMessagesRepository(db: Kysely<DB>) {
   return {
     db,
@@ -48,28 +40,6 @@ export function createMessagesRepository(db: Kysely<DB>) {
      */
     async lockRoom(trx: Transaction<DB>, room: string): Promise<void> {
       await sql`select pg_advisory_xact_lock(${ROOM_LOCK_NAMESPACE}::int4, hashtext(${room}))`.execute(trx);
-    },
-
-    async boardAccess(
-      executor: Executor,
-      groupId: number,
-      userId: number | null,
-    ): Promise<BoardAccessRow | null> {
-      const row = await executor
-        .selectFrom('group_projects')
-        .leftJoin('group_members', (join) =>
-          join
-            .onRef('group_members.group_id', '=', 'group_projects.id')
-            .on('group_members.user_id', '=', userId ?? 0),
-        )
-        .select([
-          'group_projects.visibility',
-          sql<boolean>`group_projects.hidden_at is not null`.as('hidden'),
-          'group_members.role',
-        ])
-        .where('group_projects.id', '=', groupId)
-        .executeTakeFirst();
-      return row ?? null;
     },
 
     /** The roles of these users in the group (members and owner only). */

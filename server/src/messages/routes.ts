@@ -8,7 +8,7 @@ import {
   UnreadCountsResponse,
 } from '@openlfg/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { RequireUser } from '../accounts/authentication.js';
+import { SIGNED_IN, type RequireUser } from '../accounts/authentication.js';
 import type { MessagesService } from './service.js';
 
 export interface MessagesRoutesOptions {
@@ -26,7 +26,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox<MessagesRoutesOptions> = 
 ) => {
   app.post(
     '/api/messages/add-message',
-    { schema: { body: AddMessageRequest, response: { 200: AddMessageResponse } } },
+    { config: SIGNED_IN, schema: { body: AddMessageRequest, response: { 200: AddMessageResponse } } },
     async (request, reply) => {
       const user = await requireUser(request, reply);
       return { data: await service.add(user, request.body) };
@@ -35,7 +35,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox<MessagesRoutesOptions> = 
 
   app.post(
     '/api/messages/latest-message',
-    { schema: { body: LatestMessageRequest, response: { 200: LatestMessageResponse } } },
+    { config: SIGNED_IN, schema: { body: LatestMessageRequest, response: { 200: LatestMessageResponse } } },
     async (request, reply) => {
       const user = await requireUser(request, reply);
       const { groupProjectId, messageId } = request.body;
@@ -55,7 +55,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox<MessagesRoutesOptions> = 
 
   app.get(
     '/api/messages/unread',
-    { schema: { response: { 200: UnreadCountsResponse } } },
+    { config: SIGNED_IN, schema: { response: { 200: UnreadCountsResponse } } },
     async (request, reply) => {
       const user = await requireUser(request, reply);
       reply.header('cache-control', PRIVATE);

@@ -8,12 +8,16 @@ import {
   type RoomClosedReason,
   type UnreadCount,
 } from '@openlfg/contracts';
-import { decide, requireAllowed, type Actor, type PolicyContext } from '../groups/policy.js';
+import { allows, authorize, type GroupAccess } from '../groups/policy.js';
 import { requireText } from '../groups/input.js';
 import type { EventBus } from '../platform/bus/index.js';
 import { conflict, notFound } from '../platform/http/errors.js';
 import { toMessage } from './presenters.js';
-import type { BoardAccessRow, MessagesRepository } from './repository.js';
+import type { MessagesRepository } from './repository.js';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../platform/db/schema.js';
+
+type Executor = Kysely<DB> | Transaction<DB>;
 
 interface Caller {
   id: number;
@@ -27,14 +31,13 @@ interface Author extends Caller {
 
 const noGroup = (id: number) => notFound(`There is no group project ${id}.`);
 
-function actorOf(access: BoardAccessRow, caller: Caller | null): Actor {
-  if (!caller) return 'anonymous';
-  return access.role ?? 'none';
-}
-
-function contextOf(access: BoardAccessRow, caller: Caller | null): PolicyContext {
-  return { actor: actorOf(access, caller), visibility: access.visibility, hidden: access.hidden };
-}
+/** The groups repository's access loader: one query for everything a decision about one group needs. */
+export type LoadGroupAccess = (
+  executor: Executor,
+  groupId: number,
+  userId: number | null,
+  lock?: 'update' | 'key share' | null,
+) => Promise<GroupAccess | null>;
 
 /**
  * The discussion boards: posting (stored, then announced on the bus), history, read marks and unread counts,
@@ -42,9 +45,24 @@ function contextOf(access: BoardAccessRow, caller: Caller | null): PolicyContext
  */
 export function createMessagesService(
   repository: MessagesRepository,
+  loadAccess: LoadGroupAccess,
   bus: Pick<EventBus, 'publishOnCommit'>,
 ) {
   const { db } = repository;
+
+  /** The first step of every board action: load the group's access facts and ask the policy. */
+  async function authorized(
+    action: 'read-discussion' | 'post-message' | 'mark-read',
+    executor: Executor,
+    groupId: number,
+    caller: Caller | null,
+    lock: 'key share' | null = null,
+  ): Promise<GroupAccess> {
+    const access = await loadAccess(executor, groupId, caller?.id ?? null, lock);
+    if (!access) throw noGroup(groupId);
+    authorize(action, access, caller?.id ?? null);
+    return access;
+  }
 
   return {
     /**
@@ -59,9 +77,9 @@ export function createMessagesService(
       let message: Message | undefined;
       const announce = await db.transaction().execute(async (trx) => {
         await repository.lockRoom(trx, room);
-        const access = await repository.boardAccess(trx, input.groupProjectId, caller.id);
-        if (!access) throw noGroup(input.groupProjectId);
-        requireAllowed('post-message', contextOf(access, caller));
+        // The key share lock on the group's row: a deletion of the group in progress finishes first, and then
+        // there is no group to post to; a post that got the lock first is deleted with the group.
+        await authorized('post-message', trx, input.groupProjectId, caller, 'key share');
         const inserted = await repository.insert(trx, {
           room,
           groupId: input.groupProjectId,
@@ -95,9 +113,7 @@ export function createMessagesService(
     },
 
     async history(caller: Caller | null, query: MessageHistoryQuery): Promise<MessageHistoryResponse> {
-      const access = await repository.boardAccess(db, query.groupProjectId, caller?.id ?? null);
-      if (!access) throw noGroup(query.groupProjectId);
-      requireAllowed('read-discussion', contextOf(access, caller));
+      await authorized('read-discussion', db, query.groupProjectId, caller);
       const limit = query.limit ?? MESSAGE_PAGE_SIZE;
       // One more than asked tells whether an older page exists without counting.
       const rows = await repository.page(
@@ -109,9 +125,7 @@ export function createMessagesService(
     },
 
     async markRead(caller: Caller, groupId: number, messageId: number) {
-      const access = await repository.boardAccess(db, groupId, caller.id);
-      if (!access) throw noGroup(groupId);
-      if (!access.role) throw notFound('Only members keep a read mark on a group’s board.');
+      await authorized('mark-read', db, groupId, caller);
       if (!(await repository.messageInRoom(discussionRoom(groupId), messageId))) {
         throw notFound(`There is no message ${messageId} on this board.`);
       }
@@ -131,9 +145,9 @@ export function createMessagesService(
 
     /** Whether this viewer may follow the group's board live: the same rule as reading its history. */
     async roomAccess(groupId: number, viewer: Caller | null): Promise<'allowed' | RoomClosedReason> {
-      const access = await repository.boardAccess(db, groupId, viewer?.id ?? null);
+      const access = await loadAccess(db, groupId, viewer?.id ?? null);
       if (!access) return 'not-found';
-      return decide('read-discussion', contextOf(access, viewer)).allowed ? 'allowed' : 'forbidden';
+      return allows('read-discussion', access, viewer?.id ?? null) ? 'allowed' : 'forbidden';
     },
 
     /**
@@ -144,16 +158,19 @@ export function createMessagesService(
       groupId: number,
       viewerIds: (number | null)[],
     ): Promise<(viewerId: number | null) => 'allowed' | RoomClosedReason> {
-      const group = await repository.boardAccess(db, groupId, null);
+      const group = await loadAccess(db, groupId, null);
       if (!group) return () => 'not-found';
       const roles = await repository.rolesOf(
         groupId,
         viewerIds.filter((id): id is number => id !== null),
       );
       return (viewerId) => {
-        const access = { ...group, role: viewerId === null ? null : (roles.get(viewerId) ?? null) };
-        const viewer = viewerId === null ? null : { id: viewerId };
-        return decide('read-discussion', contextOf(access, viewer)).allowed ? 'allowed' : 'forbidden';
+        // Reading a board depends on membership only, so members' roles are all a viewer needs beyond the group.
+        const access: GroupAccess = {
+          ...group,
+          role: viewerId === null ? 'none' : (roles.get(viewerId) ?? 'none'),
+        };
+        return allows('read-discussion', access, viewerId) ? 'allowed' : 'forbidden';
       };
     },
   };

@@ -15,7 +15,7 @@ import {
   SyncStarted,
 } from '@openlfg/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { RequireUser } from '../accounts/authentication.js';
+import { SIGNED_IN, type RequireUser } from '../accounts/authentication.js';
 import { badRequest } from '../platform/http/errors.js';
 import type { ModeratorGuard } from './guard.js';
 import type { ModerationService } from './service.js';
@@ -61,6 +61,8 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationRoutesOptions
 ) => {
   const known = new Set<string>(ADMIN_ROUTES);
   app.addHook('onRoute', (route) => {
+    // Declared like every route's access; the preValidation hook below checks it.
+    if (route.url !== ME) route.config = { ...route.config, auth: 'moderator' };
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       if (!known.has(`${method} ${route.url}`)) {
@@ -78,11 +80,15 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationRoutesOptions
   const moderator = guard.requireModerator;
   const reasonOf = (body: { reason?: string }) => body.reason?.trim() || null;
 
-  app.get(ME, { schema: { response: { 200: ModeratorStatus } } }, async (request, reply) => {
-    const user = await requireUser(request, reply);
-    reply.header('cache-control', PRIVATE);
-    return { moderator: guard.isModerator(user.login) };
-  });
+  app.get(
+    ME,
+    { config: SIGNED_IN, schema: { response: { 200: ModeratorStatus } } },
+    async (request, reply) => {
+      const user = await requireUser(request, reply);
+      reply.header('cache-control', PRIVATE);
+      return { moderator: guard.isModerator(user.login) };
+    },
+  );
 
   app.get(
     '/api/admin/requests',

@@ -11,7 +11,7 @@ import {
   TopicsResponse,
 } from '@openlfg/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { RequireUser } from '../accounts/authentication.js';
+import { SIGNED_IN, type RequireUser } from '../accounts/authentication.js';
 import { parseGitHubRepo } from '../catalog/sources/index.js';
 import { badRequest, conflict, notFound } from '../platform/http/errors.js';
 import { toProject } from './presenters.js';
@@ -63,6 +63,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<ProjectsRoutesOptions> = 
     app.route({
       method,
       url: '/api/projects/save',
+      config: SIGNED_IN,
       schema: { body: ProjectIdBody, response: { 200: SaveProjectResponse } },
       handler: async (request, reply) => {
         const user = await requireUser(request, reply);
@@ -78,7 +79,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<ProjectsRoutesOptions> = 
 
   app.get(
     '/api/projects/saved',
-    { schema: { response: { 200: SavedProjectsResponse } } },
+    { config: SIGNED_IN, schema: { response: { 200: SavedProjectsResponse } } },
     async (request, reply) => {
       const user = await requireUser(request, reply);
       reply.header('cache-control', 'private, no-cache');
@@ -90,6 +91,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<ProjectsRoutesOptions> = 
   app.post(
     '/api/projects/request',
     {
+      config: SIGNED_IN,
       schema: {
         body: ProjectRequestBody,
         response: { 200: ProjectRequestResponse, 201: ProjectRequestResponse },
