@@ -1,11 +1,15 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { lockDataDir } from '../src/platform/db/data-dir-lock.js';
 import { openDatabase, type Database } from '../src/platform/db/database.js';
+import { openConfiguredDatabase } from '../src/platform/db/open-configured.js';
 
 /**
  * One process per embedded database folder: the lock taken where PGlite opens a folder, its refusal, its
@@ -134,4 +138,33 @@ describe('the data-folder lock', () => {
     );
     await lock.release();
   });
+});
+
+describe('a second process on a held folder', () => {
+  const serverDir = fileURLToPath(new URL('..', import.meta.url));
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+  it('npm run db:migrate exits 1 with one line naming the holder and DATA_DIR as written', async () => {
+    // The child runs in `root`, so DATA_DIR=./.data there is the folder this process holds.
+    const root = mkdtempSync(path.join(tmpdir(), 'openlfg-lock-'));
+    const config = loadConfig(
+      { NODE_ENV: 'test', DATA_DIR: path.join(root, '.data') },
+      { persistSecret: false },
+    );
+    opened.push(await openConfiguredDatabase(config));
+
+    const child = spawn(
+      process.execPath,
+      ['--conditions=source', '--import', tsx, path.join(serverDir, 'src/cli/migrate.ts')],
+      { cwd: root, env: { PATH: process.env.PATH, NODE_ENV: 'test', DATA_DIR: './.data' } },
+    );
+    const output = { stdout: '', stderr: '' };
+    child.stdout.on('data', (chunk: Buffer) => (output.stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output.stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+
+    expect(output.stderr.trim()).toBe(refusal('./.data', process.pid));
+    expect(output.stdout).toBe('');
+    expect(code).toBe(1);
+  }, 60_000);
 });
