@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { seedDemoCatalogue } from './catalog/demo.js';
 import { startSyncScheduler } from './catalog/sync/scheduler.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { DataDirInUseError } from './platform/db/data-dir-lock.js';
 import { migrateToLatest } from './platform/db/migrate.js';
 import { describeDatabase, openConfiguredDatabase } from './platform/db/open-configured.js';
 
@@ -24,6 +25,8 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
+  // First, before anything migrates or seeds: on the embedded database this takes the data folder's lock, and
+  // a second process on the same folder stops here.
   const database = await openConfiguredDatabase(config);
   const app = await buildApp({ config, database, webDistDir: WEB_DIST_DIR });
 
@@ -69,6 +72,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('OpenLFG could not start:', error instanceof Error ? error.message : error);
+  if (error instanceof DataDirInUseError) console.error(error.message);
+  else console.error('OpenLFG could not start:', error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -62,4 +62,33 @@ describe('the server process', () => {
     expect(output.stdout).toContain('"signal":"SIGTERM"');
     expect(output.stderr).toBe('');
   }, 45_000);
+
+  it('refuses a second server on the same DATA_DIR before touching it, and starts once the first is killed', async () => {
+    const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'openlfg-')) };
+    const first = startServer(env);
+    const firstRun = collect(first);
+    await waitForLine(firstRun.output, /Server listening at/, 30_000);
+
+    const second = collect(startServer(env));
+    expect(await second.exited).toBe(1);
+    expect(second.output.stderr.trim()).toBe(
+      `The database in ${env.DATA_DIR} is in use by another OpenLFG process (pid ${first.pid}). ` +
+        'Stop it, or set DATABASE_URL.',
+    );
+    expect(second.output.stdout).toBe(''); // nothing migrated, seeded or listened
+
+    // A holder killed outright leaves its lock behind; its pid is gone, so the next start takes the lock.
+    first.kill('SIGKILL');
+    await firstRun.exited;
+    const third = startServer(env);
+    const thirdRun = collect(third);
+    await Promise.race([
+      waitForLine(thirdRun.output, /Server listening at/, 30_000),
+      thirdRun.exited.then((code) => {
+        throw new Error(`the next start exited ${code}: ${thirdRun.output.stderr}`);
+      }),
+    ]);
+    third.kill('SIGTERM');
+    expect(await thirdRun.exited).toBe(0);
+  }, 90_000);
 });

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from '../config.js';
 import { parseCatalogPath } from '../catalog/sources/index.js';
 import { writeCatalogEntries } from '../catalog/write.js';
+import { DataDirInUseError } from '../platform/db/data-dir-lock.js';
 import { migrateToLatest } from '../platform/db/migrate.js';
 import { describeDatabase, openConfiguredDatabase } from '../platform/db/open-configured.js';
 
@@ -53,7 +54,11 @@ async function run(paths: string[]): Promise<number> {
 run(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : `Import failed: ${String(error)}`);
+    console.error(
+      error instanceof ConfigError || error instanceof DataDirInUseError
+        ? error.message
+        : `Import failed: ${String(error)}`,
+    );
     process.exit(1);
   },
 );

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from '../config.js';
 import { NO_TOKEN_MESSAGE, runCatalogueSync } from '../catalog/sync/run.js';
 import { summaryLines } from '../catalog/sync/summary.js';
+import { DataDirInUseError } from '../platform/db/data-dir-lock.js';
 import { migrateToLatest } from '../platform/db/migrate.js';
 import { describeDatabase, openConfiguredDatabase } from '../platform/db/open-configured.js';
 
@@ -67,7 +68,11 @@ async function run(): Promise<number> {
 run().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : `Sync failed: ${String(error)}`);
+    console.error(
+      error instanceof ConfigError || error instanceof DataDirInUseError
+        ? error.message
+        : `Sync failed: ${String(error)}`,
+    );
     process.exit(1);
   },
 );

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from '../config.js';
+import { DataDirInUseError } from '../platform/db/data-dir-lock.js';
 import { migrateToLatest } from '../platform/db/migrate.js';
 import { describeDatabase, openConfiguredDatabase } from '../platform/db/open-configured.js';
 
@@ -19,6 +20,10 @@ async function run(): Promise<void> {
 }
 
 run().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : `Migration failed: ${String(error)}`);
+  console.error(
+    error instanceof ConfigError || error instanceof DataDirInUseError
+      ? error.message
+      : `Migration failed: ${String(error)}`,
+  );
   process.exit(1);
 });

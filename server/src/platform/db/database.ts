@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { DB } from './schema.js';
 
@@ -37,15 +38,39 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return target.kind === 'pglite' ? openPGlite(target.dataDir) : openPostgres(target);
 }
 
-async function openPGlite(dataDir: string | undefined): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir, { parsers: { [INT8_OID]: (value: string) => Number(value) } });
+/**
+ * PGlite on a data folder, or in memory without one. A folder is locked for this process before PGlite opens
+ * it and until close (`data-dir-lock.ts`): a second process on it would corrupt it. `folderName` is how a
+ * refusal names the folder.
+ */
+export async function openPGlite(
+  dataDir: string | undefined,
+  options: { folderName?: string } = {},
+): Promise<Database> {
+  let lock: DataDirLock | undefined;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    lock = await lockDataDir(dataDir, options);
+  }
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(dataDir, { parsers: { [INT8_OID]: (value: string) => Number(value) } });
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   return {
     kind: 'pglite',
     db,
     ping: (timeoutMs) => ping(db, timeoutMs),
-    close: () => db.destroy(),
+    close: async () => {
+      try {
+        await db.destroy();
+      } finally {
+        await lock?.release();
+      }
+    },
   };
 }
 
