@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { registerAccounts } from './accounts/index.js';
 import type { Config } from './config.js';
 import { createRepoClient } from './github/repo-client.js';
@@ -36,6 +36,8 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Every route as declared (method, url, schema, config): what tests walk to reach every route. */
+    declaredRoutes: readonly RouteOptions[];
     /** Tells this node's project lists that the catalogue changed outside a request (the catalogue sync). */
     catalogueChanged(): void;
   }
@@ -68,6 +70,11 @@ export async function buildApp(deps: AppDeps) {
     frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
   registerValidation(app);
+  const declaredRoutes: RouteOptions[] = [];
+  app.decorate('declaredRoutes', declaredRoutes);
+  app.addHook('onRoute', (route) => {
+    declaredRoutes.push(route);
+  });
 
   // While shutting down, a keep-alive connection whose request was in flight would otherwise stay open until its
   // keep-alive timeout and hold the shutdown up; telling the client to close it lets close() finish promptly.

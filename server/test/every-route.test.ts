@@ -1,0 +1,188 @@
+import fc from 'fast-check';
+import type { RouteOptions } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp, jsonHeaders } from './support/app.js';
+import { FakeEcosystems } from './support/fake-ecosystems.js';
+import { FakeGitHub } from './support/fake-github.js';
+import { postGroup } from './support/groups.js';
+import { arbitraryFor, hostileValue, mutatedFor, type JsonSchema } from './support/schema-arbitrary.js';
+import { createSignedInUser } from './support/users.js';
+
+/**
+ * No 5xx for anything a client can send: for every route the app declares, fast-check builds bodies, query
+ * strings and path parameters from the route's own schema and from hostile families (wrong types, non-finite and
+ * huge numbers, control characters, 10k-item arrays, prototype keys, deep nesting), sends them anonymously, as a
+ * user and as a moderator, and checks each answer: below 500, and an error body that follows the contract. The
+ * route list comes from the app itself, so a new route is covered the day it is added.
+ */
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS_PER_ROUTE ?? 500);
+
+const github = await new FakeGitHub().start();
+const ecosystems = await new FakeEcosystems().start();
+github.repositories.set('acme/widgets', { stargazerCount: 3, forkCount: 1 });
+const t = await createTestApp({
+  env: { ...github.syncEnv(), ...ecosystems.env(), ADMIN_LOGINS: 'fuzz-mod' },
+});
+const user = await createSignedInUser(t.database.db, 'fuzz-user');
+const moderator = await createSignedInUser(t.database.db, 'fuzz-mod');
+// Something for the small ids the arbitraries favour to find: groups, a message, a pending request.
+for (let i = 0; i < 3; i++) {
+  const id = await postGroup(t.app, user.cookie, { visibility: i === 0 ? 'private' : 'public' });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/messages/add-message',
+    headers: { ...jsonHeaders, cookie: user.cookie },
+    payload: { groupProjectId: id, clientId: `fuzz-seed-${i}`, text: 'seed' },
+  });
+}
+
+afterAll(async () => {
+  await t.close();
+  await github.stop();
+  await ecosystems.stop();
+});
+
+interface FuzzRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  schema: { body?: JsonSchema; querystring?: JsonSchema; params?: JsonSchema };
+}
+
+const routes: FuzzRoute[] = t.app.declaredRoutes.flatMap((route: RouteOptions) =>
+  [route.method]
+    .flat()
+    .filter((method) => method !== 'HEAD' && route.url.startsWith('/api/') && route.url !== '/api/realtime')
+    .map((method) => ({
+      method: method as FuzzRoute['method'],
+      url: route.url,
+      schema: (route.schema ?? {}) as FuzzRoute['schema'],
+    })),
+);
+
+const DEV_SIGN_IN_PAGE = '/api/account/dev/authorize';
+
+/** Marks a JSON number the serialiser cannot write (1e309 parses to Infinity); written raw into the body. */
+const RAW = 'RAW-NUMBER:';
+const rawNumbers = fc.constantFrom(`${RAW}1e309`, `${RAW}-1e309`, `${RAW}1e400`, `${RAW}${'9'.repeat(400)}`);
+const withRawNumbers = (value: unknown) =>
+  JSON.stringify(value).replace(new RegExp(`"${RAW}([^"]*)"`, 'g'), '$1');
+
+/** Percent-encodes as a browser would; a lone surrogate (which has no UTF-8) goes as the raw bytes of one. */
+function encode(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return '%ED%A0%80';
+  }
+}
+
+function pathFor(url: string, params: Record<string, unknown>): string {
+  return url.replace(/:(\w+)/g, (_, name: string) => encode(String(params[name] ?? '1')));
+}
+
+function queryFor(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return `q=${encode(String(value))}`;
+  return Object.entries(value)
+    .flatMap(([key, item]) =>
+      [item].flat().map((one) => {
+        const text = typeof one === 'object' && one !== null ? JSON.stringify(one) : String(one);
+        return `${encode(key)}=${encode(text)}`;
+      }),
+    )
+    .join('&');
+}
+
+const asObject = (value: unknown) =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+
+function requestFor(route: FuzzRoute) {
+  const part = (schema: JsonSchema | undefined) =>
+    schema ? mutatedFor(schema) : fc.oneof(fc.constant(undefined), hostileValue);
+  const body = route.schema.body
+    ? fc.oneof(
+        { weight: 4, arbitrary: mutatedFor(route.schema.body) },
+        {
+          weight: 1,
+          arbitrary: fc.tuple(arbitraryFor(route.schema.body), rawNumbers).map(([value, raw]) => {
+            const object = asObject(value);
+            const key = Object.keys(object)[0] ?? 'page';
+            return { ...object, [key]: raw };
+          }),
+        },
+      )
+    : fc.oneof(fc.constant({}), hostileValue);
+  // Signing out ends the session the other routes use: it is sent anonymously or with a made-up cookie.
+  const cookies =
+    route.url === '/api/account/logout'
+      ? fc.constantFrom(null, 'openlfg_session=made-up')
+      : fc.constantFrom(null, user.cookie, moderator.cookie);
+  return fc.record({
+    cookie: cookies,
+    params: part(route.schema.params),
+    query: route.schema.querystring ? mutatedFor(route.schema.querystring) : fc.constant(undefined),
+    body,
+  });
+}
+
+describe('every route answers any input without a 5xx', () => {
+  it('covers the routes of every feature', () => {
+    const urls = new Set(routes.map((route) => route.url.split('/')[2]));
+    expect([...urls]).toEqual(
+      expect.arrayContaining(['account', 'projects', 'group-projects', 'messages', 'admin', 'health']),
+    );
+  });
+
+  it.each(routes.map((route) => [`${route.method} ${route.url}`, route] as const))(
+    '%s',
+    async (_name, route) => {
+      await fc.assert(
+        fc.asyncProperty(requestFor(route), async ({ cookie, params, query, body }) => {
+          const path = pathFor(route.url, asObject(params));
+          const url = query === undefined ? path : `${path}?${queryFor(query)}`;
+          const headers: Record<string, string> = cookie ? { cookie } : {};
+          const res =
+            route.method === 'GET'
+              ? await t.app.inject({ method: 'GET', url, headers })
+              : await t.app.inject({
+                  method: route.method,
+                  url,
+                  headers: { ...jsonHeaders, ...headers },
+                  payload: withRawNumbers(body ?? {}),
+                });
+          expect(res.statusCode, `${route.method} ${url} ${res.body}`).toBeLessThan(500);
+          // The development sign-in page is a page for people: it shows its errors as a page.
+          if (res.statusCode >= 400 && route.url !== DEV_SIGN_IN_PAGE) {
+            expect(res.headers['content-type']).toMatch(/^application\/json/);
+            expect(res.json()).toEqual({ error: { code: expect.any(String), message: expect.any(String) } });
+          }
+        }),
+        { numRuns: RUNS_PER_ROUTE },
+      );
+    },
+    120_000,
+  );
+
+  it('a signed-in-only route tells an anonymous caller to sign in whatever it sends', async () => {
+    const signedIn = t.app.declaredRoutes.filter(
+      (route) =>
+        route.config?.auth === 'user' && [route.method].flat().some((m) => m !== 'GET' && m !== 'HEAD'),
+    );
+    expect(signedIn.length).toBeGreaterThan(10);
+    for (const route of signedIn) {
+      for (const method of [route.method].flat().filter((m) => m !== 'HEAD')) {
+        const res = await t.app.inject({
+          method: method as 'POST',
+          url: pathFor(route.url, {}),
+          headers: jsonHeaders,
+          payload: {},
+        });
+        expect(res.statusCode, `${method} ${route.url}`).toBe(401);
+      }
+    }
+  });
+
+  it('is still up afterwards', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+  });
+});
