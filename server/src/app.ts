@@ -112,7 +112,6 @@ export async function buildApp(deps: AppDeps) {
   await app.register(projectsRoutes, {
     service: projectsService,
     issues: createIssuesService({ repository: projectsRepository, client: createRepoClient(config.github) }),
-    repository: projectsRepository,
     requireUser: accounts.requireUser,
   });
   const groupsRepository = createGroupsRepository(database.db);

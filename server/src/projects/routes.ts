@@ -12,25 +12,18 @@ import {
 } from '@openlfg/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SIGNED_IN, type RequireUser } from '../accounts/authentication.js';
-import { parseGitHubRepo } from '../catalog/sources/index.js';
-import { badRequest, conflict, notFound } from '../platform/http/errors.js';
-import { toProject } from './presenters.js';
 import type { IssuesService } from './issues.js';
-import type { ProjectsRepository } from './repository.js';
 import type { ProjectsService } from './service.js';
-
-/** The saved list is for picking up where you left off, not an archive. */
-const MAX_SAVED_LISTED = 500;
 
 export interface ProjectsRoutesOptions {
   service: ProjectsService;
   issues: IssuesService;
-  repository: ProjectsRepository;
   requireUser: RequireUser;
 }
 
+/** The spec's /projects routes: each binds its endpoint to a service call. */
 export const projectsRoutes: FastifyPluginAsyncTypebox<ProjectsRoutesOptions> = async (app, options) => {
-  const { service, issues, repository, requireUser } = options;
+  const { service, issues, requireUser } = options;
 
   app.post(
     '/api/projects',
@@ -65,15 +58,8 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<ProjectsRoutesOptions> = 
       url: '/api/projects/save',
       config: SIGNED_IN,
       schema: { body: ProjectIdBody, response: { 200: SaveProjectResponse } },
-      handler: async (request, reply) => {
-        const user = await requireUser(request, reply);
-        const { projectId } = request.body;
-        const saved = method === 'POST';
-        const result = await repository.setSaved(user.id, projectId, saved);
-        if (result.saves === undefined) throw notFound(`There is no project ${projectId}.`);
-        if (result.changed) service.savesChanged();
-        return { projectId, saved, saves: result.saves };
-      },
+      handler: async (request, reply) =>
+        service.setSaved(await requireUser(request, reply), request.body.projectId, method === 'POST'),
     });
   }
 
@@ -83,8 +69,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<ProjectsRoutesOptions> = 
     async (request, reply) => {
       const user = await requireUser(request, reply);
       reply.header('cache-control', 'private, no-cache');
-      const rows = await repository.savedBy(user.id, MAX_SAVED_LISTED);
-      return { data: rows.map(toProject) };
+      return { data: await service.saved(user) };
     },
   );
 
@@ -98,22 +83,8 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<ProjectsRoutesOptions> = 
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request, reply);
-      const repo = parseGitHubRepo(request.body.projectUrl);
-      if (!repo) {
-        throw badRequest(
-          'That is not a GitHub repository URL. Use the address of the repository, such as https://github.com/owner/name.',
-        );
-      }
-      const listed = await repository.findByRepoExt(repo.repoExt);
-      if (listed) throw conflict(`${listed.repo_ext} is already listed.`);
-      const result = await repository.request(user.id, repo.repoExt);
-      return reply.status(result.created ? 201 : 200).send({
-        repoExt: result.repoExt,
-        status: 'pending',
-        requesters: result.requesters,
-        created: result.created,
-      });
+      const answer = await service.request(await requireUser(request, reply), request.body.projectUrl);
+      return reply.status(answer.created ? 201 : 200).send(answer);
     },
   );
 
