@@ -17,9 +17,9 @@ import type { Database } from '../platform/db/database.js';
 import { retryTransaction } from '../platform/db/retry.js';
 import { conflict, HttpError, notFound } from '../platform/http/errors.js';
 import { ErrorCode } from '@openlfg/contracts';
-import { auditPage, toAuditEntry, writeAudit } from './audit.js';
+import { toAuditEntry } from './presenters.js';
 import type { Moderator } from './guard.js';
-import type { ModerationRepository } from './repository.js';
+import { auditPage, writeAudit, type ModerationRepository } from './repository.js';
 
 export interface ModerationDeps {
   repository: ModerationRepository;
