@@ -14,6 +14,21 @@ describe('splitLinks', () => {
     ]);
   });
 
+  it('keeps the brackets that belong to an address', () => {
+    const url = 'https://en.wikipedia.org/wiki/Rust_(programming_language)';
+    expect(splitLinks(`Read ${url}.`)).toEqual([
+      { kind: 'text', text: 'Read ' },
+      { kind: 'link', text: url, href: url },
+      { kind: 'text', text: '.' },
+    ]);
+  });
+
+  it('links nothing without a scheme', () => {
+    for (const text of ['example.org', 'www.example.org/page', 'someone@example.org', '//evil.example']) {
+      expect(splitLinks(text)).toEqual([{ kind: 'text', text }]);
+    }
+  });
+
   it('never links another scheme', () => {
     for (const text of [
       'javascript:alert(1)',

@@ -1,10 +1,16 @@
+import { LinkifyIt } from 'linkify-it';
+
 /** A piece of a message's text: plain text, or an http(s) link found in it. */
 export type TextSegment = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
 
-/** Candidates start with http:// or https://, so no other scheme (javascript:, data:) can ever become a link. */
-const URL_CANDIDATE = /\bhttps?:\/\/[^\s<>"'`]+/gi;
-/** Punctuation that usually ends the sentence rather than the address ("see https://x.org."). */
-const TRAILING_PUNCTUATION = /[.,;:!?)\]}]+$/;
+/**
+ * linkify-it finds addresses as people write them (balanced brackets kept, sentence punctuation left out).
+ * Only http:// and https:// count: no address without a scheme, no mail, no ftp, no protocol-relative //.
+ */
+const linkify = new LinkifyIt({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false })
+  .add('ftp:', null)
+  .add('mailto:', null)
+  .add('//', null);
 
 /**
  * Splits a message into text and links. The caller renders every segment as React text (never as HTML), so
@@ -13,14 +19,12 @@ const TRAILING_PUNCTUATION = /[.,;:!?)\]}]+$/;
 export function splitLinks(text: string): TextSegment[] {
   const segments: TextSegment[] = [];
   let cursor = 0;
-  for (const match of text.matchAll(URL_CANDIDATE)) {
-    const start = match.index;
-    const candidate = match[0].replace(TRAILING_PUNCTUATION, '');
-    const href = safeHref(candidate);
+  for (const match of linkify.match(text) ?? []) {
+    const href = safeHref(match.url);
     if (href === null) continue;
-    if (start > cursor) segments.push({ kind: 'text', text: text.slice(cursor, start) });
-    segments.push({ kind: 'link', text: candidate, href });
-    cursor = start + candidate.length;
+    if (match.index > cursor) segments.push({ kind: 'text', text: text.slice(cursor, match.index) });
+    segments.push({ kind: 'link', text: match.raw, href });
+    cursor = match.lastIndex;
   }
   if (cursor < text.length) segments.push({ kind: 'text', text: text.slice(cursor) });
   return segments;
