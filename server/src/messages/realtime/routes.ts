@@ -11,10 +11,19 @@ import Compile from 'typebox/compile';
 import type { WebSocket } from 'ws';
 import type { RequestAuth } from '../../accounts/authentication.js';
 import { HttpError } from '../../platform/http/errors.js';
+import { groupIdOfRoom } from '../repository.js';
 import { FloodLimit } from './flood-limit.js';
 import { frame, type RealtimeClient, type RealtimeHub } from './hub.js';
 
 const clientFrame = Compile(ClientFrame);
+
+/**
+ * A frame the hub can act on: the contract's shape, and a room whose group id is a safe integer (the room's
+ * pattern allows sixteen digits, more than 2**53 - 1), so no number a client sends reaches the database unchecked.
+ */
+function isValidFrame(value: unknown): value is ClientFrame {
+  return clientFrame.Check(value) && groupIdOfRoom(value.room) !== null;
+}
 
 /** A socket's sends queue in memory when its reader is slow; past this it is closed and resumes later. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -132,8 +141,11 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeOpti
         }
         dropped = 0;
         const parsed = isBinary ? undefined : parseJson(String(data));
-        if (!clientFrame.Check(parsed)) {
-          refuse(ErrorCode.badRequest, 'A frame must be a JSON subscribe or unsubscribe with a valid room.');
+        if (!isValidFrame(parsed)) {
+          refuse(
+            ErrorCode.badRequest,
+            'A frame must be a JSON subscribe or unsubscribe with a valid room (and afterId from 0 to 2^53 - 1).',
+          );
           return;
         }
         if (parsed.type === 'subscribe') {

@@ -1,0 +1,115 @@
+import { discussionRoom } from '@openlfg/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRealtimeHub, type RealtimeClient } from '../src/messages/realtime/hub.js';
+import type { MessagesRepository } from '../src/messages/repository.js';
+import type { MessagesService } from '../src/messages/service.js';
+import { createMemoryBus } from '../src/platform/bus/memory-bus.js';
+import { createTestApp, type TestApp } from './support/app.js';
+import { postGroup } from './support/groups.js';
+import { listenForSockets, openSocket, type TestSocket } from './support/realtime.js';
+import { createSignedInUser } from './support/users.js';
+
+/**
+ * What a client can do to the realtime channel beyond sending ordinary frames: numbers the database cannot
+ * take. Each must cost the client, not the server.
+ */
+
+let t: TestApp;
+let url: string;
+let publicGroup: number;
+type User = Awaited<ReturnType<typeof createSignedInUser>>;
+let user: User;
+const sockets: TestSocket[] = [];
+
+async function connect(cookie: string | null = user.cookie) {
+  const socket = await openSocket(url, { cookie });
+  sockets.push(socket);
+  return socket;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  url = await listenForSockets(t.app);
+  user = await createSignedInUser(t.database.db, 'limits-user');
+  publicGroup = await postGroup(t.app, user.cookie, { visibility: 'public' });
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await t.close();
+});
+
+describe('numbers in a frame', () => {
+  it.each([
+    ['1e21', 1e21],
+    ['2**53', 2 ** 53],
+  ])(
+    'answers a subscribe with afterId %s with an error frame and keeps the socket open',
+    async (_, afterId) => {
+      const socket = await connect();
+      await socket.next('ready');
+      socket.send({ type: 'subscribe', room: discussionRoom(publicGroup), afterId });
+      expect((await socket.next('error')).code).toBe('BAD_REQUEST');
+      // Still open, and still serving: the same room with a sane id is followed.
+      socket.send({ type: 'subscribe', room: discussionRoom(publicGroup), afterId: 2 ** 53 - 1 });
+      await socket.next('subscribed');
+      expect(socket.socket.readyState).toBe(socket.socket.OPEN);
+      socket.close();
+    },
+  );
+
+  it('answers a room whose group id is past the largest id with an error frame', async () => {
+    const socket = await connect();
+    await socket.next('ready');
+    // Sixteen digits fit the room's pattern but not a safe integer.
+    socket.send({ type: 'subscribe', room: 'discussion-board-9999999999999999' });
+    expect((await socket.next('error')).code).toBe('BAD_REQUEST');
+    expect(socket.socket.readyState).toBe(socket.socket.OPEN);
+    socket.close();
+  });
+});
+
+describe('a subscribe whose database work fails for a reason other than an outage', () => {
+  function hubWith(repository: Partial<MessagesRepository>, service: Partial<MessagesService>) {
+    const hub = createRealtimeHub({
+      repository: repository as MessagesRepository,
+      service: service as MessagesService,
+      bus: createMemoryBus(() => {}),
+      log: t.app.log,
+      activeSessions: async () => new Set(),
+    });
+    const sent: unknown[] = [];
+    const closes: number[] = [];
+    const client: RealtimeClient = {
+      userId: user.id,
+      sessionIdHash: null,
+      send: (frame) => sent.push(JSON.parse(frame)),
+      close: (code) => closes.push(code),
+    };
+    hub.connect(client);
+    return { hub, client, sent, closes };
+  }
+  /** What PostgreSQL answers a value it cannot read: the query was wrong, the server is fine. */
+  const badQuery = () => Object.assign(new Error('invalid input syntax for type bigint'), { code: '22P02' });
+
+  it('answers an error frame and keeps the socket when the access check fails', async () => {
+    const { hub, client, sent, closes } = hubWith({}, { roomAccess: () => Promise.reject(badQuery()) });
+    await hub.subscribe(client, discussionRoom(1), 5);
+    expect(sent).toEqual([expect.objectContaining({ type: 'error', code: 'INTERNAL_ERROR' })]);
+    expect(closes).toEqual([]);
+    expect(hub.stats()).toEqual({ clients: 1, rooms: 0 });
+  });
+
+  it('answers an error frame and keeps the socket when the replay fails', async () => {
+    const { hub, client, sent, closes } = hubWith(
+      { latestId: async () => 0, after: () => Promise.reject(badQuery()) },
+      { roomAccess: async () => 'allowed' },
+    );
+    await hub.subscribe(client, discussionRoom(1), 5);
+    expect(sent).toEqual([
+      { type: 'subscribed', room: discussionRoom(1) },
+      expect.objectContaining({ type: 'error', code: 'INTERNAL_ERROR' }),
+    ]);
+    expect(closes).toEqual([]);
+    expect(hub.stats()).toEqual({ clients: 1, rooms: 0 });
+  });
+});
