@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { REALTIME_MAX_SOCKETS_PER_SESSION } from '@openlfg/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import { registerAccounts } from './accounts/index.js';
 import type { Config } from './config.js';
@@ -47,8 +48,8 @@ export interface AppDeps {
   webDistDir: string | null;
   /** Defaults to pino at the configured level; tests pass false or their own logger. */
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
-  /** Tests shorten the realtime channel's timers and loosen its flood limit. */
-  realtime?: Pick<RealtimeOptions, 'heartbeatMs' | 'sessionCheckMs' | 'flood'>;
+  /** Tests shorten the realtime channel's timers, loosen its flood limit and lower its connection caps. */
+  realtime?: Partial<Pick<RealtimeOptions, 'heartbeatMs' | 'sessionCheckMs' | 'flood' | 'connectionLimits'>>;
 }
 
 /**
@@ -144,7 +145,15 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     activeSessions: (hashes) => accounts.sessions.activeAmong(hashes),
   });
-  await app.register(realtimeRoutes, { hub, publicUrl: config.publicUrl, ...deps.realtime });
+  await app.register(realtimeRoutes, {
+    hub,
+    publicUrl: config.publicUrl,
+    connectionLimits: {
+      perSession: REALTIME_MAX_SOCKETS_PER_SESSION,
+      perAddress: config.realtimeSocketsPerAddress,
+    },
+    ...deps.realtime,
+  });
   await registerSpa(app, deps.webDistDir);
 
   return app;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { REALTIME_MAX_SOCKETS_PER_ADDRESS } from '@openlfg/contracts';
 import { Type, type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
 
@@ -136,6 +137,12 @@ const EnvSchema = Type.Object({
     pattern: '^ *[A-Za-z0-9-]*( *, *[A-Za-z0-9-]*)* *$',
     description: 'a comma-separated list of GitHub logins (the moderators), such as alice,bob',
   }),
+  REALTIME_SOCKETS_PER_ADDRESS: Type.Integer({
+    minimum: 0,
+    maximum: 1_000_000,
+    default: REALTIME_MAX_SOCKETS_PER_ADDRESS,
+    description: 'an integer number of WebSockets per address per node (0 turns the cap off)',
+  }),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({
     minimum: 100,
     maximum: 120000,
@@ -163,6 +170,8 @@ export interface Config {
   rateLimits: { perMinute: number; signInPerMinute: number };
   /** How long a node may answer project lists from its cache; 0 turns the cache off. */
   listCacheTtlMs: number;
+  /** Open WebSockets one address may hold on a node; 0 is no cap. */
+  realtimeSocketsPerAddress: number;
   github: {
     /** Null when no OAuth app is configured: development sign-in takes its place (never in production). */
     oauthApp: { clientId: string; clientSecret: string } | null;
@@ -265,6 +274,7 @@ export function loadConfig(
     trustProxy: valid.TRUST_PROXY,
     shutdownTimeoutMs: valid.SHUTDOWN_TIMEOUT_MS,
     listCacheTtlMs: valid.LIST_CACHE_TTL_MS,
+    realtimeSocketsPerAddress: valid.REALTIME_SOCKETS_PER_ADDRESS,
     rateLimits: {
       perMinute: valid.RATE_LIMIT_PER_MINUTE,
       signInPerMinute: valid.SIGN_IN_RATE_LIMIT_PER_MINUTE,

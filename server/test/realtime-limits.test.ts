@@ -1,4 +1,4 @@
-import { discussionRoom } from '@openlfg/contracts';
+import { discussionRoom, REALTIME_CLOSE_TOO_MANY_CONNECTIONS } from '@openlfg/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRealtimeHub, type RealtimeClient } from '../src/messages/realtime/hub.js';
 import type { MessagesRepository } from '../src/messages/repository.js';
@@ -11,7 +11,7 @@ import { createSignedInUser } from './support/users.js';
 
 /**
  * What a client can do to the realtime channel beyond sending ordinary frames: numbers the database cannot
- * take. Each must cost the client, not the server.
+ * take, more sockets than any browser needs. Each must cost the client, not the server.
  */
 
 let t: TestApp;
@@ -21,14 +21,24 @@ type User = Awaited<ReturnType<typeof createSignedInUser>>;
 let user: User;
 const sockets: TestSocket[] = [];
 
+/** Small caps, so the test opens a handful of sockets rather than the real sixty. */
+const LIMITS = { perSession: 2, perAddress: 4 };
+
 async function connect(cookie: string | null = user.cookie) {
   const socket = await openSocket(url, { cookie });
   sockets.push(socket);
   return socket;
 }
 
+/** The close code and reason the server sent. */
+function closeOf(socket: TestSocket): Promise<{ code: number; reason: string }> {
+  return new Promise((resolve) =>
+    socket.socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
+}
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ realtime: { connectionLimits: LIMITS } });
   url = await listenForSockets(t.app);
   user = await createSignedInUser(t.database.db, 'limits-user');
   publicGroup = await postGroup(t.app, user.cookie, { visibility: 'public' });
@@ -111,5 +121,50 @@ describe('a subscribe whose database work fails for a reason other than an outag
     ]);
     expect(closes).toEqual([]);
     expect(hub.stats()).toEqual({ clients: 1, rooms: 0 });
+  });
+});
+
+describe('sockets per session and per address', () => {
+  it('refuses a session’s socket past the cap with 4429 before saying ready, and takes one again once one closes', async () => {
+    const session = await createSignedInUser(t.database.db, 'limits-tabs');
+    const first = await connect(session.cookie);
+    await first.next('ready');
+    const second = await connect(session.cookie);
+    await second.next('ready');
+    const refused = await connect(session.cookie);
+    expect(await closeOf(refused)).toEqual({
+      code: REALTIME_CLOSE_TOO_MANY_CONNECTIONS,
+      reason: 'too many connections',
+    });
+    // Told nothing else: a client reading `ready` would reset its backoff and retry at once.
+    expect(refused.frames).toEqual([]);
+    first.close();
+    await first.closed;
+    const again = await connect(session.cookie);
+    await again.next('ready');
+    for (const socket of [second, again]) {
+      socket.close();
+      await socket.closed;
+    }
+  });
+
+  it('refuses an address’s socket past the cap, whoever opens it', async () => {
+    const open: TestSocket[] = [];
+    for (let i = 0; i < LIMITS.perAddress; i++) {
+      const socket = await connect(null);
+      await socket.next('ready');
+      open.push(socket);
+    }
+    const anonymous = await connect(null);
+    expect((await closeOf(anonymous)).code).toBe(REALTIME_CLOSE_TOO_MANY_CONNECTIONS);
+    const signedIn = await connect((await createSignedInUser(t.database.db, 'limits-neighbour')).cookie);
+    expect((await closeOf(signedIn)).code).toBe(REALTIME_CLOSE_TOO_MANY_CONNECTIONS);
+    for (const socket of open) {
+      socket.close();
+      await socket.closed;
+    }
+    const later = await connect(null);
+    await later.next('ready');
+    later.close();
   });
 });

@@ -3,6 +3,7 @@ import {
   ClientFrame,
   ErrorCode,
   REALTIME_CLOSE_HEARTBEAT_MISSED,
+  REALTIME_CLOSE_TOO_MANY_CONNECTIONS,
   REALTIME_HEARTBEAT_MS,
   REALTIME_MAX_FRAME_BYTES,
 } from '@openlfg/contracts';
@@ -12,6 +13,7 @@ import type { WebSocket } from 'ws';
 import type { RequestAuth } from '../../accounts/authentication.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { groupIdOfRoom } from '../repository.js';
+import { createConnectionCounter, type ConnectionCaps } from './connection-caps.js';
 import { FloodLimit } from './flood-limit.js';
 import { frame, type RealtimeClient, type RealtimeHub } from './hub.js';
 
@@ -37,6 +39,8 @@ export interface RealtimeOptions {
   /** How often sockets' sessions are re-checked for idle and absolute expiry. */
   sessionCheckMs?: number;
   flood?: { burst: number; perSecond: number };
+  /** Open sockets per session and per address on this node. */
+  connectionLimits: ConnectionCaps;
 }
 
 const authAtUpgrade = new WeakMap<FastifyRequest, RequestAuth>();
@@ -52,6 +56,7 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeOpti
   const flood = new FloodLimit(options.flood?.burst ?? 30, options.flood?.perSecond ?? 10);
   const origin = new URL(options.publicUrl).origin;
   const sockets = new Set<WebSocket>();
+  const connections = createConnectionCounter(options.connectionLimits);
 
   await app.register(websocket, {
     options: { maxPayload: REALTIME_MAX_FRAME_BYTES },
@@ -98,16 +103,22 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeOpti
     },
     (socket, request) => {
       const auth = authAtUpgrade.get(request) ?? { status: 'anonymous' as const };
+      if (auth.status === 'ended') {
+        socket.close(4401, 'session ended');
+        return;
+      }
+      // Refused before `ready`: a client resets its reconnect backoff only on `ready`, so it keeps backing off.
+      const release = connections.admit(auth.status === 'active' ? auth.idHash : null, request.ip);
+      if (!release) {
+        socket.close(REALTIME_CLOSE_TOO_MANY_CONNECTIONS, 'too many connections');
+        return;
+      }
+      socket.on('close', release);
       sockets.add(socket);
       (socket as WebSocket & { alive?: boolean }).alive = true;
       socket.on('pong', () => {
         (socket as WebSocket & { alive?: boolean }).alive = true;
       });
-      if (auth.status === 'ended') {
-        socket.close(4401, 'session ended');
-        sockets.delete(socket);
-        return;
-      }
       const user = auth.status === 'active' ? auth.user : null;
       const floodKey = user ? `user:${user.id}` : `ip:${request.ip}`;
       const client: RealtimeClient = {
