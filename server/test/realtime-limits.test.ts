@@ -1,17 +1,26 @@
-import { discussionRoom, REALTIME_CLOSE_TOO_MANY_CONNECTIONS } from '@openlfg/contracts';
+import { Writable } from 'node:stream';
+import {
+  discussionRoom,
+  REALTIME_CLOSE_TOO_MANY_CONNECTIONS,
+  REALTIME_MAX_FRAME_BYTES,
+} from '@openlfg/contracts';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../src/app.js';
 import { createRealtimeHub, type RealtimeClient } from '../src/messages/realtime/hub.js';
 import type { MessagesRepository } from '../src/messages/repository.js';
 import type { MessagesService } from '../src/messages/service.js';
 import { createMemoryBus } from '../src/platform/bus/memory-bus.js';
-import { createTestApp, type TestApp } from './support/app.js';
+import { loggerOptions } from '../src/platform/logger.js';
+import { createTestApp, testConfig, type TestApp } from './support/app.js';
+import { createTestDatabase, type TestDatabase } from './support/database.js';
 import { postGroup } from './support/groups.js';
 import { listenForSockets, openSocket, type TestSocket } from './support/realtime.js';
 import { createSignedInUser } from './support/users.js';
 
 /**
  * What a client can do to the realtime channel beyond sending ordinary frames: numbers the database cannot
- * take, more sockets than any browser needs. Each must cost the client, not the server.
+ * take, more sockets than any browser needs, broken frames. Each must cost the client, not the server.
  */
 
 let t: TestApp;
@@ -166,5 +175,59 @@ describe('sockets per session and per address', () => {
     const later = await connect(null);
     await later.next('ready');
     later.close();
+  });
+});
+
+describe('broken frames in the log', () => {
+  let app: App;
+  let database: TestDatabase;
+  let logUrl: string;
+  const lines: { level: number; msg: string; [key: string]: unknown }[] = [];
+
+  beforeAll(async () => {
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n')) if (line) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const { serializers, redact } = loggerOptions('info') as pino.LoggerOptions;
+    database = await createTestDatabase();
+    app = await buildApp({
+      config: testConfig(),
+      database,
+      webDistDir: null,
+      logger: pino({ serializers, redact, level: 'info' }, sink),
+    });
+    logUrl = await listenForSockets(app);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.dispose();
+  });
+
+  it.each([
+    [
+      'invalid UTF-8',
+      1007,
+      (socket: TestSocket) => socket.socket.send(Buffer.from([0xc3, 0x28]), { binary: false }),
+    ],
+    [
+      'a frame over the size limit',
+      1009,
+      (socket: TestSocket) => socket.send('x'.repeat(REALTIME_MAX_FRAME_BYTES + 1)),
+    ],
+  ])('logs %s once, at warn, with the close code and no stack', async (_, code, sendBroken) => {
+    lines.length = 0;
+    const socket = await openSocket(logUrl);
+    await socket.next('ready');
+    sendBroken(socket);
+    expect(await socket.closed).toBe(code);
+    // Let any late line (a second handler, an error event after the close) arrive before counting.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const serious = lines.filter((line) => line.level >= 40);
+    expect(serious).toHaveLength(1);
+    expect(serious[0]).toMatchObject({ level: 40, closeCode: code, reason: expect.any(String) });
+    expect(JSON.stringify(serious[0])).not.toMatch(/stack|at .*\.js:\d+/);
   });
 });

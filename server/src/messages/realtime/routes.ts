@@ -13,6 +13,7 @@ import type { WebSocket } from 'ws';
 import type { RequestAuth } from '../../accounts/authentication.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { groupIdOfRoom } from '../repository.js';
+import { clientFaultCloseCode } from './client-faults.js';
 import { createConnectionCounter, type ConnectionCaps } from './connection-caps.js';
 import { FloodLimit } from './flood-limit.js';
 import { frame, type RealtimeClient, type RealtimeHub } from './hub.js';
@@ -60,6 +61,17 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeOpti
 
   await app.register(websocket, {
     options: { maxPayload: REALTIME_MAX_FRAME_BYTES },
+    // A broken frame (not UTF-8, too large) has already been answered with its close code by `ws`. It is the
+    // client's doing, so one warning without a stack; anything else is ours and logged in full.
+    errorHandler: (error, socket, request) => {
+      const closeCode = clientFaultCloseCode(error);
+      if (closeCode === null) {
+        request.log.error({ err: error }, 'a realtime socket failed');
+      } else {
+        request.log.warn({ closeCode, reason: error.message }, 'a client sent a broken frame; socket closed');
+      }
+      socket.terminate();
+    },
     // Shutting down: tell clients to reconnect (to another node) rather than drop them.
     preClose: (done) => {
       hub.closeAll(1001, 'server shutting down');
