@@ -61,6 +61,17 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     ...(isLoggerInstance(loggerOption) ? { loggerInstance: loggerOption } : { logger: loggerOption }),
     bodyLimit: BODY_LIMIT_BYTES,
+    // A client must send a request's headers and body within REQUEST_TIMEOUT_MS (else 408 and the connection is
+    // closed), so one trickling bytes cannot hold a connection open. Node looks for late requests only every
+    // `connectionsCheckingInterval` (30 s by default), hence the shorter interval. Only receiving is bounded: a
+    // handler may take its time, a client may read the answer slowly (no idle `connectionTimeout`), and an
+    // upgraded WebSocket is no longer a request.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs),
+    },
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     requestIdHeader: false,

@@ -143,6 +143,12 @@ const EnvSchema = Type.Object({
     default: REALTIME_MAX_SOCKETS_PER_ADDRESS,
     description: 'an integer number of WebSockets per address per node (0 turns the cap off)',
   }),
+  REQUEST_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    maximum: 600000,
+    default: 10000,
+    description: 'an integer number of milliseconds from 100 to 600000',
+  }),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({
     minimum: 100,
     maximum: 120000,
@@ -165,6 +171,8 @@ export interface Config {
   sessionSecret: string;
   logLevel: string;
   trustProxy: boolean;
+  /** How long a client may take to send a request's headers and body; past it the answer is 408. */
+  requestTimeoutMs: number;
   shutdownTimeoutMs: number;
   /** Requests per minute: per client on /api, and per address on the sign-in routes. 0 is no limit. */
   rateLimits: { perMinute: number; signInPerMinute: number };
@@ -272,6 +280,7 @@ export function loadConfig(
     sessionSecret,
     logLevel: valid.LOG_LEVEL,
     trustProxy: valid.TRUST_PROXY,
+    requestTimeoutMs: valid.REQUEST_TIMEOUT_MS,
     shutdownTimeoutMs: valid.SHUTDOWN_TIMEOUT_MS,
     listCacheTtlMs: valid.LIST_CACHE_TTL_MS,
     realtimeSocketsPerAddress: valid.REALTIME_SOCKETS_PER_ADDRESS,

@@ -119,6 +119,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('gives a request 10 s to arrive unless told otherwise', () => {
+    expect(loadConfig({}, noDisk).requestTimeoutMs).toBe(10_000);
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '2500' }, noDisk).requestTimeoutMs).toBe(2500);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' }, noDisk)).toThrow(
+      'REQUEST_TIMEOUT_MS must be an integer number of milliseconds from 100 to 600000',
+    );
+  });
+
   it('generates a session secret once, keeps it private in DATA_DIR, and reuses it', () => {
     const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'openlfg-config-')), 'nested');
     const first = loadConfig({ DATA_DIR: dataDir });
