@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { REALTIME_MAX_SOCKETS_PER_SESSION } from '@openlfg/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import { registerAccounts } from './accounts/index.js';
 import type { Config } from './config.js';
@@ -49,7 +48,7 @@ export interface AppDeps {
   /** Defaults to pino at the configured level; tests pass false or their own logger. */
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
   /** Tests shorten the realtime channel's timers, loosen its flood limit and lower its connection caps. */
-  realtime?: Partial<Pick<RealtimeOptions, 'heartbeatMs' | 'sessionCheckMs' | 'flood' | 'connectionLimits'>>;
+  realtime?: Pick<RealtimeOptions, 'heartbeatMs' | 'sessionCheckMs' | 'flood' | 'connectionLimits'>;
 }
 
 /**
@@ -159,10 +158,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(realtimeRoutes, {
     hub,
     publicUrl: config.publicUrl,
-    connectionLimits: {
-      perSession: REALTIME_MAX_SOCKETS_PER_SESSION,
-      perAddress: config.realtimeSocketsPerAddress,
-    },
+    connectionLimits: { perAddress: config.realtimeSocketsPerAddress },
     ...deps.realtime,
   });
   await registerSpa(app, deps.webDistDir);

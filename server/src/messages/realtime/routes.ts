@@ -6,6 +6,8 @@ import {
   REALTIME_CLOSE_TOO_MANY_CONNECTIONS,
   REALTIME_HEARTBEAT_MS,
   REALTIME_MAX_FRAME_BYTES,
+  REALTIME_MAX_SOCKETS_PER_ADDRESS,
+  REALTIME_MAX_SOCKETS_PER_SESSION,
 } from '@openlfg/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Compile from 'typebox/compile';
@@ -40,8 +42,8 @@ export interface RealtimeOptions {
   /** How often sockets' sessions are re-checked for idle and absolute expiry. */
   sessionCheckMs?: number;
   flood?: { burst: number; perSecond: number };
-  /** Open sockets per session and per address on this node. */
-  connectionLimits: ConnectionCaps;
+  /** Open sockets per session and per address on this node; the contract's caps where not given. */
+  connectionLimits?: Partial<ConnectionCaps>;
 }
 
 const authAtUpgrade = new WeakMap<FastifyRequest, RequestAuth>();
@@ -57,7 +59,11 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeOpti
   const flood = new FloodLimit(options.flood?.burst ?? 30, options.flood?.perSecond ?? 10);
   const origin = new URL(options.publicUrl).origin;
   const sockets = new Set<WebSocket>();
-  const connections = createConnectionCounter(options.connectionLimits);
+  const connections = createConnectionCounter({
+    perSession: REALTIME_MAX_SOCKETS_PER_SESSION,
+    perAddress: REALTIME_MAX_SOCKETS_PER_ADDRESS,
+    ...options.connectionLimits,
+  });
 
   await app.register(websocket, {
     options: { maxPayload: REALTIME_MAX_FRAME_BYTES },
