@@ -27,6 +27,7 @@ const config = loadConfig({
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
   // The load comes from one address on purpose; the limits would measure themselves.
   RATE_LIMIT_PER_MINUTE: '0',
+  REALTIME_SOCKETS_PER_ADDRESS: '0',
   SESSION_SECRET: process.env.BENCH_SESSION_SECRET ?? randomBytes(32).toString('hex'),
   GITHUB_CLIENT_ID: 'bench',
   GITHUB_CLIENT_SECRET: 'bench',

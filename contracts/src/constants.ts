@@ -81,14 +81,28 @@ export const REALTIME_MAX_FRAME_BYTES = 4096;
 export const REALTIME_HEARTBEAT_MS = 25_000;
 /** Rooms one socket may follow at once. */
 export const REALTIME_MAX_ROOMS = 100;
+/**
+ * Sockets one session may hold open on one node. A browser opens one per tab, so a user with twenty tabs of the
+ * site still gets a socket in each; past that it is a client opening sockets in a loop.
+ */
+export const REALTIME_MAX_SOCKETS_PER_SESSION = 20;
+/**
+ * Sockets one address may hold open on one node, signed in or not (anonymous visitors have no session to count
+ * by). Higher than per session because several people behind one NAT or office proxy share an address; the
+ * server's REALTIME_SOCKETS_PER_ADDRESS setting changes it.
+ */
+export const REALTIME_MAX_SOCKETS_PER_ADDRESS = 60;
 
 /**
  * Close codes the server uses besides the standard ones: 4401 the session ended (logout or expiry; the client
- * signs the user out), 4408 the connection missed its heartbeats. 1008 is a policy violation (foreign Origin,
- * flood), 1009 a frame over the size limit, 1001 the node is shutting down (reconnect).
+ * signs the user out), 4408 the connection missed its heartbeats, 4429 the session or address already holds as
+ * many sockets as a node takes (the socket is refused before `ready`, so the client backs off as after any other
+ * failed attempt). 1008 is a policy violation (foreign Origin, flood), 1007 a frame that is not UTF-8, 1009 a
+ * frame over the size limit, 1001 the node is shutting down (reconnect).
  */
 export const REALTIME_CLOSE_SESSION_ENDED = 4401;
 export const REALTIME_CLOSE_HEARTBEAT_MISSED = 4408;
+export const REALTIME_CLOSE_TOO_MANY_CONNECTIONS = 4429;
 
 /** Rows per page of the moderation lists (/api/admin/...). */
 export const ADMIN_PAGE_SIZE = 50;

@@ -93,7 +93,12 @@ export type UnreadCountsResponse = Static<typeof UnreadCountsResponse>;
  * server first replays every message after it, in order, then continues live. Without it, only new messages.
  */
 export const SubscribeFrame = Type.Object(
-  { type: Type.Literal('subscribe'), room: Room, afterId: Type.Optional(Type.Integer({ minimum: 0 })) },
+  {
+    type: Type.Literal('subscribe'),
+    room: Room,
+    /** 0 (nothing seen yet) up to the largest message id; larger numbers are refused before the database. */
+    afterId: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 53 - 1 })),
+  },
   { additionalProperties: false },
 );
 export const UnsubscribeFrame = Type.Object(

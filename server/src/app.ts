@@ -50,8 +50,8 @@ export interface AppDeps {
   webDistDir: string | null;
   /** Defaults to pino at the configured level; tests pass false or their own logger. */
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
-  /** Tests shorten the realtime channel's timers and loosen its flood limit. */
-  realtime?: Pick<RealtimeOptions, 'heartbeatMs' | 'sessionCheckMs' | 'flood'>;
+  /** Tests shorten the realtime channel's timers, loosen its flood limit and lower its connection caps. */
+  realtime?: Pick<RealtimeOptions, 'heartbeatMs' | 'sessionCheckMs' | 'flood' | 'connectionLimits'>;
 }
 
 /**
@@ -63,6 +63,17 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     ...(isLoggerInstance(loggerOption) ? { loggerInstance: loggerOption } : { logger: loggerOption }),
     bodyLimit: BODY_LIMIT_BYTES,
+    // A client must send a request's headers and body within REQUEST_TIMEOUT_MS (else 408 and the connection is
+    // closed), so one trickling bytes cannot hold a connection open. Node looks for late requests only every
+    // `connectionsCheckingInterval` (30 s by default), hence the shorter interval. Only receiving is bounded: a
+    // handler may take its time, a client may read the answer slowly (no idle `connectionTimeout`), and an
+    // upgraded WebSocket is no longer a request.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs),
+    },
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -150,7 +161,12 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     activeSessions: (hashes) => accounts.sessions.activeAmong(hashes),
   });
-  await app.register(realtimeRoutes, { hub, publicUrl: config.publicUrl, ...deps.realtime });
+  await app.register(realtimeRoutes, {
+    hub,
+    publicUrl: config.publicUrl,
+    connectionLimits: { perAddress: config.realtimeSocketsPerAddress },
+    ...deps.realtime,
+  });
   await registerSpa(app, deps.webDistDir);
 
   return app;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { REALTIME_MAX_SOCKETS_PER_ADDRESS } from '@openlfg/contracts';
 import { Type, type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
 
@@ -136,6 +137,18 @@ const EnvSchema = Type.Object({
     pattern: '^ *[A-Za-z0-9-]*( *, *[A-Za-z0-9-]*)* *$',
     description: 'a comma-separated list of GitHub logins (the moderators), such as alice,bob',
   }),
+  REALTIME_SOCKETS_PER_ADDRESS: Type.Integer({
+    minimum: 0,
+    maximum: 1_000_000,
+    default: REALTIME_MAX_SOCKETS_PER_ADDRESS,
+    description: 'an integer number of WebSockets per address per node (0 turns the cap off)',
+  }),
+  REQUEST_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    maximum: 600000,
+    default: 10000,
+    description: 'an integer number of milliseconds from 100 to 600000',
+  }),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({
     minimum: 100,
     maximum: 120000,
@@ -158,11 +171,15 @@ export interface Config {
   sessionSecret: string;
   logLevel: string;
   trustProxy: boolean;
+  /** How long a client may take to send a request's headers and body; past it the answer is 408. */
+  requestTimeoutMs: number;
   shutdownTimeoutMs: number;
   /** Requests per minute: per client on /api, and per address on the sign-in routes. 0 is no limit. */
   rateLimits: { perMinute: number; signInPerMinute: number };
   /** How long a node may answer project lists from its cache; 0 turns the cache off. */
   listCacheTtlMs: number;
+  /** Open WebSockets one address may hold on a node; 0 is no cap. */
+  realtimeSocketsPerAddress: number;
   github: {
     /** Null when no OAuth app is configured: development sign-in takes its place (never in production). */
     oauthApp: { clientId: string; clientSecret: string } | null;
@@ -263,8 +280,10 @@ export function loadConfig(
     sessionSecret,
     logLevel: valid.LOG_LEVEL,
     trustProxy: valid.TRUST_PROXY,
+    requestTimeoutMs: valid.REQUEST_TIMEOUT_MS,
     shutdownTimeoutMs: valid.SHUTDOWN_TIMEOUT_MS,
     listCacheTtlMs: valid.LIST_CACHE_TTL_MS,
+    realtimeSocketsPerAddress: valid.REALTIME_SOCKETS_PER_ADDRESS,
     rateLimits: {
       perMinute: valid.RATE_LIMIT_PER_MINUTE,
       signInPerMinute: valid.SIGN_IN_RATE_LIMIT_PER_MINUTE,

@@ -111,6 +111,22 @@ describe('loadConfig', () => {
     expect(config.sessions).toEqual({ idleTimeoutMs: 1.5 * 3600_000, absoluteTimeoutMs: 48 * 3600_000 });
   });
 
+  it('caps WebSockets per address at 60 unless told otherwise, 0 being no cap', () => {
+    expect(loadConfig({}, noDisk).realtimeSocketsPerAddress).toBe(60);
+    expect(loadConfig({ REALTIME_SOCKETS_PER_ADDRESS: '0' }, noDisk).realtimeSocketsPerAddress).toBe(0);
+    expect(() => loadConfig({ REALTIME_SOCKETS_PER_ADDRESS: '-1' }, noDisk)).toThrow(
+      'REALTIME_SOCKETS_PER_ADDRESS must be an integer number of WebSockets per address per node',
+    );
+  });
+
+  it('gives a request 10 s to arrive unless told otherwise', () => {
+    expect(loadConfig({}, noDisk).requestTimeoutMs).toBe(10_000);
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '2500' }, noDisk).requestTimeoutMs).toBe(2500);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' }, noDisk)).toThrow(
+      'REQUEST_TIMEOUT_MS must be an integer number of milliseconds from 100 to 600000',
+    );
+  });
+
   it('generates a session secret once, keeps it private in DATA_DIR, and reuses it', () => {
     const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'openlfg-config-')), 'nested');
     const first = loadConfig({ DATA_DIR: dataDir });

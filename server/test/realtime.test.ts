@@ -311,7 +311,8 @@ describe('the database failing under a subscribe', () => {
   it('answers UNAVAILABLE and closes (1011) when the access check fails, so the client reconnects and resumes', async () => {
     // A database restart while a socket subscribes: left unanswered, the client would wait for `subscribed`
     // forever on a socket that stays open, and never hear the room again.
-    const failing = { roomAccess: () => Promise.reject(new Error('connect ECONNREFUSED')) };
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const failing = { roomAccess: () => Promise.reject(refused) };
     const hub = createRealtimeHub({
       repository: {} as MessagesRepository,
       service: failing as unknown as MessagesService,

@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   REALTIME_MAX_ROOMS,
   type Message,
   type RoomClosedReason,
@@ -6,6 +7,7 @@ import {
 } from '@openlfg/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BusEvent, EventBus } from '../../platform/bus/index.js';
+import { isDatabaseUnavailable } from '../../platform/db/unavailable.js';
 import { toMessage } from '../presenters.js';
 import { groupIdOfRoom, type MessagesRepository } from '../repository.js';
 import type { MessagesService } from '../service.js';
@@ -201,11 +203,21 @@ export function createRealtimeHub(deps: {
   }
 
   /**
-   * The database failed under a subscribe (a restart, a failover): the client is told and the socket closed
-   * (1011), so it reconnects and resumes from its last id once the database is back.
+   * The database failed under a subscribe. When it is away (a restart, a failover) the client is told and the
+   * socket closed (1011), so it reconnects and resumes from its last id once the database is back. Any other
+   * failure would fail the same way on every reconnect: the client is told, the room is not followed, and the
+   * socket and its other rooms stay as they are.
    */
-  function unavailable(client: RealtimeClient, roomName: string, error: unknown): void {
-    log.warn({ err: error, room: roomName }, 'subscribing failed');
+  function subscribeFailed(client: RealtimeClient, roomName: string, error: unknown): void {
+    if (!isDatabaseUnavailable(error)) {
+      log.error({ err: error, room: roomName }, 'subscribing failed');
+      if (!clients.has(client)) return;
+      client.send(
+        frame({ type: 'error', code: ErrorCode.internal, message: 'This board could not be followed.' }),
+      );
+      return;
+    }
+    log.warn({ err: error, room: roomName }, 'subscribing failed: the database is unavailable');
     if (!clients.has(client)) return;
     client.send(
       frame({ type: 'error', code: 'UNAVAILABLE', message: 'The board is unavailable; reconnecting.' }),
@@ -273,7 +285,7 @@ export function createRealtimeHub(deps: {
         access = await service.roomAccess(groupId, client.userId === null ? null : { id: client.userId });
       } catch (error) {
         // Unanswered, the client would wait for `subscribed` forever on a socket that stays open.
-        unavailable(client, roomName, error);
+        subscribeFailed(client, roomName, error);
         return;
       }
       if (!clients.has(client)) return;
@@ -306,7 +318,7 @@ export function createRealtimeHub(deps: {
           return;
         }
         detach(subscription);
-        unavailable(client, roomName, error);
+        subscribeFailed(client, roomName, error);
       }
     },
 

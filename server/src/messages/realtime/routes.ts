@@ -3,18 +3,32 @@ import {
   ClientFrame,
   ErrorCode,
   REALTIME_CLOSE_HEARTBEAT_MISSED,
+  REALTIME_CLOSE_TOO_MANY_CONNECTIONS,
   REALTIME_HEARTBEAT_MS,
   REALTIME_MAX_FRAME_BYTES,
+  REALTIME_MAX_SOCKETS_PER_ADDRESS,
+  REALTIME_MAX_SOCKETS_PER_SESSION,
 } from '@openlfg/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Compile from 'typebox/compile';
 import type { WebSocket } from 'ws';
 import type { RequestAuth } from '../../accounts/authentication.js';
 import { HttpError } from '../../platform/http/errors.js';
+import { groupIdOfRoom } from '../repository.js';
+import { clientFaultCloseCode } from './client-faults.js';
+import { createConnectionCounter, type ConnectionCaps } from './connection-caps.js';
 import { FloodLimit } from './flood-limit.js';
 import { frame, type RealtimeClient, type RealtimeHub } from './hub.js';
 
 const clientFrame = Compile(ClientFrame);
+
+/**
+ * A frame the hub can act on: the contract's shape, and a room whose group id is a safe integer (the room's
+ * pattern allows sixteen digits, more than 2**53 - 1), so no number a client sends reaches the database unchecked.
+ */
+function isValidFrame(value: unknown): value is ClientFrame {
+  return clientFrame.Check(value) && groupIdOfRoom(value.room) !== null;
+}
 
 /** A socket's sends queue in memory when its reader is slow; past this it is closed and resumes later. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -28,6 +42,8 @@ export interface RealtimeOptions {
   /** How often sockets' sessions are re-checked for idle and absolute expiry. */
   sessionCheckMs?: number;
   flood?: { burst: number; perSecond: number };
+  /** Open sockets per session and per address on this node; the contract's caps where not given. */
+  connectionLimits?: Partial<ConnectionCaps>;
 }
 
 const authAtUpgrade = new WeakMap<FastifyRequest, RequestAuth>();
@@ -43,9 +59,25 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeOpti
   const flood = new FloodLimit(options.flood?.burst ?? 30, options.flood?.perSecond ?? 10);
   const origin = new URL(options.publicUrl).origin;
   const sockets = new Set<WebSocket>();
+  const connections = createConnectionCounter({
+    perSession: REALTIME_MAX_SOCKETS_PER_SESSION,
+    perAddress: REALTIME_MAX_SOCKETS_PER_ADDRESS,
+    ...options.connectionLimits,
+  });
 
   await app.register(websocket, {
     options: { maxPayload: REALTIME_MAX_FRAME_BYTES },
+    // A broken frame (not UTF-8, too large) has already been answered with its close code by `ws`. It is the
+    // client's doing, so one warning without a stack; anything else is ours and logged in full.
+    errorHandler: (error, socket, request) => {
+      const closeCode = clientFaultCloseCode(error);
+      if (closeCode === null) {
+        request.log.error({ err: error }, 'a realtime socket failed');
+      } else {
+        request.log.warn({ closeCode, reason: error.message }, 'a client sent a broken frame; socket closed');
+      }
+      socket.terminate();
+    },
     // Shutting down: tell clients to reconnect (to another node) rather than drop them.
     preClose: (done) => {
       hub.closeAll(1001, 'server shutting down');
@@ -89,16 +121,22 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeOpti
     },
     (socket, request) => {
       const auth = authAtUpgrade.get(request) ?? { status: 'anonymous' as const };
+      if (auth.status === 'ended') {
+        socket.close(4401, 'session ended');
+        return;
+      }
+      // Refused before `ready`: a client resets its reconnect backoff only on `ready`, so it keeps backing off.
+      const release = connections.admit(auth.status === 'active' ? auth.idHash : null, request.ip);
+      if (!release) {
+        socket.close(REALTIME_CLOSE_TOO_MANY_CONNECTIONS, 'too many connections');
+        return;
+      }
+      socket.on('close', release);
       sockets.add(socket);
       (socket as WebSocket & { alive?: boolean }).alive = true;
       socket.on('pong', () => {
         (socket as WebSocket & { alive?: boolean }).alive = true;
       });
-      if (auth.status === 'ended') {
-        socket.close(4401, 'session ended');
-        sockets.delete(socket);
-        return;
-      }
       const user = auth.status === 'active' ? auth.user : null;
       const floodKey = user ? `user:${user.id}` : `ip:${request.ip}`;
       const client: RealtimeClient = {
@@ -132,8 +170,11 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeOpti
         }
         dropped = 0;
         const parsed = isBinary ? undefined : parseJson(String(data));
-        if (!clientFrame.Check(parsed)) {
-          refuse(ErrorCode.badRequest, 'A frame must be a JSON subscribe or unsubscribe with a valid room.');
+        if (!isValidFrame(parsed)) {
+          refuse(
+            ErrorCode.badRequest,
+            'A frame must be a JSON subscribe or unsubscribe with a valid room (and afterId from 0 to 2^53 - 1).',
+          );
           return;
         }
         if (parsed.type === 'subscribe') {

@@ -1,4 +1,4 @@
-import { REALTIME_CLOSE_SESSION_ENDED } from '@openlfg/contracts';
+import { REALTIME_CLOSE_SESSION_ENDED, REALTIME_CLOSE_TOO_MANY_CONNECTIONS } from '@openlfg/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket, makeMessage } from '../test-support';
 import { reconnectDelay } from './backoff';
@@ -73,6 +73,20 @@ describe('the realtime connection', () => {
     third.deliver({ type: 'ready', userId: 1 });
     expect(connection.getStatus()).toBe('open');
     expect(third.sent).toEqual([{ type: 'subscribe', room, afterId: 6 }]);
+  });
+
+  it('backs off, longer each time, while the server refuses the socket as one too many (4429)', () => {
+    const connection = connect();
+    connection.subscribe(room, 0, { onMessage: vi.fn() });
+    // The server refuses before `ready`, so nothing resets the backoff: the tab never retries in a tight loop.
+    for (let attempt = 0; attempt < 6; attempt++) {
+      FakeSocket.latest().drop(REALTIME_CLOSE_TOO_MANY_CONNECTIONS);
+      expect(connection.getStatus()).toBe('reconnecting');
+      vi.advanceTimersByTime(reconnectDelay(attempt, () => 0.5) - 1);
+      expect(FakeSocket.instances).toHaveLength(attempt + 1);
+      vi.advanceTimersByTime(1);
+      expect(FakeSocket.instances).toHaveLength(attempt + 2);
+    }
   });
 
   it('gives up on a socket that falls silent for two heartbeats', () => {
