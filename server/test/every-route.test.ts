@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import type { RouteOptions } from 'fastify';
+import { ClientFrame, REALTIME_MAX_FRAME_BYTES } from '@openlfg/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, jsonHeaders } from './support/app.js';
 import { FakeEcosystems } from './support/fake-ecosystems.js';
 import { FakeGitHub } from './support/fake-github.js';
 import { postGroup } from './support/groups.js';
+import { listenForSockets, openSocket } from './support/realtime.js';
 import { arbitraryFor, hostileValue, mutatedFor, type JsonSchema } from './support/schema-arbitrary.js';
 import { createSignedInUser } from './support/users.js';
 
@@ -22,12 +24,16 @@ const ecosystems = await new FakeEcosystems().start();
 github.repositories.set('acme/widgets', { stargazerCount: 3, forkCount: 1 });
 const t = await createTestApp({
   env: { ...github.syncEnv(), ...ecosystems.env(), ADMIN_LOGINS: 'fuzz-mod' },
+  // The frame test sends hundreds of frames at once: the flood limit has its own tests.
+  realtime: { flood: { burst: 100_000, perSecond: 100_000 } },
 });
 const user = await createSignedInUser(t.database.db, 'fuzz-user');
+const seededGroups: number[] = [];
 const moderator = await createSignedInUser(t.database.db, 'fuzz-mod');
 // Something for the small ids the arbitraries favour to find: groups, a message, a pending request.
 for (let i = 0; i < 3; i++) {
   const id = await postGroup(t.app, user.cookie, { visibility: i === 0 ? 'private' : 'public' });
+  seededGroups.push(id);
   await t.app.inject({
     method: 'POST',
     url: '/api/messages/add-message',
@@ -180,6 +186,35 @@ describe('every route answers any input without a 5xx', () => {
       }
     }
   });
+
+  it('the realtime channel answers any frame without taking it for an outage, and stays open', async () => {
+    const seed = Number(process.env.FUZZ_SEED ?? Date.now());
+    const socket = await openSocket(await listenForSockets(t.app), { cookie: user.cookie });
+    await socket.next('ready');
+    const frame = fc.oneof(
+      { weight: 3, arbitrary: mutatedFor(ClientFrame as unknown as JsonSchema) },
+      { weight: 1, arbitrary: fc.string({ maxLength: 200 }) },
+      { weight: 1, arbitrary: fc.constant({ type: 'subscribe', room: 'discussion-board-1', afterId: 1e21 }) },
+    );
+    const texts = fc
+      .sample(frame, { numRuns: RUNS_PER_ROUTE, seed })
+      .map((value) => (typeof value === 'string' ? value : withRawNumbers(value)))
+      // Frames over the size limit close the socket with 1009 by design (realtime.test.ts).
+      .filter((text) => Buffer.byteLength(text) <= REALTIME_MAX_FRAME_BYTES);
+    for (const text of texts) socket.send(text);
+    const room = `discussion-board-${seededGroups[1]}`;
+    socket.send({ type: 'subscribe', room });
+    await socket
+      .next('subscribed', (answer) => answer.room === room, 20_000)
+      .catch((error: Error) => {
+        throw new Error(`${error.message.slice(0, 300)} (FUZZ_SEED=${seed} repeats this run)`);
+      });
+    const outages = socket.frames.filter((f) => f.type === 'error' && f.code === 'SERVICE_UNAVAILABLE');
+    const again = `FUZZ_SEED=${seed} repeats this run`;
+    expect(outages, again).toEqual([]);
+    expect(socket.socket.readyState, again).toBe(socket.socket.OPEN);
+    socket.close();
+  }, 60_000);
 
   it('is still up afterwards', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
