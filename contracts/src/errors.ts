@@ -21,6 +21,7 @@ export const ErrorCode = {
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   rateLimited: 'RATE_LIMITED',
+  requestTimeout: 'REQUEST_TIMEOUT',
   unavailable: 'SERVICE_UNAVAILABLE',
   upstream: 'UPSTREAM_UNAVAILABLE',
   signInFailed: 'SIGN_IN_FAILED',

@@ -24,7 +24,7 @@ import { createProjectsService } from './projects/service.js';
 import { announce, createEventBus } from './platform/bus/index.js';
 import type { Database } from './platform/db/database.js';
 import { healthRoutes } from './platform/health/routes.js';
-import { frameworkErrors, registerErrorHandling } from './platform/http/errors.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/http/errors.js';
 import { registerSecurity } from './platform/http/security.js';
 import { registerRateLimits } from './platform/http/rate-limits.js';
 import { registerSpa } from './platform/http/spa.js';
@@ -79,6 +79,7 @@ export async function buildApp(deps: AppDeps) {
     requestIdHeader: false,
     return503OnClosing: true,
     frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
   registerValidation(app);
   const declaredRoutes: RouteOptions[] = [];

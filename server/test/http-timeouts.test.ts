@@ -78,6 +78,11 @@ describe('receiving a request', () => {
     connection.socket.destroy();
     expect(ended).toBe(true);
     expect(connection.text()).toMatch(/^(HTTP\/1\.1 408 |$)/);
+    if (connection.text() !== '') {
+      expect(connection.text()).toContain(
+        '{"error":{"code":"REQUEST_TIMEOUT","message":"The request took too long to arrive."}}',
+      );
+    }
   });
 
   it('ends a request whose headers trickle in', async () => {

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { ErrorCode, TEXT_PATTERN, type ErrorResponse } from '@openlfg/contracts';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -89,6 +91,28 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
         ? 'The path is not a valid URL.'
         : 'The request is not valid.';
   void reply.status(status).send(errorBody(ErrorCode.badRequest, message));
+}
+
+/**
+ * Faults Node's HTTP parser finds before Fastify has a request (headers or body too slow: 408, headers too large:
+ * 431, bytes that are not HTTP: 400): answered in the error contract on the raw socket, which is then closed.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? ([408, ErrorCode.requestTimeout, 'The request took too long to arrive.'] as const)
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? ([431, ErrorCode.badRequest, 'The request headers are too large.'] as const)
+        : ([400, ErrorCode.badRequest, 'The request is not valid HTTP.'] as const);
+  const body = JSON.stringify(errorBody(code, message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again shortly.';
