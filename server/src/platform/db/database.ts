@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { DB } from './schema.js';
+import { CLIENT_KEEPALIVE_DELAY_MS, DEFAULT_WAITS, sessionParameters, type DatabaseWaits } from './waits.js';
 
 /** Postgres type ids whose default parsing differs between PGlite and node-postgres. */
 const INT8_OID = 20;
@@ -22,12 +23,21 @@ export interface Database {
    * (LISTEN for the event bus). PGlite has none: one process, one connection.
    */
   dedicatedClient?: () => pg.Client;
+  /** PostgreSQL only: the bounds of its sessions' waits (platform/db/waits.ts). */
+  waits?: DatabaseWaits;
   close(): Promise<void>;
 }
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir?: string }
-  | { kind: 'postgres'; url: string; poolSize?: number; searchPath?: string };
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      searchPath?: string;
+      /** Defaults to DEFAULT_WAITS; tests shorten them. */
+      waits?: Partial<DatabaseWaits>;
+    };
 
 /**
  * Opens the embedded database (a data folder, or memory when no folder is given) or a PostgreSQL server.
@@ -53,17 +63,23 @@ async function openPostgres(target: {
   url: string;
   poolSize?: number;
   searchPath?: string;
+  waits?: Partial<DatabaseWaits>;
 }): Promise<Database> {
-  const pool = new pg.Pool({
+  const waits: DatabaseWaits = { ...DEFAULT_WAITS, ...target.waits };
+  const sessionConfig = {
     connectionString: target.url,
-    max: target.poolSize ?? 10,
-    connectionTimeoutMillis: 5000,
-    ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
+    connectionTimeoutMillis: waits.checkoutMs,
+    // The node's side of TCP keepalive; the server's side is in the session parameters.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: CLIENT_KEEPALIVE_DELAY_MS,
+    ...sessionParameters(waits, target.searchPath ? [`-c search_path=${target.searchPath}`] : []),
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as never,
     },
-  });
+  };
+  // connectionTimeoutMillis bounds both a new connection and the wait for a busy pool to free one.
+  const pool = new pg.Pool({ ...sessionConfig, max: target.poolSize ?? 10 });
   // An idle client that loses its server emits 'error' on the pool; without a listener that would crash the
   // process. The next query gets a fresh connection, and /api/health reports the outage meanwhile.
   pool.on('error', () => {});
@@ -80,6 +96,7 @@ async function openPostgres(target: {
     db,
     ...(target.searchPath ? { schema: target.searchPath } : {}),
     ping: (timeoutMs) => ping(db, timeoutMs),
+    waits,
     // keepAlive: a LISTEN connection mostly waits, so a vanished server must still be noticed.
     dedicatedClient: () =>
       new pg.Client({
