@@ -23,6 +23,11 @@ export interface Database {
    * (LISTEN for the event bus). PGlite has none: one process, one connection.
    */
   dedicatedClient?: () => pg.Client;
+  /**
+   * PostgreSQL only: the same check as `ping`, on a connection of its own (a one-client pool), so that
+   * requests queued for a full pool (lock waiters behind a frozen node) cannot starve the health check.
+   */
+  healthCheck?(timeoutMs?: number): Promise<void>;
   /** PostgreSQL only: the bounds of its sessions' waits (platform/db/waits.ts). */
   waits?: DatabaseWaits;
   close(): Promise<void>;
@@ -80,9 +85,18 @@ async function openPostgres(target: {
   };
   // connectionTimeoutMillis bounds both a new connection and the wait for a busy pool to free one.
   const pool = new pg.Pool({ ...sessionConfig, max: target.poolSize ?? 10 });
+  // The health check's own connection, kept open between checks so it needs no new one when the server is
+  // busy or at its connection limit.
+  const healthPool = new pg.Pool({
+    ...sessionConfig,
+    max: 1,
+    idleTimeoutMillis: 0,
+    application_name: 'openlfg-health',
+  });
   // An idle client that loses its server emits 'error' on the pool; without a listener that would crash the
   // process. The next query gets a fresh connection, and /api/health reports the outage meanwhile.
   pool.on('error', () => {});
+  healthPool.on('error', () => {});
   // The pool listens only while a client is idle. A client checked out but between statements (a transaction
   // awaiting its next query) that loses its server would emit 'error' to nobody and crash the node when the
   // database restarts. Its next statement fails instead, the transaction rolls back, and the pool discards the
@@ -90,12 +104,17 @@ async function openPostgres(target: {
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
+  healthPool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  let closed: Promise<void> | undefined;
   return {
     kind: 'postgres',
     db,
     ...(target.searchPath ? { schema: target.searchPath } : {}),
     ping: (timeoutMs) => ping(db, timeoutMs),
+    healthCheck: (timeoutMs) => answersWithin(healthPool.query('select 1'), timeoutMs),
     waits,
     // keepAlive: a LISTEN connection mostly waits, so a vanished server must still be noticed.
     dedicatedClient: () =>
@@ -105,17 +124,22 @@ async function openPostgres(target: {
         keepAlive: true,
         application_name: 'openlfg-bus',
       }),
-    close: () => db.destroy(),
+    // Once, however often it is called (pg-pool refuses a second end()).
+    close: () => (closed ??= Promise.all([db.destroy(), healthPool.end()]).then(() => undefined)),
   };
 }
 
-async function ping(db: Kysely<DB>, timeoutMs = 2000): Promise<void> {
+function ping(db: Kysely<DB>, timeoutMs?: number): Promise<void> {
+  return answersWithin(sql`select 1`.execute(db), timeoutMs);
+}
+
+async function answersWithin(query: Promise<unknown>, timeoutMs = 2000): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`database did not answer within ${timeoutMs} ms`)), timeoutMs);
   });
   try {
-    await Promise.race([sql`select 1`.execute(db), timeout]);
+    await Promise.race([query, timeout]);
   } finally {
     clearTimeout(timer);
   }
