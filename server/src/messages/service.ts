@@ -57,7 +57,7 @@ export function createMessagesService(
       const body = requireText(input.text, 'message');
       const room = discussionRoom(input.groupProjectId);
       let message: Message | undefined;
-      const announce = await db.transaction().execute(async (trx) => {
+      const announce = await repository.roomTransaction(room).execute(async (trx) => {
         await repository.lockRoom(trx, room);
         const access = await repository.boardAccess(trx, input.groupProjectId, caller.id);
         if (!access) throw noGroup(input.groupProjectId);
