@@ -18,9 +18,10 @@ import { runRealtimeBench } from './realtime/run.js';
  * port 55432, deleted afterwards, also on Ctrl-C), 500 WebSocket subscribers over 50 private boards and both
  * nodes, 200 messages a second posted through both nodes. A 10 s warm-up (the rate ramping up), 60 s of steady
  * load (the latency figures), then 60 s more (longer while a fault is still being recovered from) during
- * which node B is killed with SIGKILL and started again, then PostgreSQL is restarted (pg_ctl restart -m
- * fast). Prints losses, duplicates, order, same-node and cross-node delivery latency, reconnect and recovery
- * times. Without the binaries it uses BENCH_DATABASE_URL or TEST_DATABASE_URL (a database of its own there)
+ * which node B is killed with SIGKILL and started again, then frozen with SIGSTOP for 10 s while it holds a
+ * room's lock (node A's other rooms, health and own subscribers' latency are watched meanwhile), then
+ * PostgreSQL is restarted (pg_ctl restart -m fast). Prints losses, duplicates, order, same-node and
+ * cross-node delivery latency, reconnect and recovery times. Without the binaries it uses BENCH_DATABASE_URL or TEST_DATABASE_URL (a database of its own there)
  * and skips the PostgreSQL restart. The exit code is 1 when a correctness check fails (loss, duplicates,
  * order, an acknowledged message missing, a node dying), never for a latency figure.
  *
@@ -29,7 +30,8 @@ import { runRealtimeBench } from './realtime/run.js';
  *   BENCH_REALTIME_SECONDS=60         length of the steady load, and of the faults part (shorten to develop)
  *   BENCH_REALTIME_WARMUP_SECONDS=10  sending before it, ramping up to the rate (checked, not timed)
  *   BENCH_REALTIME_RATE=200           messages a second across all rooms
- *   BENCH_REALTIME_FAULTS=0           the steady load only: no node kill, no PostgreSQL restart
+ *   BENCH_REALTIME_FAULTS=0           the steady load only: no node kill, freeze or PostgreSQL restart;
+ *                                     or some of them: BENCH_REALTIME_FAULTS=freeze, =kill,restart
  *   BENCH_REALTIME_PORT=4601          node A's port (node B: the next one)
  *   BENCH_PG_BIN, BENCH_PG_PORT=55432 where the PostgreSQL binaries are, and the private server's port
  *   BENCH_NODE_PROF=<folder>          the realtime nodes write V8 CPU profiles there

@@ -7,6 +7,7 @@ import { buildApp } from '../../server/dist/app.js';
 import { loadConfig } from '../../server/dist/config.js';
 import { migrateToLatest } from '../../server/dist/platform/db/migrate.js';
 import { openConfiguredDatabase } from '../../server/dist/platform/db/open-configured.js';
+import { withoutStatementTimeout } from '../../server/dist/platform/db/waits.js';
 import { generateGroups, generateProjects } from './generate-projects.js';
 
 /**
@@ -36,9 +37,12 @@ const config = loadConfig({
 const database = await openConfiguredDatabase(config);
 await migrateToLatest(database.db);
 const projects = Number(process.env.BENCH_PROJECTS ?? 0);
-if (projects > 0) await generateProjects(database.db, projects);
 const groups = Number(process.env.BENCH_GROUPS ?? 0);
-if (groups > 0) await generateGroups(database.db, groups);
+// Bulk loads run longer than a request's statement may (statement_timeout): one connection without it.
+await withoutStatementTimeout(database.db, async (db) => {
+  if (projects > 0) await generateProjects(db, projects);
+  if (groups > 0) await generateGroups(db, groups);
+});
 const app = await buildApp({ config, database, webDistDir });
 app.get('/bench/hello', async () => ({ hello: 'world' }));
 const address = await app.listen({ host: config.host, port: config.port });

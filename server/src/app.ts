@@ -23,6 +23,7 @@ import { projectsRoutes } from './projects/routes.js';
 import { createProjectsService } from './projects/service.js';
 import { announce, createEventBus } from './platform/bus/index.js';
 import type { Database } from './platform/db/database.js';
+import { DEFAULT_WAITS } from './platform/db/waits.js';
 import { healthRoutes } from './platform/health/routes.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/http/errors.js';
 import { registerSecurity } from './platform/http/security.js';
@@ -152,7 +153,10 @@ export async function buildApp(deps: AppDeps) {
     requireUser: accounts.requireUser,
   });
   // The discussion boards: HTTP for posting and history, the WebSocket for live delivery.
-  const messagesRepository = createMessagesRepository(database.db);
+  // A post waits for its room's turn in memory no longer than its connection may then wait for the room's lock.
+  const messagesRepository = createMessagesRepository(database.db, {
+    roomWaitMs: (database.waits ?? DEFAULT_WAITS).lockMs,
+  });
   const messages = createMessagesService(messagesRepository, groupsRepository.loadAccess, bus);
   await app.register(messagesRoutes, { service: messages, requireUser: accounts.requireUser });
   const hub = createRealtimeHub({

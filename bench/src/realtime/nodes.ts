@@ -12,6 +12,8 @@ const serverProcess = fileURLToPath(new URL('../server-process.ts', import.meta.
 export class BenchNode {
   readonly origin: string;
   readonly wsUrl: string;
+  /** The application_name of its pool's sessions (PGAPPNAME), to find them in pg_locks and pg_stat_activity. */
+  readonly appName: string;
   private child: ChildProcess | null = null;
   /** Exits nobody asked for (a crash), with their code or signal. */
   readonly crashes: string[] = [];
@@ -23,6 +25,7 @@ export class BenchNode {
   ) {
     this.origin = `http://127.0.0.1:${port}`;
     this.wsUrl = `ws://127.0.0.1:${port}/api/realtime`;
+    this.appName = `openlfg-bench-${name}`;
   }
 
   get pid(): number | undefined {
@@ -51,6 +54,7 @@ export class BenchNode {
         ...this.env,
         BENCH_PORT: String(this.port),
         PUBLIC_URL: this.origin,
+        PGAPPNAME: this.appName,
         BENCH_PROJECTS: '0',
         BENCH_GROUPS: '0',
       },

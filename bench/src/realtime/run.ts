@@ -3,6 +3,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openDatabase, type Database } from '../../../server/dist/platform/db/database.js';
 import { checkAcks, checkDeliveries, waitForQuiet } from './check.js';
 import { createRooms } from './fixtures.js';
+import { freezeScenario, printFreeze } from './freeze.js';
 import { HealthPoller } from './health.js';
 import { createNodes, type BenchNode } from './nodes.js';
 import { startBenchPostgres, type BenchPostgres } from './postgres.js';
@@ -23,10 +24,17 @@ const RATE = Number(process.env.BENCH_REALTIME_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_REALTIME_SECONDS ?? 60);
 /** Sending before the measured load, the rate ramping up to RATE (JIT, pools, plans): checked, not timed. */
 const WARMUP_SECONDS = Number(process.env.BENCH_REALTIME_WARMUP_SECONDS ?? 10);
+/** Which faults: `0` none, else a list of kill, freeze, restart (default: all three, in that order). */
+const FAULT_NAMES = ['kill', 'freeze', 'restart'] as const;
+const faultsAsked = process.env.BENCH_REALTIME_FAULTS ?? FAULT_NAMES.join(',');
+const FAULT_SET = new Set<string>(
+  faultsAsked === '0' ? [] : faultsAsked === '1' ? FAULT_NAMES : faultsAsked.split(','),
+);
+const FAULTS = FAULT_SET.size > 0;
 /** When the faults happen, as fractions of the load's duration. */
-const FAULTS = process.env.BENCH_REALTIME_FAULTS !== '0';
 const KILL_AT = 0.25;
-const RESTART_AT = 0.6;
+const FREEZE_AT = 0.4;
+const RESTART_AT = 0.75;
 /** Deliveries of messages sent from this long before a fault until its recovery are not steady state. */
 const FAULT_MARGIN_MS = 1000;
 
@@ -34,8 +42,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The realtime scenarios of `npm run bench`: two nodes on one PostgreSQL server under a steady load of posts
- * and subscribers; mid-load, node B is killed with SIGKILL and started again, later the PostgreSQL server is
- * restarted. Prints delivery, latency and recovery figures beside the issue's targets. Answers false when a
+ * and subscribers; mid-load, node B is killed with SIGKILL and started again, then frozen with SIGSTOP for
+ * 10 s while it holds a room's lock (freeze.ts), later the PostgreSQL server is restarted. Prints delivery, latency and recovery figures beside the issue's targets. Answers false when a
  * correctness check failed (loss, duplicates, order, an acknowledged message missing, a node that died).
  */
 export async function runRealtimeBench(): Promise<boolean> {
@@ -62,9 +70,23 @@ export async function runRealtimeBench(): Promise<boolean> {
 }
 
 async function runScenarios(cleanups: (() => Promise<void>)[]): Promise<boolean> {
+  const unknown = [...FAULT_SET].filter((name) => !(FAULT_NAMES as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    throw new Error(
+      `BENCH_REALTIME_FAULTS must be 0 or a list of ${FAULT_NAMES.join(', ')} (got ${faultsAsked})`,
+    );
+  }
   console.log(
     `\n== realtime: 2 nodes on one PostgreSQL server, ${ROOMS * PER_ROOM} subscribers, ${ROOMS} rooms, ${RATE} msg/s x ${SECONDS} s` +
-      (FAULTS ? `, then ${SECONDS} s more with faults: node B killed, then PostgreSQL restarted` : ''),
+      (FAULTS
+        ? `, then ${SECONDS} s more with faults: ${[
+            FAULT_SET.has('kill') ? 'node B killed' : '',
+            FAULT_SET.has('freeze') ? 'node B frozen 10 s' : '',
+            FAULT_SET.has('restart') ? 'PostgreSQL restarted' : '',
+          ]
+            .filter(Boolean)
+            .join(', then ')}`
+        : ''),
   );
   console.log(
     `machine: ${cpus().length} CPUs, load average ${loadavg()
@@ -152,7 +174,7 @@ async function runScenarios(cleanups: (() => Promise<void>)[]): Promise<boolean>
     loopDelayP99Ms = loopDelay.percentile(99) / 1e6;
     loopDelay.disable();
   }, warmupMs + durationMs);
-  const kill = FAULTS
+  const kill = FAULT_SET.has('kill')
     ? sleep(faultStart + durationMs * KILL_AT - performance.now()).then(() =>
         killScenario(
           nodeB,
@@ -162,10 +184,23 @@ async function runScenarios(cleanups: (() => Promise<void>)[]): Promise<boolean>
         ),
       )
     : Promise.resolve(null);
-  // After the kill scenario is over (the two faults are measured one at a time).
+  // Each fault after the previous one is over (they are measured one at a time).
+  const freeze = FAULT_SET.has('freeze')
+    ? kill.then(async () => {
+        await sleep(faultStart + durationMs * FREEZE_AT - performance.now());
+        return freezeScenario({
+          frozen: nodeB,
+          other: nodes[0],
+          db: database.db,
+          rooms: rooms.map((room) => room.room),
+          subscribers: subscribers.filter((subscriber) => subscriber.node === nodeB),
+          loadStart: faultStart,
+        });
+      })
+    : Promise.resolve(null);
   const restart =
-    FAULTS && pgServer.restartable
-      ? kill.then(async () => {
+    FAULT_SET.has('restart') && pgServer.restartable
+      ? freeze.then(async () => {
           await sleep(faultStart + durationMs * RESTART_AT - performance.now());
           return restartScenario(pgServer, nodes, subscribers, senders, faultStart);
         })
@@ -173,7 +208,7 @@ async function runScenarios(cleanups: (() => Promise<void>)[]): Promise<boolean>
   // The load lasts its planned time, and while a fault scenario still runs, plus a few seconds after.
   const plannedMs = warmupMs + durationMs + (FAULTS ? durationMs : 0);
   let scenariosDoneAt: number | null = FAULTS ? null : 0;
-  void Promise.allSettled([kill, restart]).then(() => {
+  void Promise.allSettled([kill, freeze, restart]).then(() => {
     scenariosDoneAt = performance.now();
   });
   const load = senders.run(
@@ -182,7 +217,7 @@ async function runScenarios(cleanups: (() => Promise<void>)[]): Promise<boolean>
     (elapsedMs) =>
       elapsedMs < plannedMs || scenariosDoneAt === null || performance.now() < scenariosDoneAt + 3000,
   );
-  const [killResult, restartResult] = await Promise.all([kill, restart, load]);
+  const [killResult, freezeResult, restartResult] = await Promise.all([kill, freeze, restart, load]);
   const loadEnd = performance.now();
 
   const quiet = await waitForQuiet(database.db, subscribers, 30_000);
@@ -230,17 +265,22 @@ async function runScenarios(cleanups: (() => Promise<void>)[]): Promise<boolean>
     },
   });
   if (!FAULTS) {
-    console.log('\nkill and PostgreSQL restart: skipped (BENCH_REALTIME_FAULTS=0)');
+    console.log('\nkill, freeze and PostgreSQL restart: skipped (BENCH_REALTIME_FAULTS=0)');
     return ok;
   }
   const killOk = killResult ? printKill(killResult) : true;
+  if (!FAULT_SET.has('kill')) console.log(`\nkill: skipped (BENCH_REALTIME_FAULTS=${faultsAsked})`);
+  const freezeOk = freezeResult ? printFreeze(freezeResult, senders.records, deliveries) : true;
+  if (!FAULT_SET.has('freeze')) console.log(`\nfreeze: skipped (BENCH_REALTIME_FAULTS=${faultsAsked})`);
   let restartOk = true;
   if (restartResult) restartOk = printRestart(restartResult, ackCheck);
+  else if (!FAULT_SET.has('restart'))
+    console.log(`\nPostgreSQL restart: skipped (BENCH_REALTIME_FAULTS=${faultsAsked})`);
   else
     console.log(
       '\nPostgreSQL restart: skipped (the server is shared, not the bench’s own; it is never restarted)',
     );
-  return ok && killOk && restartOk;
+  return ok && killOk && freezeOk && restartOk;
 }
 
 async function killScenario(

@@ -1,6 +1,8 @@
 import { discussionRoom } from '@openlfg/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
+import { DEFAULT_WAITS } from '../platform/db/waits.js';
+import { KeyedQueue } from '../platform/keyed-queue.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -29,9 +31,31 @@ function selectMessages(executor: Executor) {
 
 export type MessageRow = Awaited<ReturnType<ReturnType<typeof selectMessages>['executeTakeFirstOrThrow']>>;
 
-export function createMessagesRepository(db: Kysely<DB>) {
+export function createMessagesRepository(
+  db: Kysely<DB>,
+  options: {
+    /** How long a write waits in memory for its room's turn on this node; the database's lock bound fits. */
+    roomWaitMs?: number;
+  } = {},
+) {
+  const roomTurns = new KeyedQueue({ maxWaitMs: options.roomWaitMs ?? DEFAULT_WAITS.lockMs });
   return {
     db,
+
+    /**
+     * `db.transaction()` for a write that takes the room's lock (lockRoom), begun only in the room's turn on
+     * this node: at most one of this node's pool connections ever waits on a room's lock, and the node's other
+     * writes to that room wait here in memory, each at most roomWaitMs (then QueueWaitTimeoutError: 503 with
+     * Retry-After). A node frozen while holding a room's lock thus ties up one connection here per room it
+     * holds, never the pool, and writes to other rooms, and everything else, go on. The database's lock bound
+     * (lock_timeout) limits the wait of the connection at the front.
+     */
+    roomTransaction(room: string) {
+      return {
+        execute: <T>(body: (trx: Transaction<DB>) => Promise<T>): Promise<T> =>
+          roomTurns.run(room, () => db.transaction().execute(body)),
+      };
+    },
 
     /**
      * Holds the room for the rest of the transaction. Messages of one room are then numbered and committed one

@@ -75,7 +75,7 @@ export function createMessagesService(
       const body = requireText(input.text, 'message');
       const room = discussionRoom(input.groupProjectId);
       let message: Message | undefined;
-      const announce = await db.transaction().execute(async (trx) => {
+      const announce = await repository.roomTransaction(room).execute(async (trx) => {
         await repository.lockRoom(trx, room);
         // The key share lock on the group's row: a deletion of the group in progress finishes first, and then
         // there is no group to post to; a post that got the lock first is deleted with the group.

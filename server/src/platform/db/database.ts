@@ -5,6 +5,7 @@ import pg from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { DB } from './schema.js';
+import { CLIENT_KEEPALIVE_DELAY_MS, DEFAULT_WAITS, sessionParameters, type DatabaseWaits } from './waits.js';
 
 /** Postgres type ids whose default parsing differs between PGlite and node-postgres. */
 const INT8_OID = 20;
@@ -23,12 +24,26 @@ export interface Database {
    * (LISTEN for the event bus). PGlite has none: one process, one connection.
    */
   dedicatedClient?: () => pg.Client;
+  /**
+   * PostgreSQL only: the same check as `ping`, on a connection of its own (a one-client pool), so that
+   * requests queued for a full pool (lock waiters behind a frozen node) cannot starve the health check.
+   */
+  healthCheck?(timeoutMs?: number): Promise<void>;
+  /** PostgreSQL only: the bounds of its sessions' waits (platform/db/waits.ts). */
+  waits?: DatabaseWaits;
   close(): Promise<void>;
 }
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir?: string }
-  | { kind: 'postgres'; url: string; poolSize?: number; searchPath?: string };
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      searchPath?: string;
+      /** Defaults to DEFAULT_WAITS; tests shorten them. */
+      waits?: Partial<DatabaseWaits>;
+    };
 
 /**
  * Opens the embedded database (a data folder, or memory when no folder is given) or a PostgreSQL server.
@@ -78,20 +93,35 @@ async function openPostgres(target: {
   url: string;
   poolSize?: number;
   searchPath?: string;
+  waits?: Partial<DatabaseWaits>;
 }): Promise<Database> {
-  const pool = new pg.Pool({
+  const waits: DatabaseWaits = { ...DEFAULT_WAITS, ...target.waits };
+  const sessionConfig = {
     connectionString: target.url,
-    max: target.poolSize ?? 10,
-    connectionTimeoutMillis: 5000,
-    ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
+    connectionTimeoutMillis: waits.checkoutMs,
+    // The node's side of TCP keepalive; the server's side is in the session parameters.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: CLIENT_KEEPALIVE_DELAY_MS,
+    ...sessionParameters(waits, target.searchPath ? [`-c search_path=${target.searchPath}`] : []),
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as never,
     },
+  };
+  // connectionTimeoutMillis bounds both a new connection and the wait for a busy pool to free one.
+  const pool = new pg.Pool({ ...sessionConfig, max: target.poolSize ?? 10 });
+  // The health check's own connection, kept open between checks so it needs no new one when the server is
+  // busy or at its connection limit.
+  const healthPool = new pg.Pool({
+    ...sessionConfig,
+    max: 1,
+    idleTimeoutMillis: 0,
+    application_name: 'openlfg-health',
   });
   // An idle client that loses its server emits 'error' on the pool; without a listener that would crash the
   // process. The next query gets a fresh connection, and /api/health reports the outage meanwhile.
   pool.on('error', () => {});
+  healthPool.on('error', () => {});
   // The pool listens only while a client is idle. A client checked out but between statements (a transaction
   // awaiting its next query) that loses its server would emit 'error' to nobody and crash the node when the
   // database restarts. Its next statement fails instead, the transaction rolls back, and the pool discards the
@@ -99,12 +129,18 @@ async function openPostgres(target: {
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
+  healthPool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  let closed: Promise<void> | undefined;
   return {
     kind: 'postgres',
     db,
     ...(target.searchPath ? { schema: target.searchPath } : {}),
     ping: (timeoutMs) => ping(db, timeoutMs),
+    healthCheck: (timeoutMs) => answersWithin(healthPool.query('select 1'), timeoutMs),
+    waits,
     // keepAlive: a LISTEN connection mostly waits, so a vanished server must still be noticed.
     dedicatedClient: () =>
       new pg.Client({
@@ -113,17 +149,22 @@ async function openPostgres(target: {
         keepAlive: true,
         application_name: 'openlfg-bus',
       }),
-    close: () => db.destroy(),
+    // Once, however often it is called (pg-pool refuses a second end()).
+    close: () => (closed ??= Promise.all([db.destroy(), healthPool.end()]).then(() => undefined)),
   };
 }
 
-async function ping(db: Kysely<DB>, timeoutMs = 2000): Promise<void> {
+function ping(db: Kysely<DB>, timeoutMs?: number): Promise<void> {
+  return answersWithin(sql`select 1`.execute(db), timeoutMs);
+}
+
+async function answersWithin(query: Promise<unknown>, timeoutMs = 2000): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`database did not answer within ${timeoutMs} ms`)), timeoutMs);
   });
   try {
-    await Promise.race([sql`select 1`.execute(db), timeout]);
+    await Promise.race([query, timeout]);
   } finally {
     clearTimeout(timer);
   }

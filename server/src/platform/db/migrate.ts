@@ -1,14 +1,24 @@
 import { Migrator, type Kysely, type MigrationResultSet } from 'kysely';
 import { migrations } from './migrations/index.js';
+import { withoutStatementTimeout } from './waits.js';
 
 /**
  * Brings the schema to the latest version. Safe to run from several nodes at once: Kysely's migrator takes a
- * row lock in its own lock table, so only one node applies each migration.
+ * lock (on PostgreSQL, an advisory lock), so only one node applies each migration.
+ *
+ * It runs on one connection without the pool's statement bound: a migration may rebuild an index for longer
+ * than any request should take, and a node waits for another node's migrations to finish. Lock waits keep
+ * their bound: a migration that cannot lock a busy table within it fails (the node does not start and is
+ * retried) rather than make every query on that table queue behind it.
  */
 export async function migrateToLatest<T>(
   db: Kysely<T>,
   options: { schema?: string } = {},
 ): Promise<string[]> {
+  return withoutStatementTimeout(db, (connection) => migrate(connection, options));
+}
+
+async function migrate<T>(db: Kysely<T>, options: { schema?: string }): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },

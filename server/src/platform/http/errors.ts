@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { ErrorCode, TEXT_PATTERN, type ErrorResponse } from '@openlfg/contracts';
-import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { temporaryFailure } from '../db/unavailable.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** An error a route throws on purpose: its status, code and message go to the client as they are. */
@@ -136,9 +136,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const message = describe ? describe(error, request) : error.message;
       return reply.status(status).send(errorBody(CODE_BY_STATUS[status] ?? ErrorCode.badRequest, message));
     }
-    // The database is away for a moment (restart, failover): a 503 the client may retry, not a failure of ours.
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'request failed: the database is unavailable');
+    // The database is away for a moment (restart, failover), or what the request waited for is held elsewhere
+    // (a lock past lock_timeout): a 503 the client may retry, not a failure of ours. Only this request fails.
+    const temporary = temporaryFailure(error);
+    if (temporary) {
+      request.log.warn({ err: error }, `request failed: ${temporary}`);
       return reply
         .status(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))

@@ -473,6 +473,29 @@ describe('a catalogue sync run', () => {
 });
 
 describe('one sync at a time', () => {
+  it.runIf(process.env.OPENLFG_TEST_DB === 'postgres')(
+    'on PostgreSQL, a run waiting on GitHub keeps its connection and lock: it waits outside any transaction',
+    async () => {
+      // The run's connection holds a session-level lock for the whole run and idles while GitHub answers. Were
+      // it inside a transaction then, the server would end it after the idle-in-transaction bound.
+      await seed(database, ['o/p1', 'o/p2', 'o/p3']);
+      for (const repo of ['o/p1', 'o/p2', 'o/p3']) world.github.repositories.set(repo, repository(1));
+      world.github.contributorsDelayMs = 300;
+      const node = await openDatabase({
+        kind: 'postgres',
+        url: process.env.TEST_DATABASE_URL ?? '',
+        poolSize: 2,
+        searchPath: database.schema,
+        waits: { idleInTransactionMs: 100 },
+      });
+      try {
+        expect(report(await sync(world, node))).toMatchObject({ status: 'completed', synced: 3 });
+      } finally {
+        await node.close();
+      }
+    },
+  );
+
   it.runIf(process.env.OPENLFG_TEST_DB !== 'postgres')(
     'on PGlite, a second run in the process is told a sync is already running',
     async () => {
