@@ -1,3 +1,5 @@
+import { decodedPath, isApiPath } from '../platform/http/api-paths.js';
+
 /**
  * Where to send the user after signing in: a path on this site, or "/". Anything that would leave the site
  * (an absolute URL, "//host", "/\host", which browsers read as "//host") resolves to another origin and is
@@ -15,7 +17,8 @@ export function safeReturnTo(candidate: string | undefined, publicUrl: string): 
     return '/';
   }
   if (url.origin !== publicUrl) return '/';
-  // Never bounce back into the sign-in endpoints themselves.
-  if (url.pathname.startsWith('/api/')) return '/';
+  // Never bounce back into the API (the sign-in endpoints themselves), however the path is spelled: the
+  // router decodes it, so `/%61pi/...` is the API too.
+  if (isApiPath(decodedPath(url.pathname))) return '/';
   return `${url.pathname}${url.search}${url.hash}`;
 }
