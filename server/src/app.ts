@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import { sessionProbe } from './accounts/authentication.js';
 import { registerAccounts } from './accounts/index.js';
 import type { Config } from './config.js';
 import { createRepoClient } from './github/repo-client.js';
@@ -89,8 +90,11 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandling(app);
   await registerSecurity(app, config.publicUrl);
   await app.register(cookie, { secret: config.sessionSecret });
-  // After cookies: the limit counts per session when there is one.
-  await registerRateLimits(app, config.rateLimits);
+  // After cookies: the limit counts per live session when there is one.
+  await registerRateLimits(app, {
+    perMinute: config.rateLimits.perMinute,
+    sessions: sessionProbe(config.publicUrl),
+  });
   await app.register(healthRoutes, { database });
   const accounts = await registerAccounts(app, {
     config,
