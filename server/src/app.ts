@@ -50,6 +50,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
   /** Tests shorten the realtime channel's timers and loosen its flood limit. */
   realtime?: Pick<RealtimeOptions, 'heartbeatMs' | 'sessionCheckMs' | 'flood'>;
+  /** Tests give each run its own Redis key prefix, so parallel runs never share rate-limit counters. */
+  redisKeyPrefix?: string;
 }
 
 /**
@@ -93,6 +95,8 @@ export async function buildApp(deps: AppDeps) {
   // After cookies: the limit counts per live session when there is one.
   await registerRateLimits(app, {
     perMinute: config.rateLimits.perMinute,
+    redisUrl: config.redisUrl,
+    redisKeyPrefix: deps.redisKeyPrefix,
     sessions: sessionProbe(config.publicUrl),
   });
   await app.register(healthRoutes, { database });

@@ -1,9 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerRateLimits } from '../src/platform/http/rate-limits.js';
 import { createTestApp, jsonHeaders, type TestApp } from './support/app.js';
+import { closedPort, startTcpProxy } from './support/tcp-proxy.js';
 import { createSignedInUser } from './support/users.js';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+if (!redisUrl) {
+  console.warn('Skipping the rate-limit tests that need Redis: TEST_REDIS_URL is not set.');
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -127,6 +134,7 @@ describe('session lookups for the per-client limit', () => {
     const lookups: string[] = [];
     await registerRateLimits(app, {
       perMinute: 3,
+      redisUrl: undefined,
       sessions: {
         hasCookie: (request) => request.cookies.sid !== undefined,
         async liveSession(request) {
@@ -170,6 +178,88 @@ describe('session lookups for the per-client limit', () => {
       expect(lookups).toHaveLength(0);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('a Redis that cannot be reached', () => {
+  it('neither stops the app from starting nor fails requests: they go through unlimited', async () => {
+    const app = await createTestApp({
+      env: { RATE_LIMIT_PER_MINUTE: '2', REDIS_URL: `redis://127.0.0.1:${await closedPort()}` },
+    });
+    try {
+      for (let i = 0; i < 4; i++)
+        expect((await topics({ 'x-test-ip': '10.4.0.1' }, app.app)).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe.skipIf(!redisUrl)('rate limits shared through Redis', () => {
+  // Each run counts under its own keys, so parallel runs (and the PGlite and PostgreSQL projects) never meet.
+  const keyPrefix = () => `openlfg-test:${randomUUID()}:`;
+  const url = redisUrl ?? '';
+
+  it('hold one limit across two nodes, per address and per session', async () => {
+    const redisKeyPrefix = keyPrefix();
+    const env = { RATE_LIMIT_PER_MINUTE: '5', REDIS_URL: url };
+    const a = await createTestApp({ env, redisKeyPrefix });
+    const b = await createTestApp({ env, redisKeyPrefix, database: a.database });
+    try {
+      const ip = { 'x-test-ip': '10.5.0.1' };
+      for (let i = 0; i < 5; i++) expect((await topics(ip, i % 2 ? a.app : b.app)).statusCode).toBe(200);
+      expect((await topics(ip, a.app)).statusCode).toBe(429);
+      expect((await topics(ip, b.app)).statusCode).toBe(429);
+      expect((await topics({ ...ip, cookie: 'openlfg_session=made-up' }, b.app)).statusCode).toBe(429);
+      expect((await topics({ 'x-test-ip': '10.5.0.2' }, b.app)).statusCode).toBe(200);
+
+      const user = await createSignedInUser(a.database.db, 'redis-limit');
+      const signedIn = { ...ip, cookie: user.cookie };
+      for (let i = 0; i < 5; i++) {
+        expect((await topics(signedIn, i % 2 ? a.app : b.app)).statusCode).toBe(200);
+      }
+      expect((await topics(signedIn, a.app)).statusCode).toBe(429);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+
+  it('let requests through, not fail them, when Redis stops answering', async () => {
+    const proxy = await startTcpProxy(url);
+    const node = await createTestApp({
+      env: { RATE_LIMIT_PER_MINUTE: '2', REDIS_URL: proxy.url },
+      redisKeyPrefix: keyPrefix(),
+    });
+    try {
+      const ip = { 'x-test-ip': '10.5.0.3' };
+      expect((await topics(ip, node.app)).statusCode).toBe(200);
+      expect((await topics(ip, node.app)).statusCode).toBe(200);
+      expect((await topics(ip, node.app)).statusCode).toBe(429);
+      proxy.pause();
+      // Each wait on Redis is bounded: the request goes on without the limit.
+      expect((await topics(ip, node.app)).statusCode).toBe(200);
+      const user = await createSignedInUser(node.database.db, 'redis-hung');
+      expect((await topics({ ...ip, cookie: user.cookie }, node.app)).statusCode).toBe(200);
+    } finally {
+      await node.close();
+      await proxy.close();
+    }
+  });
+
+  it('close the connection to Redis when the app closes', async () => {
+    const proxy = await startTcpProxy(url);
+    try {
+      const node = await createTestApp({
+        env: { RATE_LIMIT_PER_MINUTE: '2', REDIS_URL: proxy.url },
+        redisKeyPrefix: keyPrefix(),
+      });
+      expect(proxy.acceptedConnections()).toBeGreaterThan(0);
+      await node.close();
+      await vi.waitFor(() => expect(proxy.openConnections()).toBe(0), { timeout: 5_000 });
+    } finally {
+      await proxy.close();
     }
   });
 });

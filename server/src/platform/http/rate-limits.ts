@@ -1,6 +1,7 @@
 import rateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
 import { ErrorCode } from '@openlfg/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { connectRedis } from '../redis.js';
 import { isApiPath } from './api-paths.js';
 import { HttpError } from './errors.js';
 
@@ -19,6 +20,10 @@ export interface SessionProbe {
 export interface RateLimitSettings {
   /** API requests per client per minute; 0 turns the limit off. */
   perMinute: number;
+  /** Set: the counters live in Redis, shared by every node. Unset: in this node's memory. */
+  redisUrl: string | undefined;
+  /** Prefix of the counters' Redis keys (tests give each run its own). */
+  redisKeyPrefix?: string;
   sessions: SessionProbe;
 }
 
@@ -33,11 +38,17 @@ function tooMany(retryAfter: string): HttpError {
 
 /**
  * Limits per minute: every /api route per client, and the sign-in routes (which reach GitHub and create
- * sessions) more tightly per address. Counters live in each node's memory: behind N nodes the effective limit
- * is up to N times this.
+ * sessions) more tightly per address. Counters live in Redis when REDIS_URL is set, so the limit holds across
+ * all nodes; otherwise in each node's memory, and behind N nodes the effective limit is up to N times this.
+ * When Redis does not answer (every wait on it is bounded, see platform/redis.ts), requests go through
+ * unlimited rather than fail.
  */
 export async function registerRateLimits(app: FastifyInstance, settings: RateLimitSettings): Promise<void> {
   const { perMinute, sessions } = settings;
+  const redis = settings.redisUrl ? await connectRedis(settings.redisUrl, app.log) : null;
+  // onClose runs once the requests in flight have finished: nothing needs Redis after it.
+  if (redis) app.addHook('onClose', async () => redis.disconnect());
+
   // Only API routes are limited, and that is decided on each route's own pattern as it is added: a request
   // meets the limit of the route it reaches, however its path is spelled (the router decodes `/%61pi/...`).
   app.addHook('onRoute', (route) => {
@@ -55,7 +66,7 @@ export async function registerRateLimits(app: FastifyInstance, settings: RateLim
   // that is spent, cookies from the address are not looked up for the rest of the minute (they count against
   // the address). A separate budget, not the address's ordinary one, so that signed-in people behind a busy
   // shared address (an office, a campus) are still counted by session while their anonymous neighbours use
-  // up the address. The price: a read of that budget before each lookup.
+  // up the address. The price: a read of that budget before each lookup (a Redis round trip when shared).
   // A live session's lookup is no extra work: the route needs it anyway, and request.auth() caches it.
   async function clientKey(request: FastifyRequest): Promise<string> {
     const address = addressKey(request);
@@ -81,8 +92,11 @@ export async function registerRateLimits(app: FastifyInstance, settings: RateLim
     timeWindow: MINUTE_MS,
     keyGenerator: (request) => clientKey(request),
     errorResponseBuilder: (_request, context) => tooMany(context.after),
+    ...(redis ? { redis, nameSpace: `${settings.redisKeyPrefix ?? 'openlfg:'}rate-limit:` } : {}),
+    // A store error (Redis away or slow) lets the request through instead of failing it.
+    skipOnError: true,
   });
-  // Shares the plugin's store.
+  // Shares the plugin's store (Redis or memory) and its skipOnError.
   const junkCookies = app.createRateLimit({
     max: perMinute,
     timeWindow: MINUTE_MS,
