@@ -3,8 +3,8 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 
 /**
  * One run covers every workspace. The server suite runs twice when TEST_DATABASE_URL names a PostgreSQL
- * server: once on embedded PGlite, once on the real server. With CI=true a missing server is a failure,
- * not a skip.
+ * server: once on embedded PGlite, once on the real server. With CI=true a missing server (or a missing
+ * TEST_REDIS_URL) is a failure, not a skip.
  */
 const contractsSource = fileURLToPath(new URL('./contracts/src/index.ts', import.meta.url));
 const alias = { '@openlfg/contracts': contractsSource };
@@ -18,6 +18,14 @@ if (!postgresUrl) {
   }
   console.warn(
     'Skipping the PostgreSQL run of the server suite: TEST_DATABASE_URL is not set (PGlite run only).',
+  );
+}
+
+// The rate-limit tests that need Redis read TEST_REDIS_URL themselves and skip (saying so) without it; in CI
+// they may not skip.
+if (!process.env.TEST_REDIS_URL && process.env.CI === 'true') {
+  throw new Error(
+    'CI=true but TEST_REDIS_URL is not set: the tests of rate limits shared through Redis cannot be skipped in CI.',
   );
 }
 

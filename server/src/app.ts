@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import { sessionProbe } from './accounts/authentication.js';
 import { registerAccounts } from './accounts/index.js';
 import type { Config } from './config.js';
 import { createRepoClient } from './github/repo-client.js';
@@ -53,6 +54,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
   /** Tests shorten the realtime channel's timers, loosen its flood limit and lower its connection caps. */
   realtime?: Pick<RealtimeOptions, 'heartbeatMs' | 'sessionCheckMs' | 'flood' | 'connectionLimits'>;
+  /** Tests give each run its own Redis key prefix, so parallel runs never share rate-limit counters. */
+  redisKeyPrefix?: string;
 }
 
 /**
@@ -109,8 +112,13 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandling(app);
   await registerSecurity(app, config.publicUrl);
   await app.register(cookie, { secret: config.sessionSecret });
-  // After cookies: the limit counts per session when there is one.
-  await registerRateLimits(app, config.rateLimits);
+  // After cookies: the limit counts per live session when there is one.
+  await registerRateLimits(app, {
+    perMinute: config.rateLimits.perMinute,
+    redisUrl: config.redisUrl,
+    redisKeyPrefix: deps.redisKeyPrefix,
+    sessions: sessionProbe(config.publicUrl),
+  });
   await app.register(healthRoutes, { database });
   const accounts = await registerAccounts(app, {
     config,

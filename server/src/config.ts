@@ -40,6 +40,12 @@ const EnvSchema = Type.Object({
     default: 10,
     description: 'an integer from 1 to 200',
   }),
+  REDIS_URL: Type.Optional(
+    Type.String({
+      pattern: '^rediss?://[^/?#]',
+      description: 'a Redis connection URL (redis://host:6379, or rediss:// for TLS)',
+    }),
+  ),
   SESSION_SECRET: Type.Optional(
     Type.String({ minLength: 32, description: 'a random string of at least 32 characters' }),
   ),
@@ -168,6 +174,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** Where the nodes share the rate limits' counters; unset, each node counts in its own memory. */
+  redisUrl: string | undefined;
   sessionSecret: string;
   logLevel: string;
   trustProxy: boolean;
@@ -277,6 +285,7 @@ export function loadConfig(
     dataDir,
     databaseUrl: valid.DATABASE_URL,
     databasePoolSize: valid.DATABASE_POOL_SIZE,
+    redisUrl: valid.REDIS_URL,
     sessionSecret,
     logLevel: valid.LOG_LEVEL,
     trustProxy: valid.TRUST_PROXY,

@@ -263,6 +263,7 @@ describe('returnTo', () => {
     ['/%0d%0aSet-Cookie:x=1', '/%0d%0aSet-Cookie:x=1'],
     ['/ spaced', '/'],
     ['/api/account/logout', '/'],
+    ['/%61pi/account/logout', '/'],
     ['/my-projects?view=groups#top', '/my-projects?view=groups#top'],
   ])('%s comes back as %s', async (returnTo, expected) => {
     const res = await signIn(t.app, new CookieJar(), returnTo);

@@ -44,6 +44,8 @@ describe('loadConfig', () => {
       'Invalid configuration: DATABASE_URL must be a PostgreSQL connection URL',
     ],
     [{ TRUST_PROXY: 'yes' }, 'Invalid configuration: TRUST_PROXY must be true or false'],
+    [{ REDIS_URL: 'localhost:6379' }, 'Invalid configuration: REDIS_URL must be a Redis connection URL'],
+    [{ REDIS_URL: 'http://cache:6379' }, 'Invalid configuration: REDIS_URL must be a Redis connection URL'],
     [
       { SESSION_SECRET: 'short' },
       'Invalid configuration: SESSION_SECRET must be a random string of at least 32',
@@ -61,10 +63,18 @@ describe('loadConfig', () => {
   });
 
   it('treats an empty variable as unset', () => {
-    expect(loadConfig({ PORT: '', DATABASE_URL: '' }, noDisk)).toMatchObject({
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', REDIS_URL: '' }, noDisk)).toMatchObject({
       port: 3000,
       databaseUrl: undefined,
+      redisUrl: undefined,
     });
+  });
+
+  it('reads the Redis that holds the shared rate-limit counters', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://cache:6379/2' }, noDisk).redisUrl).toBe('redis://cache:6379/2');
+    expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache:6380' }, noDisk).redisUrl).toBe(
+      'rediss://:pw@cache:6380',
+    );
   });
 
   const github = { GITHUB_CLIENT_ID: 'Iv1.id', GITHUB_CLIENT_SECRET: 'secret' };

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../src/app.js';
 import { createTestApp, jsonHeaders, type TestApp } from './support/app.js';
+import { createSignedInUser } from './support/users.js';
 
 let t: TestApp;
 
@@ -146,6 +147,43 @@ describe('state-changing requests', () => {
       'Requests from https://evil.example are not allowed; use http://localhost:3000.',
     );
   });
+
+  // The router decodes the path before matching, so /%61pi/... reaches the /api/... routes: the check must too.
+  it.each(['/%61pi/test/echo', '/api%2ftest/echo', '/%61pi/no-such-route'])(
+    'refuses a foreign Origin however the path is spelled (%s)',
+    async (url) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+        payload: { page: 1, sortField: 'name' },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('FORBIDDEN');
+    },
+  );
+
+  it.each([
+    ['a foreign Origin', { origin: 'https://evil.example' }, 403],
+    ['no content type', {}, 415],
+  ])(
+    'keeps the session when a request with %s tries to log out through an encoded path',
+    async (_label, headers, status) => {
+      const user = await createSignedInUser(t.database.db, `csrf-logout-${status}`);
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: '/%61pi/account/logout',
+        headers: { ...headers, cookie: user.cookie },
+      });
+      expect(res.statusCode).toBe(status);
+      const after = await t.app.inject({
+        method: 'GET',
+        url: '/api/account/user-info',
+        headers: { cookie: user.cookie },
+      });
+      expect(after.statusCode).toBe(200);
+    },
+  );
 
   it('accepts JSON with a charset and no Origin (same-site tools such as curl)', async () => {
     const res = await t.app.inject({

@@ -55,6 +55,13 @@ describe('serving the web app', () => {
     expect(res.json().error.code).toBe('NOT_FOUND');
   });
 
+  // The router decodes paths before matching, so an unknown /%61pi/... path is an unknown API path too.
+  it.each(['/%61pi/nothing-here', '/%61pi'])('keeps %s out of the page fallback', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+
   it('says how to build when the web app is missing', async () => {
     const bare = await createTestApp({ webDistDir: path.join(tmpdir(), 'openlfg-no-such-dist') });
     try {

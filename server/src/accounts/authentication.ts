@@ -1,7 +1,8 @@
 import { ErrorCode } from '@openlfg/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../platform/http/errors.js';
-import type { CookieSettings } from './cookies.js';
+import type { SessionProbe } from '../platform/http/rate-limits.js';
+import { cookieSettings, type CookieSettings } from './cookies.js';
 import type { SessionLookup, Sessions, SessionUser } from './sessions.js';
 
 export type RequestAuth = SessionLookup | { status: 'anonymous' };
@@ -54,6 +55,21 @@ export function registerAuthentication(
     };
     route.preValidation = [signedIn, ...(route.preValidation ? [route.preValidation].flat() : [])];
   });
+}
+
+/**
+ * What the rate limits ask about a request's session, answered through auth(): so the lookup the limit makes
+ * is the one the route uses. The limits are registered before the accounts, hence built from the public URL.
+ */
+export function sessionProbe(publicUrl: string): SessionProbe {
+  const { session } = cookieSettings(publicUrl);
+  return {
+    hasCookie: (request) => Boolean(request.cookies[session.name]),
+    async liveSession(request) {
+      const auth = await request.auth();
+      return auth.status === 'active' ? auth.idHash : null;
+    },
+  };
 }
 
 /**

@@ -1,3 +1,5 @@
+import { decodedPath, isApiPath } from '../platform/http/api-paths.js';
+
 /**
  * Where to send the user after signing in: a path on this site, or "/". Anything that would leave the site
  * (an absolute URL, "//host", "/\host", which browsers read as "//host", or a path whose dot segments
@@ -15,8 +17,9 @@ export function safeReturnTo(candidate: string | undefined, publicUrl: string): 
     return '/';
   }
   if (url.origin !== publicUrl) return '/';
-  // Never bounce back into the sign-in endpoints themselves.
-  if (url.pathname.startsWith('/api/')) return '/';
+  // Never bounce back into the API (the sign-in endpoints themselves), however the path is spelled: the
+  // router decodes it, so `/%61pi/...` is the API too.
+  if (isApiPath(decodedPath(url.pathname))) return '/';
   // The URL parser resolves dot segments ("/.//host", "/..//host", "/%2e%2e//host") into a path that starts
   // with "//": a browser reads that as another host. Judge the normalised path, never the candidate.
   if (/^\/[/\\]/.test(url.pathname)) return '/';

@@ -37,6 +37,8 @@ export async function createTestApp(
     realtime?: AppDeps['realtime'];
     /** Another node on the same database (a PostgreSQL schema shared by several apps). */
     database?: TestDatabase;
+    /** With REDIS_URL: the rate-limit counters' key prefix, the same for nodes that share them. */
+    redisKeyPrefix?: string;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -46,6 +48,7 @@ export async function createTestApp(
     webDistDir: options.webDistDir ?? null,
     logger: false,
     ...(options.realtime ? { realtime: options.realtime } : {}),
+    ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
   });
   options.beforeReady?.(app);
   await app.ready();

@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import { ErrorCode } from '@openlfg/contracts';
 import type { FastifyInstance } from 'fastify';
+import { isApiRequest } from './api-paths.js';
 import { errorBody } from './errors.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -37,8 +38,9 @@ export async function registerSecurity(app: FastifyInstance, publicUrl: string):
 
   // Cross-site request forgery: a browser cannot send Content-Type: application/json to another origin
   // without a CORS preflight (which we never grant), and browsers always send Origin on such requests.
+  // Judged on the route the request reaches, not its raw URL: `/%61pi/...` reaches the API too.
   app.addHook('onRequest', async (request, reply) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!STATE_CHANGING.has(request.method) || !isApiRequest(request)) return;
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== publicUrl) {
       return reply

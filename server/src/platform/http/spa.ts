@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@openlfg/contracts';
 import type { FastifyInstance } from 'fastify';
+import { isApiRequest } from './api-paths.js';
 import { errorBody } from './errors.js';
 
 /** Vite puts content-hashed files under assets/: their URL changes whenever their content does. */
@@ -34,7 +35,8 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string | nul
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname === '/api' || pathname.startsWith('/api/')) {
+    // Decoded as the router decodes it: an unknown `/%61pi/...` is an unknown API path, not a page.
+    if (isApiRequest(request)) {
       return reply
         .status(404)
         .send(errorBody(ErrorCode.notFound, `There is no API route ${request.method} ${pathname}.`));
