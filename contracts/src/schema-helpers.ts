@@ -10,3 +10,8 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
  */
 export const Text = (options: Omit<TStringOptions, 'pattern'> = {}) =>
   Type.String({ ...options, pattern: TEXT_PATTERN });
+
+/** The answer of a route that answers nothing: 204, no body. */
+export const NoContent = Type.Null({ description: 'Done; the answer has no body.' });
+/** The answer of a route that sends the browser elsewhere: 302 with a Location. */
+export const Redirect = Type.Null({ description: 'A redirect: the Location header says where to.' });

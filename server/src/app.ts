@@ -27,6 +27,7 @@ import type { Database } from './platform/db/database.js';
 import { DEFAULT_WAITS } from './platform/db/waits.js';
 import { healthRoutes } from './platform/health/routes.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/http/errors.js';
+import { openApiRoutes, registerOpenApi } from './platform/http/openapi.js';
 import { registerSecurity } from './platform/http/security.js';
 import { registerRateLimits } from './platform/http/rate-limits.js';
 import { registerSpa } from './platform/http/spa.js';
@@ -111,6 +112,8 @@ export async function buildApp(deps: AppDeps) {
 
   registerErrorHandling(app);
   await registerSecurity(app, config.publicUrl);
+  // Before every route: the OpenAPI document collects them as they are added.
+  await registerOpenApi(app, { publicUrl: config.publicUrl });
   await app.register(cookie, { secret: config.sessionSecret });
   // After cookies: the limit counts per live session when there is one.
   await registerRateLimits(app, {
@@ -180,6 +183,7 @@ export async function buildApp(deps: AppDeps) {
     connectionLimits: { perAddress: config.realtimeSocketsPerAddress },
     ...deps.realtime,
   });
+  await app.register(openApiRoutes);
   await registerSpa(app, deps.webDistDir);
 
   return app;

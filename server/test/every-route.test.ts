@@ -1,7 +1,10 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import formatsPlugin from 'ajv-formats';
 import fc from 'fast-check';
 import type { RouteOptions } from 'fastify';
 import { ClientFrame, REALTIME_MAX_FRAME_BYTES } from '@openlfg/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
+import { NOT_JSON_API } from '../src/platform/http/openapi.js';
 import { createTestApp, jsonHeaders } from './support/app.js';
 import { FakeEcosystems } from './support/fake-ecosystems.js';
 import { FakeGitHub } from './support/fake-github.js';
@@ -17,6 +20,7 @@ import { createSignedInUser } from './support/users.js';
  * user and as a moderator, and checks each answer: below 500, and an error body that follows the contract. The
  * route list comes from the app itself, so a new route is covered the day it is added.
  */
+const addFormats = formatsPlugin as unknown as typeof formatsPlugin.default;
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS_PER_ROUTE ?? 500);
 
 const github = await new FakeGitHub().start();
@@ -49,7 +53,28 @@ afterAll(async () => {
 interface FuzzRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
-  schema: { body?: JsonSchema; querystring?: JsonSchema; params?: JsonSchema };
+  schema: {
+    body?: JsonSchema;
+    querystring?: JsonSchema;
+    params?: JsonSchema;
+    response?: Record<string, JsonSchema>;
+  };
+}
+
+/** Each route's declared answers, compiled: an answer must match the schema of its status. */
+const ajv = new Ajv({ strict: false, allErrors: false });
+addFormats(ajv);
+const answerValidators = new Map<string, ValidateFunction>();
+function answerValidator(route: FuzzRoute, status: number): ValidateFunction | undefined {
+  const schema = route.schema.response?.[String(status)];
+  if (!schema || status === 204) return undefined;
+  const key = `${route.method} ${route.url} ${status}`;
+  let validate = answerValidators.get(key);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    answerValidators.set(key, validate);
+  }
+  return validate;
 }
 
 const routes: FuzzRoute[] = t.app.declaredRoutes.flatMap((route: RouteOptions) =>
@@ -136,6 +161,17 @@ describe('every route answers any input without a 5xx', () => {
     );
   });
 
+  it('checks answers against a declared schema on every route that answers a body', () => {
+    const undeclared = routes.filter(
+      (route) =>
+        !NOT_JSON_API.has(route.url) &&
+        !Object.keys(route.schema.response ?? {}).some(
+          (status) => status.startsWith('2') || status === '302',
+        ),
+    );
+    expect(undeclared.map((route) => `${route.method} ${route.url}`)).toEqual([]);
+  });
+
   it.each(routes.map((route) => [`${route.method} ${route.url}`, route] as const))(
     '%s',
     async (_name, route) => {
@@ -154,6 +190,12 @@ describe('every route answers any input without a 5xx', () => {
                   payload: withRawNumbers(body ?? {}),
                 });
           expect(res.statusCode, `${route.method} ${url} ${res.body}`).toBeLessThan(500);
+          const validate = res.statusCode < 300 ? answerValidator(route, res.statusCode) : undefined;
+          if (validate && !validate(res.json())) {
+            expect.fail(
+              `${route.method} ${url} answered ${res.statusCode} off its schema: ${ajv.errorsText(validate.errors)}`,
+            );
+          }
           // The development sign-in page is a page for people: it shows its errors as a page.
           if (res.statusCode >= 400 && route.url !== DEV_SIGN_IN_PAGE) {
             expect(res.headers['content-type']).toMatch(/^application\/json/);

@@ -6,6 +6,8 @@ import {
   LoginResponse,
   PublicReposResponse,
   UserInfoResponse,
+  NoContent,
+  Redirect,
   Text,
 } from '@openlfg/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -49,7 +51,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
 
   app.get(
     '/api/account/authorize',
-    { schema: { querystring: AuthorizeQuery }, config: signInLimit },
+    { schema: { querystring: AuthorizeQuery, response: { 302: Redirect } }, config: signInLimit },
     async (request, reply) => {
       const { pending, redirectUrl } = service.beginSignIn(
         safeReturnTo(request.query.returnTo, config.publicUrl),
@@ -103,11 +105,11 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
     },
   );
 
-  app.delete('/api/account/logout', async (request, reply) => {
+  app.delete('/api/account/logout', { schema: { response: { 204: NoContent } } }, async (request, reply) => {
     const id = request.cookies[cookies.session.name];
     if (id) await sessions.end(id, 'logout');
     reply.clearCookie(cookies.session.name, cookies.session.options);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
   app.get(

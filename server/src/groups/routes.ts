@@ -4,6 +4,7 @@ import {
   GroupIdBody,
   GroupListOfMine,
   GroupListRequest,
+  GroupListResponse,
   GroupProject,
   MembershipResponse,
   MyGroupsResponse,
@@ -13,8 +14,10 @@ import {
   ReportBody,
   SaveGroupBody,
   SaveGroupResponse,
+  NoContent,
 } from '@openlfg/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { sendJsonText } from '../platform/http/json-text.js';
 import { Type } from 'typebox';
 import { SIGNED_IN, type RequireUser } from '../accounts/authentication.js';
 import type { GroupsService } from './service.js';
@@ -31,9 +34,11 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
   app,
   { service, requireUser },
 ) => {
-  // No response schema: the answer is JSON text already (cached so), shaped as GroupListResponse (asserted in tests).
-  app.post('/api/group-projects', { schema: { body: GroupListRequest } }, async (request, reply) =>
-    reply.type('application/json; charset=utf-8').send(await service.list(request.body)),
+  // The answer is JSON text already (cached so): sent as it is; the response schema documents it.
+  app.post(
+    '/api/group-projects',
+    { schema: { body: GroupListRequest, response: { 200: GroupListResponse } } },
+    async (request, reply) => sendJsonText(reply, await service.list(request.body)),
   );
 
   app.post(
@@ -128,10 +133,10 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
 
   app.delete(
     '/api/group-projects/delete-project',
-    { config: SIGNED_IN, schema: { body: GroupIdBody } },
+    { config: SIGNED_IN, schema: { body: GroupIdBody, response: { 204: NoContent } } },
     async (request, reply) => {
       await service.remove(await requireUser(request, reply), request.body.groupProjectId);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

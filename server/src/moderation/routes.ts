@@ -13,6 +13,7 @@ import {
   ReportOutcome,
   RequestDecision,
   SyncStarted,
+  NoContent,
 } from '@openlfg/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SIGNED_IN, type RequireUser } from '../accounts/authentication.js';
@@ -155,10 +156,10 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationRoutesOptions
 
   app.delete(
     '/api/admin/projects/:id',
-    { schema: { params: AdminIdParams, body: OptionalReasonBody } },
+    { schema: { params: AdminIdParams, body: OptionalReasonBody, response: { 204: NoContent } } },
     async (request, reply) => {
       await service.removeProject(await moderator(request, reply), request.params.id, reasonOf(request.body));
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
