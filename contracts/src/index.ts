@@ -7,3 +7,5 @@ export * from './groups.js';
 export * from './moderation.js';
 export * from './messages.js';
 export * from './schema-helpers.js';
+export * from './api.js';
+export * from './api-schemas.js';

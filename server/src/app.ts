@@ -27,6 +27,7 @@ import type { Database } from './platform/db/database.js';
 import { DEFAULT_WAITS } from './platform/db/waits.js';
 import { healthRoutes } from './platform/health/routes.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/http/errors.js';
+import { requireDeclaredRoutes } from './platform/http/endpoints.js';
 import { openApiRoutes, registerOpenApi } from './platform/http/openapi.js';
 import { registerSecurity } from './platform/http/security.js';
 import { registerRateLimits } from './platform/http/rate-limits.js';
@@ -114,6 +115,8 @@ export async function buildApp(deps: AppDeps) {
   await registerSecurity(app, config.publicUrl);
   // Before every route: the OpenAPI document collects them as they are added.
   await registerOpenApi(app, { publicUrl: config.publicUrl });
+  // Every JSON route comes from its declaration in contracts (method, path, schemas, access).
+  requireDeclaredRoutes(app);
   await app.register(cookie, { secret: config.sessionSecret });
   // After cookies: the limit counts per live session when there is one.
   await registerRateLimits(app, {

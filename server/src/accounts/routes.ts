@@ -1,19 +1,8 @@
-import {
-  AuthorizeQuery,
-  CheckAuthResponse,
-  GITHUB_LOGIN_PATTERN,
-  LoginBody,
-  LoginResponse,
-  PublicReposResponse,
-  UserInfoResponse,
-  NoContent,
-  Redirect,
-  Text,
-} from '@openlfg/contracts';
+import { GITHUB_LOGIN_PATTERN, Text } from '@openlfg/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Config } from '../config.js';
-import { requireUser, SIGNED_IN } from './authentication.js';
+import { requireUser } from './authentication.js';
 import type { CookieSettings } from './cookies.js';
 import { DEV_SIGN_IN_CSS, devSignInPage } from './dev-sign-in-page.js';
 import { toUser } from './presenters.js';
@@ -21,6 +10,7 @@ import { safeReturnTo } from './return-to.js';
 import type { AccountsService, PendingSignIn } from './service.js';
 import type { Sessions } from './sessions.js';
 import { signInRateLimit } from '../platform/http/rate-limits.js';
+import { endpoint } from '../platform/http/endpoints.js';
 
 export interface AccountsRoutesOptions {
   config: Config;
@@ -49,10 +39,10 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
     }
   }
 
-  app.get(
-    '/api/account/authorize',
-    { schema: { querystring: AuthorizeQuery, response: { 302: Redirect } }, config: signInLimit },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('authorize'),
+    config: { ...endpoint('authorize').config, ...signInLimit },
+    handler: async (request, reply) => {
       const { pending, redirectUrl } = service.beginSignIn(
         safeReturnTo(request.query.returnTo, config.publicUrl),
         request.query.login,
@@ -61,12 +51,12 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
       reply.header('cache-control', 'no-store');
       return reply.redirect(redirectUrl, 302);
     },
-  );
+  });
 
-  app.post(
-    '/api/account/login',
-    { schema: { body: LoginBody, response: { 200: LoginResponse } }, config: signInLimit },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('login'),
+    config: { ...endpoint('login').config, ...signInLimit },
+    handler: async (request, reply) => {
       const pending = readPending(request.cookies[cookies.oauth.name]);
       // The pending sign-in is single-use whatever happens next.
       reply.clearCookie(cookies.oauth.name, cookies.oauth.options);
@@ -82,45 +72,45 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
       request.log.info({ userId: result.user.id, login: result.user.login }, 'signed in');
       return { token: result.token, returnTo: result.returnTo };
     },
-  );
+  });
 
-  app.get(
-    '/api/account/check-auth',
-    { schema: { response: { 200: CheckAuthResponse } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('checkAuth'),
+    handler: async (request, reply) => {
       const auth = await request.auth();
       if (auth.status === 'ended') reply.clearCookie(cookies.session.name, cookies.session.options);
       reply.header('cache-control', 'no-store');
       return { authenticated: auth.status === 'active', devSignIn: config.devSignIn };
     },
-  );
+  });
 
-  app.get(
-    '/api/account/user-info',
-    { config: SIGNED_IN, schema: { response: { 200: UserInfoResponse } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('userInfo'),
+    handler: async (request, reply) => {
       const user = await requireUser(request, reply, cookies);
       reply.header('cache-control', 'no-store');
       return { user: toUser(user) };
     },
-  );
-
-  app.delete('/api/account/logout', { schema: { response: { 204: NoContent } } }, async (request, reply) => {
-    const id = request.cookies[cookies.session.name];
-    if (id) await sessions.end(id, 'logout');
-    reply.clearCookie(cookies.session.name, cookies.session.options);
-    return reply.status(204).send(null);
   });
 
-  app.get(
-    '/api/account/public-repos',
-    { config: SIGNED_IN, schema: { response: { 200: PublicReposResponse } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('logout'),
+    handler: async (request, reply) => {
+      const id = request.cookies[cookies.session.name];
+      if (id) await sessions.end(id, 'logout');
+      reply.clearCookie(cookies.session.name, cookies.session.options);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.route({
+    ...endpoint('publicRepos'),
+    handler: async (request, reply) => {
       const user = await requireUser(request, reply, cookies);
       reply.header('cache-control', 'private, no-cache');
       return { repos: await service.publicRepos(user.id) };
     },
-  );
+  });
 
   if (issueDevCode) {
     app.get('/api/account/dev/sign-in.css', async (_request, reply) =>

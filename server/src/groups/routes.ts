@@ -1,26 +1,8 @@
-import {
-  DecideRequestBody,
-  DiscussionInfoResponse,
-  GroupIdBody,
-  GroupListOfMine,
-  GroupListRequest,
-  GroupListResponse,
-  GroupProject,
-  MembershipResponse,
-  MyGroupsResponse,
-  MyJoinRequestsResponse,
-  PendingRequestsResponse,
-  PostGroupBody,
-  ReportBody,
-  SaveGroupBody,
-  SaveGroupResponse,
-  NoContent,
-} from '@openlfg/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sendJsonText } from '../platform/http/json-text.js';
-import { Type } from 'typebox';
-import { SIGNED_IN, type RequireUser } from '../accounts/authentication.js';
+import { type RequireUser } from '../accounts/authentication.js';
 import type { GroupsService } from './service.js';
+import { endpoint } from '../platform/http/endpoints.js';
 
 export interface GroupsRoutesOptions {
   service: GroupsService;
@@ -35,180 +17,150 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
   { service, requireUser },
 ) => {
   // The answer is JSON text already (cached so): sent as it is; the response schema documents it.
-  app.post(
-    '/api/group-projects',
-    { schema: { body: GroupListRequest, response: { 200: GroupListResponse } } },
-    async (request, reply) => sendJsonText(reply, await service.list(request.body)),
-  );
+  app.route({
+    ...endpoint('listGroups'),
+    handler: async (request, reply) => sendJsonText(reply, await service.list(request.body)),
+  });
 
-  app.post(
-    '/api/group-projects/post-project',
-    { config: SIGNED_IN, schema: { body: PostGroupBody, response: { 201: GroupProject } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('postGroup'),
+    handler: async (request, reply) => {
       const user = await requireUser(request, reply);
       return reply.status(201).send(await service.post(user, request.body));
     },
-  );
+  });
 
-  for (const method of ['POST', 'DELETE'] as const) {
+  for (const [name, saved] of [
+    ['saveGroup', true],
+    ['unsaveGroup', false],
+  ] as const) {
     app.route({
-      method,
-      url: '/api/group-projects/save',
-      config: SIGNED_IN,
-      schema: { body: SaveGroupBody, response: { 200: SaveGroupResponse } },
-      handler: async (request, reply) => {
-        const user = await requireUser(request, reply);
-        return service.setSaved(user, request.body.projectId, method === 'POST');
-      },
+      ...endpoint(name),
+      handler: async (request, reply) =>
+        service.setSaved(await requireUser(request, reply), request.body.projectId, saved),
     });
   }
 
-  app.post(
-    '/api/group-projects/join',
-    { config: SIGNED_IN, schema: { body: GroupIdBody, response: { 200: MembershipResponse } } },
-    async (request, reply) => service.join(await requireUser(request, reply), request.body.groupProjectId),
-  );
+  app.route({
+    ...endpoint('joinGroup'),
+    handler: async (request, reply) =>
+      service.join(await requireUser(request, reply), request.body.groupProjectId),
+  });
 
-  app.post(
-    '/api/group-projects/request',
-    {
-      config: SIGNED_IN,
-      schema: { body: GroupIdBody, response: { 200: MembershipResponse, 201: MembershipResponse } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('requestToJoin'),
+    handler: async (request, reply) => {
       const { created, ...answer } = await service.request(
         await requireUser(request, reply),
         request.body.groupProjectId,
       );
       return reply.status(created ? 201 : 200).send(answer);
     },
-  );
+  });
 
-  app.delete(
-    '/api/group-projects/request',
-    { config: SIGNED_IN, schema: { body: GroupIdBody, response: { 200: MembershipResponse } } },
-    async (request, reply) =>
+  app.route({
+    ...endpoint('cancelJoinRequest'),
+    handler: async (request, reply) =>
       service.cancelRequest(await requireUser(request, reply), request.body.groupProjectId),
-  );
+  });
 
-  app.get(
-    '/api/group-projects/request',
-    { config: SIGNED_IN, schema: { response: { 200: MyJoinRequestsResponse } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('myJoinRequests'),
+    handler: async (request, reply) => {
       const user = await requireUser(request, reply);
       reply.header('cache-control', PRIVATE);
       return { data: await service.myRequests(user) };
     },
-  );
+  });
 
-  app.get(
-    '/api/group-projects/pending-requests',
-    { config: SIGNED_IN, schema: { response: { 200: PendingRequestsResponse } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('pendingRequests'),
+    handler: async (request, reply) => {
       const user = await requireUser(request, reply);
       reply.header('cache-control', PRIVATE);
       return { data: await service.pendingRequests(user) };
     },
-  );
+  });
 
-  for (const method of ['POST', 'DELETE'] as const) {
+  for (const [name, approve] of [
+    ['approveJoinRequest', true],
+    ['rejectJoinRequest', false],
+  ] as const) {
     app.route({
-      method,
-      url: '/api/group-projects/pending-requests',
-      config: SIGNED_IN,
-      schema: { body: DecideRequestBody, response: { 200: MembershipResponse } },
+      ...endpoint(name),
       handler: async (request, reply) => {
-        const user = await requireUser(request, reply);
         const { groupProjectId, requestUsername } = request.body;
-        return service.decide(user, groupProjectId, requestUsername, method === 'POST');
+        return service.decide(await requireUser(request, reply), groupProjectId, requestUsername, approve);
       },
     });
   }
 
-  app.delete(
-    '/api/group-projects/leave',
-    { config: SIGNED_IN, schema: { body: GroupIdBody, response: { 200: MembershipResponse } } },
-    async (request, reply) => service.leave(await requireUser(request, reply), request.body.groupProjectId),
-  );
+  app.route({
+    ...endpoint('leaveGroup'),
+    handler: async (request, reply) =>
+      service.leave(await requireUser(request, reply), request.body.groupProjectId),
+  });
 
-  app.delete(
-    '/api/group-projects/delete-project',
-    { config: SIGNED_IN, schema: { body: GroupIdBody, response: { 204: NoContent } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('deleteGroup'),
+    handler: async (request, reply) => {
       await service.remove(await requireUser(request, reply), request.body.groupProjectId);
       return reply.status(204).send(null);
     },
-  );
+  });
 
-  app.post(
-    '/api/group-projects/report',
-    {
-      config: SIGNED_IN,
-      schema: {
-        body: ReportBody,
-        response: { 201: Type.Object({ groupProjectId: Type.Integer(), status: Type.Literal('open') }) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('reportGroup'),
+    handler: async (request, reply) => {
       const user = await requireUser(request, reply);
       await service.report(user, request.body.groupProjectId, request.body.reason);
       return reply.status(201).send({ groupProjectId: request.body.groupProjectId, status: 'open' as const });
     },
-  );
+  });
 
   // The caller's own lists: private to them, never cached by shared caches.
-  app.get(
-    '/api/group-projects/created-projects',
-    { config: SIGNED_IN, schema: { response: { 200: GroupListOfMine } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('createdGroups'),
+    handler: async (request, reply) => {
       const user = await requireUser(request, reply);
       reply.header('cache-control', PRIVATE);
       return { data: await service.created(user) };
     },
-  );
-  app.get(
-    '/api/group-projects/saved',
-    { config: SIGNED_IN, schema: { response: { 200: GroupListOfMine } } },
-    async (request, reply) => {
+  });
+  app.route({
+    ...endpoint('savedGroups'),
+    handler: async (request, reply) => {
       const user = await requireUser(request, reply);
       reply.header('cache-control', PRIVATE);
       return { data: await service.saved(user) };
     },
-  );
-  app.get(
-    '/api/group-projects/my-groups',
-    { config: SIGNED_IN, schema: { response: { 200: MyGroupsResponse } } },
-    async (request, reply) => {
+  });
+  app.route({
+    ...endpoint('myGroups'),
+    handler: async (request, reply) => {
       const user = await requireUser(request, reply);
       reply.header('cache-control', PRIVATE);
       return { data: await service.myGroups(user) };
     },
-  );
+  });
 
   // One group's public card (what every list shows, nothing private): the group page's header for anyone,
   // including those discussion-info refuses.
-  app.get(
-    '/api/group-projects/:groupProjectId',
-    {
-      schema: {
-        params: Type.Object({ groupProjectId: Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 }) }),
-        response: { 200: GroupProject },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpoint('groupCard'),
+    handler: async (request) => {
       const auth = await request.auth();
       return service.publicCard(auth.status === 'active' ? auth.user : null, request.params.groupProjectId);
     },
-  );
+  });
 
-  app.post(
-    '/api/group-projects/discussion-info',
-    { schema: { body: GroupIdBody, response: { 200: DiscussionInfoResponse } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('discussionInfo'),
+    handler: async (request, reply) => {
       const auth = await request.auth();
       reply.header('cache-control', PRIVATE);
       const caller = auth.status === 'active' ? auth.user : null;
       return { data: await service.discussionInfo(caller, request.body.groupProjectId) };
     },
-  );
+  });
 };

@@ -1,12 +1,11 @@
-import { HealthResponse } from '@openlfg/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Database } from '../db/database.js';
+import { endpoint } from '../http/endpoints.js';
 
 export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = async (app, { database }) => {
-  app.get(
-    '/api/health',
-    { schema: { response: { 200: HealthResponse, 503: HealthResponse } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('health'),
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       try {
         // On PostgreSQL the check has a connection of its own: requests waiting for a full pool do not
@@ -18,5 +17,5 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = a
         return reply.status(503).send({ status: 'unavailable', database: 'down' });
       }
     },
-  );
+  });
 };

@@ -1,0 +1,151 @@
+import { Type, type TSchema } from 'typebox';
+import type { EndpointName } from './api.js';
+import {
+  AuthorizeQuery,
+  CheckAuthResponse,
+  LoginBody,
+  LoginResponse,
+  PublicReposResponse,
+  UserInfoResponse,
+} from './accounts.js';
+import {
+  DecideRequestBody,
+  DiscussionInfoResponse,
+  GroupIdBody,
+  GroupListOfMine,
+  GroupListRequest,
+  GroupListResponse,
+  GroupProject,
+  MembershipResponse,
+  MyGroupsResponse,
+  MyJoinRequestsResponse,
+  PendingRequestsResponse,
+  PostGroupBody,
+  ReportBody,
+  SaveGroupBody,
+  SaveGroupResponse,
+} from './groups.js';
+import { HealthResponse } from './health.js';
+import {
+  AddMessageRequest,
+  AddMessageResponse,
+  LatestMessageRequest,
+  LatestMessageResponse,
+  MessageHistoryQuery,
+  MessageHistoryResponse,
+  UnreadCountsResponse,
+} from './messages.js';
+import {
+  AdminGroupParams,
+  AdminIdParams,
+  AdminPageQuery,
+  AdminReportsResponse,
+  AdminRequestsResponse,
+  AuditLogResponse,
+  CatalogueHealth,
+  ModeratorStatus,
+  OptionalReasonBody,
+  ReasonBody,
+  RepositoryFigures,
+  ReportOutcome,
+  RequestDecision,
+  SyncStarted,
+} from './moderation.js';
+import {
+  LanguagesResponse,
+  ProjectIdBody,
+  ProjectIssuesQuery,
+  ProjectIssuesResponse,
+  ProjectListRequest,
+  ProjectListResponse,
+  ProjectRequestBody,
+  ProjectRequestResponse,
+  SavedProjectsResponse,
+  SaveProjectResponse,
+  TopicsResponse,
+} from './projects.js';
+import { NoContent, Redirect } from './schema-helpers.js';
+
+/** What an endpoint takes and answers: the schemas the server validates and serialises with, per status. */
+export interface EndpointSchemas {
+  params?: TSchema;
+  querystring?: TSchema;
+  body?: TSchema;
+  response: Partial<Record<200 | 201 | 202 | 204 | 302 | 503, TSchema>>;
+}
+
+const GroupIdParams = Type.Object({ groupProjectId: Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 }) });
+export const ReportFiled = Type.Object({ groupProjectId: Type.Integer(), status: Type.Literal('open') });
+
+const schemas = <const T extends Record<EndpointName, EndpointSchemas>>(all: T) => all;
+
+/** The schemas of every endpoint of `API` (api.ts), under the same names. */
+export const API_SCHEMAS = schemas({
+  health: { response: { 200: HealthResponse, 503: HealthResponse } },
+
+  authorize: { querystring: AuthorizeQuery, response: { 302: Redirect } },
+  login: { body: LoginBody, response: { 200: LoginResponse } },
+  checkAuth: { response: { 200: CheckAuthResponse } },
+  userInfo: { response: { 200: UserInfoResponse } },
+  logout: { response: { 204: NoContent } },
+  publicRepos: { response: { 200: PublicReposResponse } },
+
+  listProjects: { body: ProjectListRequest, response: { 200: ProjectListResponse } },
+  projectTopics: { response: { 200: TopicsResponse } },
+  projectLanguages: { response: { 200: LanguagesResponse } },
+  saveProject: { body: ProjectIdBody, response: { 200: SaveProjectResponse } },
+  unsaveProject: { body: ProjectIdBody, response: { 200: SaveProjectResponse } },
+  savedProjects: { response: { 200: SavedProjectsResponse } },
+  requestProject: {
+    body: ProjectRequestBody,
+    response: { 200: ProjectRequestResponse, 201: ProjectRequestResponse },
+  },
+  projectIssues: { querystring: ProjectIssuesQuery, response: { 200: ProjectIssuesResponse } },
+
+  listGroups: { body: GroupListRequest, response: { 200: GroupListResponse } },
+  postGroup: { body: PostGroupBody, response: { 201: GroupProject } },
+  saveGroup: { body: SaveGroupBody, response: { 200: SaveGroupResponse } },
+  unsaveGroup: { body: SaveGroupBody, response: { 200: SaveGroupResponse } },
+  joinGroup: { body: GroupIdBody, response: { 200: MembershipResponse } },
+  requestToJoin: { body: GroupIdBody, response: { 200: MembershipResponse, 201: MembershipResponse } },
+  cancelJoinRequest: { body: GroupIdBody, response: { 200: MembershipResponse } },
+  myJoinRequests: { response: { 200: MyJoinRequestsResponse } },
+  pendingRequests: { response: { 200: PendingRequestsResponse } },
+  approveJoinRequest: { body: DecideRequestBody, response: { 200: MembershipResponse } },
+  rejectJoinRequest: { body: DecideRequestBody, response: { 200: MembershipResponse } },
+  leaveGroup: { body: GroupIdBody, response: { 200: MembershipResponse } },
+  deleteGroup: { body: GroupIdBody, response: { 204: NoContent } },
+  reportGroup: { body: ReportBody, response: { 201: ReportFiled } },
+  createdGroups: { response: { 200: GroupListOfMine } },
+  savedGroups: { response: { 200: GroupListOfMine } },
+  myGroups: { response: { 200: MyGroupsResponse } },
+  groupCard: { params: GroupIdParams, response: { 200: GroupProject } },
+  discussionInfo: { body: GroupIdBody, response: { 200: DiscussionInfoResponse } },
+
+  addMessage: { body: AddMessageRequest, response: { 200: AddMessageResponse } },
+  markRead: { body: LatestMessageRequest, response: { 200: LatestMessageResponse } },
+  messageHistory: { querystring: MessageHistoryQuery, response: { 200: MessageHistoryResponse } },
+  unreadCounts: { response: { 200: UnreadCountsResponse } },
+
+  moderatorStatus: { response: { 200: ModeratorStatus } },
+  projectRequests: { querystring: AdminPageQuery, response: { 200: AdminRequestsResponse } },
+  requestFigures: { params: AdminIdParams, response: { 200: RepositoryFigures } },
+  approveProjectRequest: {
+    params: AdminIdParams,
+    body: OptionalReasonBody,
+    response: { 200: RequestDecision },
+  },
+  rejectProjectRequest: { params: AdminIdParams, body: ReasonBody, response: { 200: RequestDecision } },
+  openReports: { querystring: AdminPageQuery, response: { 200: AdminReportsResponse } },
+  dismissReports: { params: AdminGroupParams, body: OptionalReasonBody, response: { 200: ReportOutcome } },
+  hideReportedGroup: { params: AdminGroupParams, body: ReasonBody, response: { 200: ReportOutcome } },
+  deleteReportedGroup: {
+    params: AdminGroupParams,
+    body: OptionalReasonBody,
+    response: { 200: ReportOutcome },
+  },
+  catalogueHealth: { querystring: AdminPageQuery, response: { 200: CatalogueHealth } },
+  removeProject: { params: AdminIdParams, body: OptionalReasonBody, response: { 204: NoContent } },
+  startSync: { body: OptionalReasonBody, response: { 202: SyncStarted } },
+  auditLog: { querystring: AdminPageQuery, response: { 200: AuditLogResponse } },
+});

@@ -1,0 +1,77 @@
+/**
+ * Every endpoint of the API, declared once: its method, its path and who may call it. The server registers its
+ * routes from these (with the schemas of `api-schemas.ts`, under the same names) and refuses at start a route
+ * that is not declared here; the web's typed client calls them by name. Plain values, no TypeBox: the web
+ * bundle takes this file without the schemas.
+ */
+export type Auth = 'anyone' | 'user' | 'moderator';
+
+export interface EndpointDeclaration {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: `/api/${string}`;
+  /** `user`: a signed-in user (else 401, or 403 for an ended session); `moderator`: a moderator (ADMIN_LOGINS). */
+  auth: Auth;
+}
+
+const declare = <const T extends Record<string, EndpointDeclaration>>(endpoints: T) => endpoints;
+
+export const API = declare({
+  health: { method: 'GET', path: '/api/health', auth: 'anyone' },
+
+  authorize: { method: 'GET', path: '/api/account/authorize', auth: 'anyone' },
+  login: { method: 'POST', path: '/api/account/login', auth: 'anyone' },
+  checkAuth: { method: 'GET', path: '/api/account/check-auth', auth: 'anyone' },
+  userInfo: { method: 'GET', path: '/api/account/user-info', auth: 'user' },
+  logout: { method: 'DELETE', path: '/api/account/logout', auth: 'anyone' },
+  publicRepos: { method: 'GET', path: '/api/account/public-repos', auth: 'user' },
+
+  listProjects: { method: 'POST', path: '/api/projects', auth: 'anyone' },
+  projectTopics: { method: 'GET', path: '/api/projects/topics', auth: 'anyone' },
+  projectLanguages: { method: 'GET', path: '/api/projects/languages', auth: 'anyone' },
+  saveProject: { method: 'POST', path: '/api/projects/save', auth: 'user' },
+  unsaveProject: { method: 'DELETE', path: '/api/projects/save', auth: 'user' },
+  savedProjects: { method: 'GET', path: '/api/projects/saved', auth: 'user' },
+  requestProject: { method: 'POST', path: '/api/projects/request', auth: 'user' },
+  projectIssues: { method: 'GET', path: '/api/projects/issues', auth: 'anyone' },
+
+  listGroups: { method: 'POST', path: '/api/group-projects', auth: 'anyone' },
+  postGroup: { method: 'POST', path: '/api/group-projects/post-project', auth: 'user' },
+  saveGroup: { method: 'POST', path: '/api/group-projects/save', auth: 'user' },
+  unsaveGroup: { method: 'DELETE', path: '/api/group-projects/save', auth: 'user' },
+  joinGroup: { method: 'POST', path: '/api/group-projects/join', auth: 'user' },
+  requestToJoin: { method: 'POST', path: '/api/group-projects/request', auth: 'user' },
+  cancelJoinRequest: { method: 'DELETE', path: '/api/group-projects/request', auth: 'user' },
+  myJoinRequests: { method: 'GET', path: '/api/group-projects/request', auth: 'user' },
+  pendingRequests: { method: 'GET', path: '/api/group-projects/pending-requests', auth: 'user' },
+  approveJoinRequest: { method: 'POST', path: '/api/group-projects/pending-requests', auth: 'user' },
+  rejectJoinRequest: { method: 'DELETE', path: '/api/group-projects/pending-requests', auth: 'user' },
+  leaveGroup: { method: 'DELETE', path: '/api/group-projects/leave', auth: 'user' },
+  deleteGroup: { method: 'DELETE', path: '/api/group-projects/delete-project', auth: 'user' },
+  reportGroup: { method: 'POST', path: '/api/group-projects/report', auth: 'user' },
+  createdGroups: { method: 'GET', path: '/api/group-projects/created-projects', auth: 'user' },
+  savedGroups: { method: 'GET', path: '/api/group-projects/saved', auth: 'user' },
+  myGroups: { method: 'GET', path: '/api/group-projects/my-groups', auth: 'user' },
+  groupCard: { method: 'GET', path: '/api/group-projects/:groupProjectId', auth: 'anyone' },
+  discussionInfo: { method: 'POST', path: '/api/group-projects/discussion-info', auth: 'anyone' },
+
+  addMessage: { method: 'POST', path: '/api/messages/add-message', auth: 'user' },
+  markRead: { method: 'POST', path: '/api/messages/latest-message', auth: 'user' },
+  messageHistory: { method: 'GET', path: '/api/messages/history', auth: 'anyone' },
+  unreadCounts: { method: 'GET', path: '/api/messages/unread', auth: 'user' },
+
+  moderatorStatus: { method: 'GET', path: '/api/admin/me', auth: 'user' },
+  projectRequests: { method: 'GET', path: '/api/admin/requests', auth: 'moderator' },
+  requestFigures: { method: 'GET', path: '/api/admin/requests/:id/github', auth: 'moderator' },
+  approveProjectRequest: { method: 'POST', path: '/api/admin/requests/:id/approve', auth: 'moderator' },
+  rejectProjectRequest: { method: 'POST', path: '/api/admin/requests/:id/reject', auth: 'moderator' },
+  openReports: { method: 'GET', path: '/api/admin/reports', auth: 'moderator' },
+  dismissReports: { method: 'POST', path: '/api/admin/reports/:groupId/dismiss', auth: 'moderator' },
+  hideReportedGroup: { method: 'POST', path: '/api/admin/reports/:groupId/hide', auth: 'moderator' },
+  deleteReportedGroup: { method: 'POST', path: '/api/admin/reports/:groupId/delete', auth: 'moderator' },
+  catalogueHealth: { method: 'GET', path: '/api/admin/catalogue', auth: 'moderator' },
+  removeProject: { method: 'DELETE', path: '/api/admin/projects/:id', auth: 'moderator' },
+  startSync: { method: 'POST', path: '/api/admin/sync', auth: 'moderator' },
+  auditLog: { method: 'GET', path: '/api/admin/audit', auth: 'moderator' },
+});
+
+export type EndpointName = keyof typeof API;
