@@ -94,7 +94,8 @@ const DEV_SIGN_IN_PAGE = '/api/account/dev/authorize';
 const RAW = 'RAW-NUMBER:';
 const rawNumbers = fc.constantFrom(`${RAW}1e309`, `${RAW}-1e309`, `${RAW}1e400`, `${RAW}${'9'.repeat(400)}`);
 const withRawNumbers = (value: unknown) =>
-  JSON.stringify(value).replace(new RegExp(`"${RAW}([^"]*)"`, 'g'), '$1');
+  // JSON.stringify(undefined) is undefined: a body of nothing is sent as JSON null.
+  (JSON.stringify(value) ?? 'null').replace(new RegExp(`"${RAW}([^"]*)"`, 'g'), '$1');
 
 /** Percent-encodes as a browser would; a lone surrogate (which has no UTF-8) goes as the raw bytes of one. */
 function encode(text: string): string {

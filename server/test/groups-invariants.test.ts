@@ -139,7 +139,7 @@ describe('group membership invariants', () => {
           expect(await invariantViolations()).toEqual([]);
         },
       ),
-      { numRuns: 40 },
+      { numRuns: 40, ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}) },
     );
   }, 120_000);
 });

@@ -121,8 +121,8 @@ export function createGroupsRepository(db: Kysely<DB>) {
 
     /**
      * Everything a policy decision about one group needs, in one query: its visibility, whether it is hidden or
-     * full, its owner, and the caller's role (member, owner, pending requester or none). `lock` takes the group's
-     * row for the rest of the transaction: `update` for membership changes and deletion (one at a time per
+     * full, its owner, and the caller's role (member, owner, pending requester or none). `lock` first takes the
+     * group's row for the rest of the transaction (a statement of its own, see below): `update` for membership changes and deletion (one at a time per
      * group), `key share` for work that must not outlive the group (a post): it waits for a deletion in progress
      * and then finds no group, but never waits for a join or a save.
      */
@@ -132,6 +132,17 @@ export function createGroupsRepository(db: Kysely<DB>) {
       userId: number | null,
       lock: 'update' | 'key share' | null = null,
     ): Promise<GroupAccess | null> {
+      if (lock) {
+        // Lock first, read after, in two statements. Under READ COMMITTED a statement that waits for a row lock
+        // re-checks only that row when it gets it; the rest of what it read (the caller's membership and
+        // requests) would still be as before the wait, so two concurrent requests to join would both see none
+        // pending. A statement begun after the lock is held sees what the previous holder committed.
+        const locked = await sql`
+          select id from group_projects where id = ${groupId}
+          ${lock === 'update' ? sql`for update` : sql`for key share`}
+        `.execute(executor);
+        if (locked.rows.length === 0) return null;
+      }
       const query = sql<{
         id: number;
         visibility: GroupAccess['visibility'];
@@ -155,7 +166,6 @@ export function createGroupsRepository(db: Kysely<DB>) {
         from group_projects g
         left join group_members m on m.group_id = g.id and m.user_id = ${userId}
         where g.id = ${groupId}
-        ${lock === 'update' ? sql`for update of g` : lock === 'key share' ? sql`for key share of g` : sql``}
       `;
       const row = (await query.execute(executor)).rows[0];
       if (!row) return null;
