@@ -1,44 +1,42 @@
+import { LRUCache } from 'lru-cache';
+
+type Load<T> = () => Promise<T>;
+
 /**
- * A small in-process cache for answers that do not depend on who asks (project lists, topics). Bounded in
- * size (least recently used goes first) and in age; `clear()` on every write that changes what it holds.
- * Each node keeps its own, so on several nodes an answer may trail a write made elsewhere by at most `ttlMs`.
+ * A small in-process cache for answers that do not depend on who asks (project lists, topics), on lru-cache.
+ * Bounded in size (least recently used goes first) and in age; `clear()` on every write that changes what it
+ * holds. Concurrent askers of one key share one load. Each node keeps its own, so on several nodes an answer
+ * may trail a write made elsewhere by at most `ttlMs`.
  */
-export class AnswerCache<T> {
-  private readonly entries = new Map<string, { value: T; expiresAt: number }>();
+export class AnswerCache<T extends NonNullable<unknown>> {
+  private readonly entries: LRUCache<string, T, Load<T>>;
 
   constructor(
     private readonly options: { ttlMs: number; maxEntries: number },
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  async getOrLoad(key: string, load: () => Promise<T>): Promise<T> {
-    if (this.options.ttlMs <= 0) return load();
-    const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > this.now()) {
-      // Re-insert to mark as most recently used.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.value;
-    }
-    const generation = this.generation;
-    const value = await load();
-    // A write that cleared the cache while this load ran may have made `value` stale: do not keep it.
-    if (generation === this.generation) {
-      this.entries.delete(key);
-      this.entries.set(key, { value, expiresAt: this.now() + this.options.ttlMs });
-      while (this.entries.size > this.options.maxEntries) {
-        const oldest = this.entries.keys().next().value;
-        if (oldest === undefined) break;
-        this.entries.delete(oldest);
-      }
-    }
-    return value;
+    /** A clock in milliseconds; by default lru-cache's, `performance`. */
+    now?: () => number,
+  ) {
+    this.entries = new LRUCache<string, T, Load<T>>({
+      max: options.maxEntries,
+      ttl: Math.max(0, options.ttlMs),
+      ...(now ? { perf: { now } } : {}),
+      // The clock is read at every look-up (not once a millisecond), so a test's clock can move between calls.
+      ttlResolution: 0,
+      // The asker's own load, passed as the fetch's context; the first asker's is the one that runs.
+      fetchMethod: (_key, _stale, { context }) => context(),
+      // A clear() while a load runs does not fail its askers: they get the answer, which is not kept, since
+      // it may predate the write.
+      ignoreFetchAbort: true,
+    });
   }
 
-  private generation = 0;
+  getOrLoad(key: string, load: Load<T>): Promise<T> {
+    // lru-cache reads a ttl of 0 as "never expires"; here it means "cache nothing".
+    if (this.options.ttlMs <= 0) return load();
+    return this.entries.forceFetch(key, { context: load });
+  }
 
   clear(): void {
-    this.generation++;
     this.entries.clear();
   }
 

@@ -10,7 +10,8 @@ export interface PagedListSource<Row> {
 /**
  * The public, paged lists (projects, group projects): the same for everyone, so each page is kept as the JSON
  * text it is sent as, and each filter's count (the dear part) serves all of its pages. A page past the end
- * serves the last one. `clearPages()` when a write changes rows but not how many match; `clear()` otherwise.
+ * serves the last one. Concurrent askers of one page share one load, and the pages of one filter one count.
+ * `clearPages()` when a write changes rows but not how many match; `clear()` otherwise.
  */
 export class PagedLists {
   private readonly pages: AnswerCache<string>;

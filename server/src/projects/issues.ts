@@ -1,4 +1,5 @@
 import { ErrorCode, type ProjectIssue, type ProjectIssuesResponse } from '@openlfg/contracts';
+import { LRUCache } from 'lru-cache';
 import { isBeginnerFriendly } from '../catalog/sources/index.js';
 import {
   linkedIssueNumbers,
@@ -44,8 +45,15 @@ export function createIssuesService(deps: {
 }) {
   const { repository, client } = deps;
   const now = deps.now ?? (() => new Date());
-  // Concurrent views of the same project share one trip to GitHub.
-  const inFlight = new Map<number, Promise<ProjectIssuesResponse>>();
+  // Concurrent views of one project share one trip to GitHub. Only the trip: every view forces a fresh load
+  // (joining one in flight), since the database's copy, shared by the nodes, says what is fresh; the answers
+  // lru-cache keeps are never served.
+  const loads = new LRUCache<number, ProjectIssuesResponse, string>({
+    max: 100,
+    fetchMethod: (projectId, _kept, { context: repoExt }) => refresh(projectId, repoExt),
+    // Pushed out by the loads of 100 other projects, a load still answers the views that joined it.
+    ignoreFetchAbort: true,
+  });
 
   function present(
     repoExt: string,
@@ -109,12 +117,7 @@ export function createIssuesService(deps: {
     async issuesFor(repoExt: string): Promise<ProjectIssuesResponse> {
       const project = await repository.findByRepoExt(repoExt);
       if (!project) throw notFound(`${repoExt} is not in the catalogue.`);
-      let pending = inFlight.get(project.id);
-      if (!pending) {
-        pending = refresh(project.id, project.repo_ext).finally(() => inFlight.delete(project.id));
-        inFlight.set(project.id, pending);
-      }
-      return pending;
+      return loads.forceFetch(project.id, { context: project.repo_ext, forceRefresh: true });
     },
   };
 }

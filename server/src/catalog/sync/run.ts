@@ -10,6 +10,7 @@ import {
 } from '../../github/repo-client.js';
 import type { Database } from '../../platform/db/database.js';
 import type { SyncFailureKind } from '../../platform/db/schema.js';
+import { RETRY_POLICIES, withRetries } from '../../platform/retry.js';
 import { createEcosystemsClient, EcosystemsRateLimited, EcosystemsUnavailable } from './ecosystems.js';
 import { batchQuery, readBatchAnswer, type BatchData, type RepoFigures } from './github-batch.js';
 import { withSyncLock } from './lock.js';
@@ -26,12 +27,6 @@ export const NO_TOKEN_MESSAGE =
   "The catalogue sync needs a GitHub token: set GITHUB_TOKEN (a token without scopes is enough; GitHub's GraphQL API does not answer without one).";
 export const ALREADY_RUNNING_MESSAGE = 'A catalogue sync is already running.';
 
-/** Backoff before the retries of a request GitHub failed on its side (5xx) or did not answer. */
-const RETRY_DELAYS_MS: readonly number[] = [2_000, 8_000];
-/** How many rate-limit waits one request may sit out before the run gives up and stops. */
-const MAX_WAITS_PER_REQUEST = 3;
-/** Added to a rate-limit wait: GitHub's reset times are whole seconds, and clocks differ a little. */
-const WAIT_MARGIN_MS = 500;
 /** ecosyste.ms lookups in flight at once: a few, to be quick without hammering a free service. */
 const ECOSYSTEMS_CONCURRENCY = 4;
 
@@ -54,7 +49,6 @@ export interface CatalogueSyncOptions {
   now?: () => number;
   /** Rate-limit waits and retry backoff; tests pass one that does not really wait. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  retryDelaysMs?: readonly number[];
 }
 
 export interface SyncBudgets {
@@ -147,7 +141,6 @@ class SyncRun {
   private readonly ecosystems: ReturnType<typeof createEcosystemsClient>;
   private readonly now: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-  private readonly retryDelays: readonly number[];
   /** Set when ecosyste.ms asked for a pause longer than the run waits: no more lookups until then. */
   private ecosystemsPausedUntil: { until: number; reason: string } | null = null;
 
@@ -157,7 +150,6 @@ class SyncRun {
   ) {
     this.now = options.now ?? Date.now;
     this.sleep = options.sleep ?? defaultSleep;
-    this.retryDelays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
     this.client = createRepoClient({ ...options.github, now: this.now });
     this.ecosystems = createEcosystemsClient({
       baseUrl: options.sync.ecosystemsUrl,
@@ -274,64 +266,71 @@ class SyncRun {
     }
   }
 
+  /** How long, from now, a rate limit asks to wait; 0 for any other failure. */
+  private rateLimitWaitMs(error: unknown): number {
+    return error instanceof GitHubRateLimited || error instanceof EcosystemsRateLimited
+      ? error.until.getTime() - this.now()
+      : 0;
+  }
+
   /**
    * One GitHub request, one at a time (GitHub asks clients not to parallelise): refused up front while the
    * budget it needs is known to be spent; a short rate limit is sat out and the request sent again, a long
    * one stops the run; a 5xx or a timeout is retried with backoff, then thrown.
    */
   private async github<T>(resource: 'core' | 'graphql', call: () => Promise<T>): Promise<T> {
-    let waits = 0;
-    let retries = 0;
-    for (;;) {
-      try {
-        const budget = this.client.budget(resource);
-        if (budget && budget.remaining <= 0 && budget.resetAt && budget.resetAt.getTime() > this.now()) {
-          throw new GitHubRateLimited(
-            `GitHub's rate limit is reached until ${budget.resetAt.toISOString()}`,
-            budget.resetAt,
-            false,
-          );
-        }
-        return await call();
-      } catch (error) {
-        if (error instanceof GitHubRateLimited) {
-          const waitMs = error.until.getTime() - this.now();
-          if (waitMs <= this.options.sync.maxWaitMs && waits < MAX_WAITS_PER_REQUEST) {
-            waits++;
-            await this.pause(waitMs + WAIT_MARGIN_MS);
-            continue;
-          }
-          throw new RunStopped(error.message, error.until);
-        }
-        if (error instanceof GitHubRequestFailed && error.transient && retries < this.retryDelays.length) {
-          await this.pause(this.retryDelays[retries++] ?? 0);
-          continue;
-        }
-        throw error;
+    const withinBudget = async () => {
+      const budget = this.client.budget(resource);
+      if (budget && budget.remaining <= 0 && budget.resetAt && budget.resetAt.getTime() > this.now()) {
+        throw new GitHubRateLimited(
+          `GitHub's rate limit is reached until ${budget.resetAt.toISOString()}`,
+          budget.resetAt,
+          false,
+        );
       }
+      return call();
+    };
+    const sleep = (ms: number) => this.pause(ms);
+    const send = () =>
+      withRetries(RETRY_POLICIES.githubFailure, withinBudget, {
+        retryable: (error) => error instanceof GitHubRequestFailed && error.transient,
+        sleep,
+      });
+    try {
+      return await withRetries(RETRY_POLICIES.githubRateLimit, send, {
+        retryable: (error) =>
+          error instanceof GitHubRateLimited && this.rateLimitWaitMs(error) <= this.options.sync.maxWaitMs,
+        namedWaitMs: (error) => this.rateLimitWaitMs(error),
+        sleep,
+      });
+    } catch (error) {
+      if (error instanceof GitHubRateLimited) throw new RunStopped(error.message, error.until);
+      throw error;
     }
   }
 
   private async usedBy(repoExt: string): Promise<UsedBy> {
-    for (let waited = false; ; waited = true) {
+    const ask = async (): Promise<UsedBy> => {
       const paused = this.ecosystemsPausedUntil;
       if (paused && paused.until > this.now()) return { ok: false, reason: `not asked: ${paused.reason}` };
-      try {
-        return { ok: true, count: await this.ecosystems.usedBy(repoExt) };
-      } catch (error) {
-        if (error instanceof EcosystemsRateLimited) {
-          const waitMs = error.until.getTime() - this.now();
-          if (!waited && waitMs <= this.options.sync.maxWaitMs) {
-            await this.pause(waitMs + WAIT_MARGIN_MS);
-            continue;
-          }
-          // Keep the GitHub side going: only the used-by counts wait for the next run.
-          this.ecosystemsPausedUntil = { until: error.until.getTime(), reason: error.message };
-          return { ok: false, reason: error.message };
-        }
-        if (error instanceof EcosystemsUnavailable) return { ok: false, reason: error.message };
-        throw error;
+      return { ok: true, count: await this.ecosystems.usedBy(repoExt) };
+    };
+    try {
+      return await withRetries(RETRY_POLICIES.ecosystemsRateLimit, ask, {
+        retryable: (error) =>
+          error instanceof EcosystemsRateLimited &&
+          this.rateLimitWaitMs(error) <= this.options.sync.maxWaitMs,
+        namedWaitMs: (error) => this.rateLimitWaitMs(error),
+        sleep: (ms) => this.pause(ms),
+      });
+    } catch (error) {
+      if (error instanceof EcosystemsRateLimited) {
+        // Keep the GitHub side going: only the used-by counts wait for the next run.
+        this.ecosystemsPausedUntil = { until: error.until.getTime(), reason: error.message };
+        return { ok: false, reason: error.message };
       }
+      if (error instanceof EcosystemsUnavailable) return { ok: false, reason: error.message };
+      throw error;
     }
   }
 

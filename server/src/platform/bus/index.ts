@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
+import { RETRY_POLICIES, withRetries } from '../retry.js';
 import type { EventBus } from './event-bus.js';
 import { createMemoryBus } from './memory-bus.js';
 import { createPostgresBus } from './postgres-bus.js';
@@ -22,20 +23,16 @@ export function createEventBus(database: Database, log: FastifyBaseLogger): Prom
   });
 }
 
-const ANNOUNCE_ATTEMPTS = 5;
-
 /**
  * Publishes after a change has committed, without making the caller wait or fail: the change stands either
  * way. A failure (the database went away for a moment) is logged and tried again with backoff; if every try
  * fails, the realtime channel's periodic and reconnect checks still catch up.
  */
-export function announce(bus: EventBus, event: BusEvent, log: FastifyBaseLogger, attempt = 1): void {
-  bus.publish(event).catch((error: unknown) => {
-    if (attempt >= ANNOUNCE_ATTEMPTS) {
-      log.error({ err: error, event }, 'announcing a change failed; giving up');
-      return;
-    }
-    log.warn({ err: error, event, attempt }, 'announcing a change failed; trying again');
-    setTimeout(() => announce(bus, event, log, attempt + 1), 200 * 2 ** attempt).unref();
-  });
+export function announce(bus: EventBus, event: BusEvent, log: FastifyBaseLogger): void {
+  withRetries(RETRY_POLICIES.announce, () => bus.publish(event), {
+    retryable: () => true,
+    unref: true,
+    onRetry: ({ error, attempt }) =>
+      log.warn({ err: error, event, attempt }, 'announcing a change failed; trying again'),
+  }).catch((error: unknown) => log.error({ err: error, event }, 'announcing a change failed; giving up'));
 }

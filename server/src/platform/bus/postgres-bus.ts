@@ -2,10 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import type { DB } from '../db/schema.js';
+import { RETRY_POLICIES, withRetries } from '../retry.js';
 import { decodeBusEvent, encodeBusEvent, Listeners, type BusEvent, type EventBus } from './event-bus.js';
-
-const RETRY_FIRST_MS = 100;
-const RETRY_MAX_MS = 5000;
 
 /**
  * The bus between nodes that share a PostgreSQL server: NOTIFY on publish, LISTEN on a connection of its own.
@@ -26,8 +24,8 @@ export async function createPostgresBus(options: {
   const resyncs = new Listeners<[]>(onError);
   let client: pg.Client | null = null;
   let closed = false;
-  let retryMs = RETRY_FIRST_MS;
-  let retryTimer: NodeJS.Timeout | undefined;
+  // Aborted on close: ends the waits of a reconnect in progress.
+  const closing = new AbortController();
 
   async function connect(): Promise<void> {
     const next = options.dedicatedClient();
@@ -52,7 +50,6 @@ export async function createPostgresBus(options: {
       return;
     }
     client = next;
-    retryMs = RETRY_FIRST_MS;
   }
 
   function lost(which: pg.Client, error: Error | null): void {
@@ -61,25 +58,24 @@ export async function createPostgresBus(options: {
     which.end().catch(() => {});
     if (closed) return;
     log.warn({ err: error ?? undefined }, 'the event bus lost its database connection; reconnecting');
-    scheduleReconnect();
+    void reconnect();
   }
 
-  function scheduleReconnect(): void {
-    clearTimeout(retryTimer);
-    retryTimer = setTimeout(() => {
-      connect().then(
-        () => {
-          if (closed) return;
-          log.info('the event bus is connected again');
-          resyncs.emit();
-        },
-        () => {
-          retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
-          if (!closed) scheduleReconnect();
-        },
-      );
-    }, retryMs);
-    retryTimer.unref();
+  async function reconnect(): Promise<void> {
+    try {
+      // Not at once: a restarting server refuses it, and a connection dropped as soon as made would spin.
+      await withRetries(RETRY_POLICIES.busReconnect, connect, {
+        retryable: () => !closed,
+        delayFirstAttempt: true,
+        unref: true,
+        signal: closing.signal,
+      });
+    } catch {
+      return; // closed meanwhile
+    }
+    if (closed) return;
+    log.info('the event bus is connected again');
+    resyncs.emit();
   }
 
   await connect();
@@ -96,7 +92,7 @@ export async function createPostgresBus(options: {
     onResync: (handler) => resyncs.add(handler),
     async close() {
       closed = true;
-      clearTimeout(retryTimer);
+      closing.abort();
       const current = client;
       client = null;
       await current?.end().catch(() => {});

@@ -1,8 +1,8 @@
+import { RETRY_POLICIES, withRetries } from '../retry.js';
 import { isDatabaseUnavailable } from './unavailable.js';
 
 /** SQLSTATEs after which running the same transaction again is the right answer: deadlock, serialization. */
 const RETRYABLE_STATES = new Set(['40P01', '40001']);
-const ATTEMPTS = 3;
 
 export function isTransient(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -14,18 +14,14 @@ export function isTransient(error: unknown): boolean {
  * restart), logging each failure; other errors, and the last transient one, go to the caller. Only for work
  * that is one transaction: a failed attempt rolled back entirely, so nothing is ever left half-done.
  */
-export async function retryTransaction<T>(
+export function retryTransaction<T>(
   run: () => Promise<T>,
   log: { warn(object: object, message: string): void },
   what: string,
 ): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if (attempt >= ATTEMPTS || !isTransient(error)) throw error;
-      log.warn({ err: error, attempt }, `${what} failed and was rolled back; trying again`);
-      await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
-    }
-  }
+  return withRetries(RETRY_POLICIES.transaction, run, {
+    retryable: isTransient,
+    onRetry: ({ error, attempt }) =>
+      log.warn({ err: error, attempt }, `${what} failed and was rolled back; trying again`),
+  });
 }

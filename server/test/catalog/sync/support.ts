@@ -67,7 +67,6 @@ export function sync(
     sleep: async (ms) => {
       world.sleeps.push(ms);
     },
-    retryDelaysMs: [10, 20],
     ...overrides,
   });
 }

@@ -362,7 +362,7 @@ describe('a catalogue sync run', () => {
     const result = report(await sync(world, database));
 
     expect(result).toMatchObject({ status: 'completed', synced: 1, failed: 2 });
-    expect(world.sleeps).toEqual([10, 20]);
+    expect(world.sleeps).toEqual([2_000, 8_000]);
     expect(world.github.graphqlQueries.map((q) => q.status)).toEqual([502, 502, 502, 200]);
     expect(result.failures).toEqual([
       {
@@ -387,7 +387,7 @@ describe('a catalogue sync run', () => {
     );
     const retried = report(await sync(world, database));
     expect(retried).toMatchObject({ status: 'completed', synced: 3, failed: 0 });
-    expect(world.sleeps).toEqual([10, 20]);
+    expect(world.sleeps).toEqual([2_000, 8_000]);
   });
 
   it('keeps the contributors count when that request keeps failing, and records it', async () => {
