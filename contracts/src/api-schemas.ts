@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import type { EndpointName } from './api.js';
 import {
   AuthorizeQuery,
@@ -149,3 +149,19 @@ export const API_SCHEMAS = schemas({
   startSync: { body: OptionalReasonBody, response: { 202: SyncStarted } },
   auditLog: { querystring: AdminPageQuery, response: { 200: AuditLogResponse } },
 });
+
+type Schemas = typeof API_SCHEMAS;
+type SuccessStatus = 200 | 201 | 202;
+
+/** What a call of endpoint N sends: its path parameters, query string and body, each when it has one. */
+export type EndpointInput<N extends EndpointName> = (Schemas[N] extends { params: infer P extends TSchema }
+  ? { params: Static<P> }
+  : unknown) &
+  (Schemas[N] extends { querystring: infer Q extends TSchema } ? { query: Static<Q> } : unknown) &
+  (Schemas[N] extends { body: infer B extends TSchema } ? { body: Static<B> } : unknown);
+
+/** What a call of endpoint N answers when it succeeds (nothing for a 204 or a redirect). */
+export type EndpointAnswer<N extends EndpointName> =
+  Extract<keyof Schemas[N]['response'], SuccessStatus> extends never
+    ? void
+    : Static<Schemas[N]['response'][Extract<keyof Schemas[N]['response'], SuccessStatus>] & TSchema>;
