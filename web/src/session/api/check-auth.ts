@@ -1,9 +1,8 @@
-import type { CheckAuthResponse } from '@openlfg/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client';
+import { callApi } from '../../lib/api';
 
-export function checkAuth(): Promise<CheckAuthResponse> {
-  return apiFetch<CheckAuthResponse>('/account/check-auth');
+export function checkAuth() {
+  return callApi('checkAuth');
 }
 
 export function getCheckAuthQueryOptions() {

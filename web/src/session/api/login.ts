@@ -1,11 +1,11 @@
-import type { LoginBody, LoginResponse } from '@openlfg/contracts';
+import type { LoginBody } from '@openlfg/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client';
+import { callApi } from '../../lib/api';
 import { getCheckAuthQueryOptions } from './check-auth';
 
 /** Exchanges the `code` and `state` GitHub sent back for a session cookie. */
-export function login(body: LoginBody): Promise<LoginResponse> {
-  return apiFetch<LoginResponse>('/account/login', { method: 'POST', body });
+export function login(body: LoginBody) {
+  return callApi('login', { body });
 }
 
 export function useLogin() {

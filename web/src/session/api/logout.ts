@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client';
+import { callApi } from '../../lib/api';
 
-export function logout(): Promise<void> {
-  return apiFetch<undefined>('/account/logout', { method: 'DELETE' });
+export function logout() {
+  return callApi('logout');
 }
 
 /** Ends the session on the server, then forgets every cached answer: they may hold the user's data. */

@@ -1,9 +1,8 @@
-import type { UserInfoResponse } from '@openlfg/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client';
+import { callApi } from '../../lib/api';
 
-export function getUserInfo(): Promise<UserInfoResponse> {
-  return apiFetch<UserInfoResponse>('/account/user-info');
+export function getUserInfo() {
+  return callApi('userInfo');
 }
 
 export function getUserInfoQueryOptions() {

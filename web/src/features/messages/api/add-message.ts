@@ -1,11 +1,11 @@
-import type { AddMessageRequest, AddMessageResponse } from '@openlfg/contracts';
+import type { AddMessageRequest } from '@openlfg/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 import { addMessagesToHistory } from './get-message-history';
 
-export function addMessage(body: AddMessageRequest): Promise<AddMessageResponse> {
-  return apiFetch<AddMessageResponse>('/messages/add-message', { method: 'POST', body });
+export function addMessage(body: AddMessageRequest) {
+  return callApi('addMessage', { body });
 }
 
 /**

@@ -6,22 +6,17 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 import { mergeMessages } from '../timeline';
 import { getMessagesQueryKey } from './query-keys';
 
 /** One page of a board, newest first; `before` pages back from the oldest message already shown. */
-export function getMessageHistory(
-  groupProjectId: number,
-  before: number | undefined,
-  signal?: AbortSignal,
-): Promise<MessageHistoryResponse> {
-  const params = new URLSearchParams({
-    groupProjectId: String(groupProjectId),
-    limit: String(MESSAGE_PAGE_SIZE),
-  });
-  if (before !== undefined) params.set('before', String(before));
-  return apiFetch<MessageHistoryResponse>(`/messages/history?${params.toString()}`, { signal });
+export function getMessageHistory(groupProjectId: number, before: number | undefined, signal?: AbortSignal) {
+  return callApi(
+    'messageHistory',
+    { query: { groupProjectId, limit: MESSAGE_PAGE_SIZE, ...(before === undefined ? {} : { before }) } },
+    { signal },
+  );
 }
 
 export function getMessageHistoryQueryOptions(groupProjectId: number) {

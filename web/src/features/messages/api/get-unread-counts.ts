@@ -1,11 +1,10 @@
-import type { UnreadCountsResponse } from '@openlfg/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 import { useSession } from '../../../session/session-context';
 import { getMessagesQueryKey } from './query-keys';
 
-export function getUnreadCounts(signal?: AbortSignal): Promise<UnreadCountsResponse> {
-  return apiFetch<UnreadCountsResponse>('/messages/unread', { signal });
+export function getUnreadCounts(signal?: AbortSignal) {
+  return callApi('unreadCounts', {}, { signal });
 }
 
 export function getUnreadCountsQueryOptions() {

@@ -1,11 +1,11 @@
-import type { LatestMessageRequest, LatestMessageResponse, UnreadCountsResponse } from '@openlfg/contracts';
+import type { LatestMessageRequest, UnreadCountsResponse } from '@openlfg/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 import { getUnreadCountsQueryOptions } from './get-unread-counts';
 
-export function recordLatestMessage(body: LatestMessageRequest): Promise<LatestMessageResponse> {
-  return apiFetch<LatestMessageResponse>('/messages/latest-message', { method: 'POST', body });
+export function recordLatestMessage(body: LatestMessageRequest) {
+  return callApi('markRead', { body });
 }
 
 /**

@@ -1,9 +1,8 @@
-import type { LanguagesResponse } from '@openlfg/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 
-export function getLanguages(): Promise<LanguagesResponse> {
-  return apiFetch<LanguagesResponse>('/projects/languages');
+export function getLanguages() {
+  return callApi('projectLanguages');
 }
 
 /** Cached forever, like the topics. */

@@ -1,14 +1,11 @@
-import type { ProjectIssuesResponse } from '@openlfg/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 
 /** The server caches GitHub's answer too; five minutes here saves a call when the dialog is reopened. */
 const ISSUES_STALE_TIME_MS = 5 * 60_000;
 
-export function getProjectIssues(repoExt: string, signal?: AbortSignal): Promise<ProjectIssuesResponse> {
-  return apiFetch<ProjectIssuesResponse>(`/projects/issues?repoExt=${encodeURIComponent(repoExt)}`, {
-    signal,
-  });
+export function getProjectIssues(repoExt: string, signal?: AbortSignal) {
+  return callApi('projectIssues', { query: { repoExt } }, { signal });
 }
 
 export function getProjectIssuesQueryOptions(repoExt: string) {

@@ -1,12 +1,12 @@
-import type { ProjectListRequest, ProjectListResponse } from '@openlfg/contracts';
+import type { ProjectListRequest } from '@openlfg/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 
 /** The lists answer the same to everyone, so a page seen a minute ago is shown again without a call. */
 const LIST_STALE_TIME_MS = 60_000;
 
-export function getProjects(request: ProjectListRequest, signal?: AbortSignal): Promise<ProjectListResponse> {
-  return apiFetch<ProjectListResponse>('/projects', { method: 'POST', body: request, signal });
+export function getProjects(request: ProjectListRequest, signal?: AbortSignal) {
+  return callApi('listProjects', { body: request }, { signal });
 }
 
 /** Every cached page of the list, whatever its filters: the prefix of each page's key. */

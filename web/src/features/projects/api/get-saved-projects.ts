@@ -1,10 +1,9 @@
-import type { SavedProjectsResponse } from '@openlfg/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 import { useSession } from '../../../session/session-context';
 
-export function getSavedProjects(): Promise<SavedProjectsResponse> {
-  return apiFetch<SavedProjectsResponse>('/projects/saved');
+export function getSavedProjects() {
+  return callApi('savedProjects');
 }
 
 export function getSavedProjectsQueryOptions() {

@@ -1,9 +1,8 @@
-import type { TopicsResponse } from '@openlfg/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 
-export function getTopics(): Promise<TopicsResponse> {
-  return apiFetch<TopicsResponse>('/projects/topics');
+export function getTopics() {
+  return callApi('projectTopics');
 }
 
 /** The spec caches topics forever: fetched once per visit. */

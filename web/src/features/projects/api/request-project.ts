@@ -1,9 +1,9 @@
-import type { ProjectRequestBody, ProjectRequestResponse } from '@openlfg/contracts';
+import type { ProjectRequestBody } from '@openlfg/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 
-export function requestProject(body: ProjectRequestBody): Promise<ProjectRequestResponse> {
-  return apiFetch<ProjectRequestResponse>('/projects/request', { method: 'POST', body });
+export function requestProject(body: ProjectRequestBody) {
+  return callApi('requestProject', { body });
 }
 
 /** Asks the moderators to add a repository to the catalogue. Nothing cached changes until they approve it. */

@@ -5,7 +5,7 @@ import type {
   SavedProjectsResponse,
 } from '@openlfg/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { getProjectListsQueryKey } from './get-projects';
@@ -15,12 +15,12 @@ export const SAVE_FAILED_MESSAGE = 'Could not save the project, please try again
 export const UNSAVE_FAILED_MESSAGE =
   'Could not remove the project from your saved projects, please try again.';
 
-export function saveProject(projectId: number): Promise<SaveProjectResponse> {
-  return apiFetch<SaveProjectResponse>('/projects/save', { method: 'POST', body: { projectId } });
+export function saveProject(projectId: number) {
+  return callApi('saveProject', { body: { projectId } });
 }
 
-export function unsaveProject(projectId: number): Promise<SaveProjectResponse> {
-  return apiFetch<SaveProjectResponse>('/projects/save', { method: 'DELETE', body: { projectId } });
+export function unsaveProject(projectId: number) {
+  return callApi('unsaveProject', { body: { projectId } });
 }
 
 export interface ToggleSaveVariables {
