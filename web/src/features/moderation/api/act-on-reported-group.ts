@@ -1,6 +1,7 @@
-import type { AdminReportsResponse, ReportOutcome } from '@openlfg/contracts';
+import type { AdminReportsResponse } from '@openlfg/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, isApiError } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
+import { isApiError } from '../../../lib/api-client';
 import { getReportedGroupsQueryKey } from './get-reported-groups';
 import { refreshAfterModeration } from './refresh';
 import { withReason } from './reason';
@@ -14,13 +15,13 @@ export interface ActOnReportedGroupVariables {
   reason?: string;
 }
 
-export function actOnReportedGroup({
-  groupId,
-  action,
-  reason,
-}: ActOnReportedGroupVariables): Promise<ReportOutcome> {
-  return apiFetch<ReportOutcome>(`/admin/reports/${groupId}/${action}`, {
-    method: 'POST',
+export function actOnReportedGroup({ groupId, action, reason }: ActOnReportedGroupVariables) {
+  const params = { groupId };
+  // Hiding needs a reason (the server says so when it is missing); dismissing and deleting take one if given.
+  if (action === 'hide')
+    return callApi('hideReportedGroup', { params, body: { reason: reason?.trim() ?? '' } });
+  return callApi(action === 'dismiss' ? 'dismissReports' : 'deleteReportedGroup', {
+    params,
     body: withReason(reason),
   });
 }

@@ -1,6 +1,7 @@
-import type { AdminRequestsResponse, RequestDecision } from '@openlfg/contracts';
+import type { AdminRequestsResponse } from '@openlfg/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, isApiError } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
+import { isApiError } from '../../../lib/api-client';
 import { getProjectRequestsQueryKey } from './get-project-requests';
 import { refreshAfterModeration } from './refresh';
 import { withReason } from './reason';
@@ -12,15 +13,12 @@ export interface DecideProjectRequestVariables {
   reason?: string;
 }
 
-export function decideProjectRequest({
-  requestId,
-  decision,
-  reason,
-}: DecideProjectRequestVariables): Promise<RequestDecision> {
-  return apiFetch<RequestDecision>(`/admin/requests/${requestId}/${decision}`, {
-    method: 'POST',
-    body: withReason(reason),
-  });
+export function decideProjectRequest({ requestId, decision, reason }: DecideProjectRequestVariables) {
+  const params = { id: requestId };
+  // Rejecting needs a reason (the server says so when it is missing); approving takes one if given.
+  return decision === 'reject'
+    ? callApi('rejectProjectRequest', { params, body: { reason: reason?.trim() ?? '' } })
+    : callApi('approveProjectRequest', { params, body: withReason(reason) });
 }
 
 /**

@@ -1,10 +1,9 @@
-import type { AuditLogResponse } from '@openlfg/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 import { getModerationQueryKey } from './query-keys';
 
-export function getAuditLog(page: number, signal?: AbortSignal): Promise<AuditLogResponse> {
-  return apiFetch<AuditLogResponse>(`/admin/audit?page=${page}`, { signal });
+export function getAuditLog(page: number, signal?: AbortSignal) {
+  return callApi('auditLog', { query: { page } }, { signal });
 }
 
 /** Every cached page of the audit log: each moderation action adds to it. */

@@ -1,14 +1,13 @@
-import type { CatalogueHealth } from '@openlfg/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 import { getModerationQueryKey } from './query-keys';
 
 /** While a sync runs, its figures are asked for again this often. */
 export const RUNNING_SYNC_POLL_MS = 5_000;
 
 /** `page` pages the archived or unreachable projects; the rest of the answer is the same on every page. */
-export function getCatalogueHealth(page: number, signal?: AbortSignal): Promise<CatalogueHealth> {
-  return apiFetch<CatalogueHealth>(`/admin/catalogue?page=${page}`, { signal });
+export function getCatalogueHealth(page: number, signal?: AbortSignal) {
+  return callApi('catalogueHealth', { query: { page } }, { signal });
 }
 
 /** Every cached page of the catalogue's health. */

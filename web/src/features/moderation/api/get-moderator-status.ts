@@ -1,14 +1,13 @@
-import type { ModeratorStatus } from '@openlfg/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 import { useSession } from '../../../session/session-context';
 import { getModerationQueryKey } from './query-keys';
 
 /** Who moderates changes only when the server's ADMIN_LOGINS does: one answer per visit is enough. */
 const STATUS_STALE_TIME_MS = 30 * 60 * 1000;
 
-export function getModeratorStatus(signal?: AbortSignal): Promise<ModeratorStatus> {
-  return apiFetch<ModeratorStatus>('/admin/me', { signal });
+export function getModeratorStatus(signal?: AbortSignal) {
+  return callApi('moderatorStatus', {}, { signal });
 }
 
 export function getModeratorStatusQueryOptions() {

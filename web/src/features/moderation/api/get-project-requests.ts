@@ -1,10 +1,9 @@
-import type { AdminRequestsResponse } from '@openlfg/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 import { getModerationQueryKey } from './query-keys';
 
-export function getProjectRequests(page: number, signal?: AbortSignal): Promise<AdminRequestsResponse> {
-  return apiFetch<AdminRequestsResponse>(`/admin/requests?page=${page}`, { signal });
+export function getProjectRequests(page: number, signal?: AbortSignal) {
+  return callApi('projectRequests', { query: { page } }, { signal });
 }
 
 /** Every cached page of the request queue. */

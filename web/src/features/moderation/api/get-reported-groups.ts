@@ -1,10 +1,9 @@
-import type { AdminReportsResponse } from '@openlfg/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 import { getModerationQueryKey } from './query-keys';
 
-export function getReportedGroups(page: number, signal?: AbortSignal): Promise<AdminReportsResponse> {
-  return apiFetch<AdminReportsResponse>(`/admin/reports?page=${page}`, { signal });
+export function getReportedGroups(page: number, signal?: AbortSignal) {
+  return callApi('openReports', { query: { page } }, { signal });
 }
 
 /** Every cached page of the open reports. */

@@ -1,13 +1,12 @@
-import type { RepositoryFigures } from '@openlfg/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 import { getModerationQueryKey } from './query-keys';
 
 /** GitHub's figures change slowly and each look costs the server a call to GitHub. */
 const FIGURES_STALE_TIME_MS = 5 * 60 * 1000;
 
-export function getRepositoryFigures(requestId: number, signal?: AbortSignal): Promise<RepositoryFigures> {
-  return apiFetch<RepositoryFigures>(`/admin/requests/${requestId}/github`, { signal });
+export function getRepositoryFigures(requestId: number, signal?: AbortSignal) {
+  return callApi('requestFigures', { params: { id: requestId } }, { signal });
 }
 
 export function getRepositoryFiguresQueryOptions(requestId: number) {

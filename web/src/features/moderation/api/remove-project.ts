@@ -1,6 +1,6 @@
 import type { CatalogueHealth } from '@openlfg/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 import { getCatalogueHealthQueryKey } from './get-catalogue-health';
 import { refreshAfterModeration } from './refresh';
 import { withReason } from './reason';
@@ -10,8 +10,8 @@ export interface RemoveProjectVariables {
   reason?: string;
 }
 
-export function removeProject({ projectId, reason }: RemoveProjectVariables): Promise<undefined> {
-  return apiFetch<undefined>(`/admin/projects/${projectId}`, { method: 'DELETE', body: withReason(reason) });
+export function removeProject({ projectId, reason }: RemoveProjectVariables) {
+  return callApi('removeProject', { params: { id: projectId }, body: withReason(reason) });
 }
 
 /** Removes an archived or unreachable project from the catalogue; it leaves the problem list at once. */

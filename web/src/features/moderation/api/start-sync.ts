@@ -1,11 +1,10 @@
-import type { SyncStarted } from '@openlfg/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 import { getCatalogueHealthQueryKey } from './get-catalogue-health';
 import { refreshAfterModeration } from './refresh';
 
-export function startSync(): Promise<SyncStarted> {
-  return apiFetch<SyncStarted>('/admin/sync', { method: 'POST', body: {} });
+export function startSync() {
+  return callApi('startSync', { body: {} });
 }
 
 /**
