@@ -1,4 +1,10 @@
-import { discussionRoom, GroupListResponse, type GroupProject } from '@openlfg/contracts';
+import {
+  discussionRoom,
+  GROUP_INPUT_MESSAGES,
+  GroupListResponse,
+  notATopicMessage,
+  type GroupProject,
+} from '@openlfg/contracts';
 import { sql } from 'kysely';
 import Value from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,6 +89,36 @@ describe('posting a group project', () => {
     const res = await post(owner.cookie, body);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toContain(message);
+  });
+
+  it('takes Discord vanity invites with hyphens and underscores, as the posting form does', async () => {
+    for (const [typed, stored] of [
+      ['https://discord.gg/a_b', 'https://discord.gg/a_b'],
+      ['https://www.discord.com/invite/rust-lang_fr/', 'https://discord.gg/rust-lang_fr'],
+    ]) {
+      const res = await post(owner.cookie, { discordUrl: typed });
+      expect(res.statusCode, res.body).toBe(201);
+      const info = await call(t.app, 'POST', '/api/group-projects/discussion-info', owner.cookie, {
+        groupProjectId: res.json().groupProjectId,
+      });
+      expect(info.json().data.discordUrl).toBe(stored);
+    }
+  });
+
+  it('normalises topics the way the posting form shows them as chips', async () => {
+    const res = await post(owner.cookie, { topics: ['  Machine_Learning ', 'Web  Dev', 'web-dev', 'C'] });
+    expect(res.json().topics).toEqual(['machine-learning', 'web-dev', 'c']);
+  });
+
+  it.each([
+    [{ discordUrl: 'https://discord.gg/a+b' }, GROUP_INPUT_MESSAGES.discordInvite],
+    [{ discordUrl: 'https://discord.gg/x' }, GROUP_INPUT_MESSAGES.discordInvite],
+    [{ repository: 'https://github.com/settings/profile' }, GROUP_INPUT_MESSAGES.repository],
+    [{ topics: ['rust', 'Web Dev!'] }, notATopicMessage('Web Dev!')],
+  ])('refuses %o in the words the posting form uses', async (body, message) => {
+    const res = await post(owner.cookie, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(message);
   });
 
   it('needs a signed-in user', async () => {
