@@ -47,6 +47,8 @@ export const MAX_GROUP_TOPICS = 5;
 export const GROUP_TITLE_MAX = 100;
 export const GROUP_DESCRIPTION_MAX = 5000;
 export const REPORT_REASON_MAX = 1000;
+/** Groups one `POST /api/group-projects/viewer` asks about: the cards of the longest list shown at once. */
+export const GROUP_VIEWERS_MAX = 100;
 /** The largest group a creator may ask for (no limit when unset). */
 export const GROUP_MAX_MEMBERS_LIMIT = 1000;
 

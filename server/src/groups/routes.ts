@@ -1,10 +1,13 @@
 import {
   DecideRequestBody,
   DiscussionInfoResponse,
+  GroupCardResponse,
   GroupIdBody,
   GroupListOfMine,
   GroupListRequest,
   GroupProject,
+  GroupViewersBody,
+  GroupViewersResponse,
   MembershipResponse,
   MyGroupsResponse,
   MyJoinRequestsResponse,
@@ -180,19 +183,31 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
     },
   );
 
-  // One group's public card (what every list shows, nothing private): the group page's header for anyone,
-  // including those discussion-info refuses.
+  // One group's public card (what every list shows, nothing private) with the caller's standing: the group
+  // page's header and actions for anyone, including those discussion-info refuses.
   app.get(
     '/api/group-projects/:groupProjectId',
     {
       schema: {
         params: Type.Object({ groupProjectId: Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 }) }),
-        response: { 200: GroupProject },
+        response: { 200: GroupCardResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const auth = await request.auth();
+      reply.header('cache-control', PRIVATE);
       return service.publicCard(auth.status === 'active' ? auth.user : null, request.params.groupProjectId);
+    },
+  );
+
+  // The caller's standing in each card of a list: the lists themselves are the same for everyone (and cached so).
+  app.post(
+    '/api/group-projects/viewer',
+    { schema: { body: GroupViewersBody, response: { 200: GroupViewersResponse } } },
+    async (request, reply) => {
+      const auth = await request.auth();
+      reply.header('cache-control', PRIVATE);
+      return service.viewers(auth.status === 'active' ? auth.user : null, request.body.groupProjectIds);
     },
   );
 

@@ -2,8 +2,11 @@ import type {
   DiscussionInfo,
   GroupListRequest,
   GroupListResponse,
+  GroupPermissions,
   GroupProject,
+  GroupViewer,
   MyGroup,
+  ViewerRole,
 } from '@openlfg/contracts';
 import type { MockHandler, RecordedCall } from '../../test/api-mock';
 
@@ -76,6 +79,34 @@ export function signedInAs({
   };
 }
 
+const NOTHING: GroupPermissions = {
+  join: false,
+  request: false,
+  cancelRequest: false,
+  leave: false,
+  approve: false,
+  reject: false,
+  edit: false,
+  delete: false,
+  post: false,
+  report: false,
+  save: false,
+  readDiscussion: false,
+};
+
+/** A viewer block as the server would send it: `role`, allowed what `may` says and nothing else. */
+export function makeViewer(
+  role: ViewerRole,
+  may: Partial<GroupPermissions> = {},
+  mayOnceSignedIn?: Partial<GroupPermissions>,
+): GroupViewer {
+  return {
+    role,
+    may: { ...NOTHING, ...may },
+    ...(mayOnceSignedIn ? { mayOnceSignedIn: { ...NOTHING, ...mayOnceSignedIn } } : {}),
+  };
+}
+
 export function makeInfo(group: GroupProject, overrides: Partial<DiscussionInfo> = {}): DiscussionInfo {
   return {
     group,
@@ -85,6 +116,7 @@ export function makeInfo(group: GroupProject, overrides: Partial<DiscussionInfo>
     canReadDiscussion: true,
     canPost: false,
     viewerRole: 'none',
+    viewer: makeViewer('none', { readDiscussion: true }),
     ...overrides,
   };
 }

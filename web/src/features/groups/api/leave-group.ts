@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { applyMembership } from './membership-cache';
 
-export function leaveGroup(groupProjectId: number): Promise<MembershipResponse | undefined> {
-  return apiFetch<MembershipResponse | undefined>('/group-projects/leave', {
+export function leaveGroup(groupProjectId: number): Promise<MembershipResponse> {
+  return apiFetch<MembershipResponse>('/group-projects/leave', {
     method: 'DELETE',
     body: { groupProjectId },
   });
@@ -14,15 +14,6 @@ export function useLeaveGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (group: GroupProject) => leaveGroup(group.groupProjectId),
-    onSuccess: (answer, group) =>
-      applyMembership(
-        queryClient,
-        group,
-        answer ?? {
-          groupProjectId: group.groupProjectId,
-          viewerRole: 'none',
-          memberCount: Math.max(0, group.memberCount - 1),
-        },
-      ),
+    onSuccess: (answer, group) => applyMembership(queryClient, group, answer),
   });
 }
