@@ -5,6 +5,7 @@ import type {
   GroupPermissions,
   GroupProject,
   GroupViewer,
+  GroupViewersBody,
   MyGroup,
   ViewerRole,
 } from '@openlfg/contracts';
@@ -104,6 +105,22 @@ export function makeViewer(
     role,
     may: { ...NOTHING, ...may },
     ...(mayOnceSignedIn ? { mayOnceSignedIn: { ...NOTHING, ...mayOnceSignedIn } } : {}),
+  };
+}
+
+/** Answers the cards' viewer blocks with `viewerOf` for each group asked about (none when it answers undefined). */
+export function viewersHandler(
+  viewerOf: (groupProjectId: number) => GroupViewer | undefined,
+): Record<string, MockHandler> {
+  return {
+    'POST /api/group-projects/viewer': (call: RecordedCall) => ({
+      body: {
+        data: (call.body as GroupViewersBody).groupProjectIds.flatMap((groupProjectId) => {
+          const viewer = viewerOf(groupProjectId);
+          return viewer ? [{ groupProjectId, viewer }] : [];
+        }),
+      },
+    }),
   };
 }
 
