@@ -239,10 +239,7 @@ export const DiscussionInfo = Type.Object({
   discordUrl: Nullable(Type.String()),
   /** The chat room of the group's discussion board. */
   room: Type.String(),
-  canReadDiscussion: Type.Boolean(),
-  canPost: Type.Boolean(),
-  /** The asker's relation to the group. */
-  viewerRole: GroupRole,
+  /** The asker's standing: their role and what they may do (read and post on the board included). */
   viewer: GroupViewer,
   /** Only for the owner of a group a moderator hid: it is hidden, and why. */
   hidden: Type.Optional(Type.Boolean()),
@@ -255,7 +252,6 @@ export type DiscussionInfoResponse = Static<typeof DiscussionInfoResponse>;
 /** The answer of every membership change: where the asker stands now. */
 export const MembershipResponse = Type.Object({
   groupProjectId: Type.Integer(),
-  viewerRole: GroupRole,
   memberCount: Type.Integer({ minimum: 0 }),
   viewer: GroupViewer,
 });

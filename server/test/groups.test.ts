@@ -64,9 +64,7 @@ describe('posting a group project', () => {
     });
     expect(info.json().data).toMatchObject({
       discordUrl: 'https://discord.gg/Jam42',
-      viewerRole: 'owner',
-      canReadDiscussion: true,
-      canPost: true,
+      viewer: { role: 'owner', may: { readDiscussion: true, post: true, delete: true, leave: false } },
       room: discussionRoom(res.json().groupProjectId),
       members: [{ login: 'grp-owner', role: 'owner' }],
     });
@@ -132,7 +130,7 @@ describe('membership', () => {
     expect(
       (await call(t.app, 'POST', '/api/group-projects/join', alice.cookie, { groupProjectId: open })).json(),
     ).toMatchObject({
-      viewerRole: 'member',
+      viewer: { role: 'member' },
       memberCount: 2,
     });
     const full = await call(t.app, 'POST', '/api/group-projects/join', bob.cookie, { groupProjectId: open });

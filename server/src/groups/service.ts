@@ -87,7 +87,6 @@ export function createGroupsService(
     if (!access) throw noGroup(groupId);
     return {
       groupProjectId: groupId,
-      viewerRole: access.role,
       memberCount: access.memberCount,
       viewer: viewerOf(access, callerId),
     };
@@ -259,9 +258,6 @@ export function createGroupsService(
         })),
         discordUrl: group.discord_url,
         room: discussionRoom(groupId),
-        canReadDiscussion: allows('read-discussion', access, callerId),
-        canPost: allows('post-message', access, callerId),
-        viewerRole: callerId === null ? 'none' : access.role,
         viewer: viewerOf(access, callerId),
         // Only the owner learns that a moderator hid the group, and why.
         ...(callerId !== null && access.role === 'owner'

@@ -130,9 +130,6 @@ export function makeInfo(group: GroupProject, overrides: Partial<DiscussionInfo>
     members: [{ login: group.owner.login, avatarUrl: null, role: 'owner', joinedAt: group.datePosted }],
     discordUrl: null,
     room: `discussion-board-${group.groupProjectId}`,
-    canReadDiscussion: true,
-    canPost: false,
-    viewerRole: 'none',
     viewer: makeViewer('none', { readDiscussion: true }),
     ...overrides,
   };

@@ -9,6 +9,7 @@ import {
   groupsHandler,
   makeGroup,
   makeInfo,
+  makeViewer,
   signedInAs,
   signedInSession,
 } from '../test-fixtures';
@@ -109,7 +110,7 @@ describe('posting a group', () => {
     const { user, calls, currentUrl } = setup({
       'POST /api/group-projects/post-project': () => ({ status: 201, body: created }),
       'POST /api/group-projects/discussion-info': () => ({
-        body: { data: makeInfo(created, { viewerRole: 'owner' }) },
+        body: { data: makeInfo(created, { viewer: makeViewer('owner', { delete: true }) }) },
       }),
     });
     const dialog = await form();
