@@ -49,6 +49,31 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The web calls the API by endpoint name through lib/api.ts (callApi, apiUrl): paths and answer types come
+    // from the declarations in contracts, so nothing else writes an /api path or calls fetch for the API.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'web/src/lib/api.ts',
+      'web/src/lib/api-client.ts',
+      '**/*.test.{ts,tsx}',
+      '**/test-fixtures.ts',
+      'web/src/test/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/api(\\/|$)/], TemplateElement[value.raw=/^\\/api(\\/|$)/]',
+          message: 'Call the API by its endpoint name through lib/api (callApi or apiUrl), not by path.',
+        },
+        {
+          selector: "ImportDeclaration[source.value=/api-client$/] ImportSpecifier[imported.name='apiFetch']",
+          message: 'Call the API through lib/api (callApi), which types the call from its declaration.',
+        },
+      ],
+    },
+  },
   ...WEB_FEATURES.map((feature) => ({
     files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
     // Tests may borrow another feature's fixtures to set a scene; the app's code may not.

@@ -15,7 +15,10 @@ import {
   GroupListOfMine,
   GroupListRequest,
   GroupListResponse,
+  GroupCardResponse,
   GroupProject,
+  GroupViewersBody,
+  GroupViewersResponse,
   MembershipResponse,
   MyGroupsResponse,
   MyJoinRequestsResponse,
@@ -119,7 +122,8 @@ export const API_SCHEMAS = schemas({
   createdGroups: { response: { 200: GroupListOfMine } },
   savedGroups: { response: { 200: GroupListOfMine } },
   myGroups: { response: { 200: MyGroupsResponse } },
-  groupCard: { params: GroupIdParams, response: { 200: GroupProject } },
+  groupCard: { params: GroupIdParams, response: { 200: GroupCardResponse } },
+  groupViewers: { body: GroupViewersBody, response: { 200: GroupViewersResponse } },
   discussionInfo: { body: GroupIdBody, response: { 200: DiscussionInfoResponse } },
 
   addMessage: { body: AddMessageRequest, response: { 200: AddMessageResponse } },
@@ -163,5 +167,5 @@ export type EndpointInput<N extends EndpointName> = (Schemas[N] extends { params
 /** What a call of endpoint N answers when it succeeds (nothing for a 204 or a redirect). */
 export type EndpointAnswer<N extends EndpointName> =
   Extract<keyof Schemas[N]['response'], SuccessStatus> extends never
-    ? void
+    ? undefined
     : Static<Schemas[N]['response'][Extract<keyof Schemas[N]['response'], SuccessStatus>] & TSchema>;

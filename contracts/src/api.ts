@@ -52,6 +52,7 @@ export const API = declare({
   savedGroups: { method: 'GET', path: '/api/group-projects/saved', auth: 'user' },
   myGroups: { method: 'GET', path: '/api/group-projects/my-groups', auth: 'user' },
   groupCard: { method: 'GET', path: '/api/group-projects/:groupProjectId', auth: 'anyone' },
+  groupViewers: { method: 'POST', path: '/api/group-projects/viewer', auth: 'anyone' },
   discussionInfo: { method: 'POST', path: '/api/group-projects/discussion-info', auth: 'anyone' },
 
   addMessage: { method: 'POST', path: '/api/messages/add-message', auth: 'user' },

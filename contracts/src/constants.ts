@@ -47,6 +47,8 @@ export const MAX_GROUP_TOPICS = 5;
 export const GROUP_TITLE_MAX = 100;
 export const GROUP_DESCRIPTION_MAX = 5000;
 export const REPORT_REASON_MAX = 1000;
+/** Groups one `POST /api/group-projects/viewer` asks about: the cards of the longest list shown at once. */
+export const GROUP_VIEWERS_MAX = 100;
 /** The largest group a creator may ask for (no limit when unset). */
 export const GROUP_MAX_MEMBERS_LIMIT = 1000;
 
@@ -108,3 +110,6 @@ export const REALTIME_CLOSE_TOO_MANY_CONNECTIONS = 4429;
 export const ADMIN_PAGE_SIZE = 50;
 /** The longest reason a moderator may give (reject, hide, delete). */
 export const MODERATION_REASON_MAX = 1000;
+
+/** The discussion boards' WebSocket, on the site's own origin (it is not a JSON endpoint: see messages.ts). */
+export const REALTIME_PATH = '/api/realtime';

@@ -4,6 +4,7 @@ import {
   GROUP_DESCRIPTION_MAX,
   GROUP_MAX_MEMBERS_LIMIT,
   GROUP_TITLE_MAX,
+  GROUP_VIEWERS_MAX,
   MAX_FILTER_TOPICS,
   MAX_GROUP_TOPICS,
   MIN_GROUP_TOPICS,
@@ -164,6 +165,66 @@ export const GroupRole = Type.Union([
 ]);
 export type GroupRole = Static<typeof GroupRole>;
 
+/** Who the caller is to a group: `anonymous` when nobody is signed in, else their role. */
+export const ViewerRole = Type.Union([
+  Type.Literal('anonymous'),
+  Type.Literal('none'),
+  Type.Literal('requester'),
+  Type.Literal('member'),
+  Type.Literal('owner'),
+]);
+export type ViewerRole = Static<typeof ViewerRole>;
+
+/** What the caller may do to one group, each decided by the server's policy on the group as it is now. */
+export const GroupPermissions = Type.Object({
+  join: Type.Boolean(),
+  /** Ask to join (a private group). */
+  request: Type.Boolean(),
+  cancelRequest: Type.Boolean(),
+  leave: Type.Boolean(),
+  /** Approve a request to join: the owner of a private group that is not full. */
+  approve: Type.Boolean(),
+  /** Turn a request down: the owner of a private group, full or not. */
+  reject: Type.Boolean(),
+  /** Groups cannot be edited yet: always false. */
+  edit: Type.Boolean(),
+  delete: Type.Boolean(),
+  /** Post on the group's discussion board. */
+  post: Type.Boolean(),
+  report: Type.Boolean(),
+  save: Type.Boolean(),
+  readDiscussion: Type.Boolean(),
+});
+export type GroupPermissions = Static<typeof GroupPermissions>;
+
+/**
+ * The caller's standing in one group, so clients show exactly the actions the server will accept. For a caller
+ * nobody signed in, `mayOnceSignedIn` says what signing in would allow (the page offers those and asks them to
+ * sign in first).
+ */
+export const GroupViewer = Type.Object({
+  role: ViewerRole,
+  may: GroupPermissions,
+  mayOnceSignedIn: Type.Optional(GroupPermissions),
+});
+export type GroupViewer = Static<typeof GroupViewer>;
+
+/** `GET /api/group-projects/:id`: one group's public card, with the caller's standing in it. */
+export const GroupCardResponse = Type.Object({ ...GroupProject.properties, viewer: GroupViewer });
+export type GroupCardResponse = Static<typeof GroupCardResponse>;
+
+/** The caller's standing in each of several groups (the cards of a list), at most a page or two at once. */
+export const GroupViewersBody = Type.Object(
+  { groupProjectIds: Type.Array(GroupId, { minItems: 1, maxItems: GROUP_VIEWERS_MAX }) },
+  { additionalProperties: false },
+);
+export type GroupViewersBody = Static<typeof GroupViewersBody>;
+/** Groups the caller cannot see (gone, or hidden by a moderator) are left out. */
+export const GroupViewersResponse = Type.Object({
+  data: Type.Array(Type.Object({ groupProjectId: Type.Integer(), viewer: GroupViewer })),
+});
+export type GroupViewersResponse = Static<typeof GroupViewersResponse>;
+
 export const GroupMember = Type.Object({
   login: Type.String(),
   avatarUrl: Nullable(Type.String()),
@@ -178,10 +239,8 @@ export const DiscussionInfo = Type.Object({
   discordUrl: Nullable(Type.String()),
   /** The chat room of the group's discussion board. */
   room: Type.String(),
-  canReadDiscussion: Type.Boolean(),
-  canPost: Type.Boolean(),
-  /** The asker's relation to the group. */
-  viewerRole: GroupRole,
+  /** The asker's standing: their role and what they may do (read and post on the board included). */
+  viewer: GroupViewer,
   /** Only for the owner of a group a moderator hid: it is hidden, and why. */
   hidden: Type.Optional(Type.Boolean()),
   hiddenReason: Type.Optional(Nullable(Type.String())),
@@ -193,7 +252,7 @@ export type DiscussionInfoResponse = Static<typeof DiscussionInfoResponse>;
 /** The answer of every membership change: where the asker stands now. */
 export const MembershipResponse = Type.Object({
   groupProjectId: Type.Integer(),
-  viewerRole: GroupRole,
   memberCount: Type.Integer({ minimum: 0 }),
+  viewer: GroupViewer,
 });
 export type MembershipResponse = Static<typeof MembershipResponse>;

@@ -1,4 +1,6 @@
 export * from './constants.js';
+export * from './github-repo.js';
+export * from './group-input.js';
 export * from './errors.js';
 export * from './health.js';
 export * from './accounts.js';

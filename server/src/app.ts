@@ -56,6 +56,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
   /** Tests shorten the realtime channel's timers, loosen its flood limit and lower its connection caps. */
   realtime?: Pick<RealtimeOptions, 'heartbeatMs' | 'sessionCheckMs' | 'flood' | 'connectionLimits'>;
+  /** Tests add routes of their own under this prefix (`/api/test/`), which need no declaration in contracts. */
+  testRoutePrefix?: string;
   /** Tests give each run its own Redis key prefix, so parallel runs never share rate-limit counters. */
   redisKeyPrefix?: string;
 }
@@ -116,7 +118,7 @@ export async function buildApp(deps: AppDeps) {
   // Before every route: the OpenAPI document collects them as they are added.
   await registerOpenApi(app, { publicUrl: config.publicUrl });
   // Every JSON route comes from its declaration in contracts (method, path, schemas, access).
-  requireDeclaredRoutes(app);
+  requireDeclaredRoutes(app, deps.testRoutePrefix ?? null);
   await app.register(cookie, { secret: config.sessionSecret });
   // After cookies: the limit counts per live session when there is one.
   await registerRateLimits(app, {

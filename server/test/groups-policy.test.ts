@@ -1,4 +1,4 @@
-import type { Visibility } from '@openlfg/contracts';
+import type { GroupPermissions, Visibility } from '@openlfg/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decide, type Actor, type GroupAction } from '../src/groups/policy.js';
@@ -79,15 +79,14 @@ const table: Record<string, Partial<Record<State, string>>> = {
     public: '401 409 - 200 409',
     private: '401 409 409 200 409',
   },
-  // On a public group nobody can be pending, so the owner deciding is told there is no such request (404).
+  // Only private groups take requests: on a public one the owner has none to decide (409).
   'approve a request': {
-    public: '401 403 - 403 404',
+    public: '401 403 - 403 409',
     private: '401 403 403 403 200',
-    'public full': '401 403 - 403 409',
     'private full': '401 403 403 403 409',
   },
   'reject a request': {
-    public: '401 403 - 403 404',
+    public: '401 403 - 403 409',
     private: '401 403 403 403 200',
   },
   delete: {
@@ -301,9 +300,68 @@ describe('the policy module answers the same table', () => {
       hidden: state.endsWith('hidden'),
       full: state.endsWith('full'),
     });
-    // The policy says "allowed"; finding no pending request on a public group is the service's 404.
-    const expected =
-      status === 201 || status === 204 || (status === 404 && action.endsWith('a request')) ? 200 : status;
+    const expected = status === 201 || status === 204 ? 200 : status;
     expect(decision.allowed ? 200 : decision.status).toBe(expected);
+  });
+});
+
+/**
+ * The viewer block every answer about one group carries offers exactly what the table above lets that caller do:
+ * a permission is true when its route answers 2xx, and for nobody signed in, `mayOnceSignedIn` is what a
+ * signed-in stranger gets.
+ */
+describe('the viewer block offers what the routes accept', () => {
+  const routeOf: Record<keyof GroupPermissions, string | null> = {
+    join: 'join',
+    request: 'request to join',
+    cancelRequest: 'cancel request',
+    leave: 'leave',
+    approve: 'approve a request',
+    reject: 'reject a request',
+    edit: null,
+    delete: 'delete',
+    post: 'post a message',
+    report: 'report',
+    save: 'save',
+    readDiscussion: 'read history',
+  };
+  const expectedFor = (state: State, actor: Actor): GroupPermissions => {
+    const column = ACTORS.indexOf(actor as (typeof ACTORS)[number]);
+    const entries = Object.entries(routeOf).map(([permission, route]) => {
+      const status = route === null ? 403 : Number(statusesFor(route, state).split(' ')[column]);
+      return [permission, status >= 200 && status < 300];
+    });
+    return Object.fromEntries(entries) as GroupPermissions;
+  };
+
+  it.each(STATES)('on a %s group, for every actor', async (state) => {
+    const group = await freshGroup(state);
+    for (const actor of ACTORS) {
+      if (statusesFor('read card', state).split(' ')[ACTORS.indexOf(actor)] === '-') continue;
+      const cookie = actor === 'anonymous' ? null : users[actor].cookie;
+      const expected = {
+        role: actor,
+        may: expectedFor(state, actor),
+        ...(actor === 'anonymous' ? { mayOnceSignedIn: expectedFor(state, 'none') } : {}),
+      };
+      const card = await call(t.app, 'GET', `/api/group-projects/${group.id}`, cookie);
+      const listed = await call(t.app, 'POST', '/api/group-projects/viewer', cookie, {
+        groupProjectIds: [group.id],
+      });
+      expect(listed.statusCode).toBe(200);
+      if (card.statusCode === 404) {
+        // A group whose card the caller cannot see has no viewer block either.
+        expect(listed.json().data, `${actor}`).toEqual([]);
+        continue;
+      }
+      expect(card.json().viewer, `${actor} on the card`).toEqual(expected);
+      expect(listed.json().data, `${actor} in the list`).toEqual([
+        { groupProjectId: group.id, viewer: expected },
+      ]);
+      const info = await call(t.app, 'POST', '/api/group-projects/discussion-info', cookie, {
+        groupProjectId: group.id,
+      });
+      if (info.statusCode === 200) expect(info.json().data.viewer, `${actor} in the info`).toEqual(expected);
+    }
   });
 });

@@ -1,4 +1,10 @@
-import { discussionRoom, GroupListResponse, type GroupProject } from '@openlfg/contracts';
+import {
+  discussionRoom,
+  GROUP_INPUT_MESSAGES,
+  GroupListResponse,
+  notATopicMessage,
+  type GroupProject,
+} from '@openlfg/contracts';
 import { sql } from 'kysely';
 import Value from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,9 +64,7 @@ describe('posting a group project', () => {
     });
     expect(info.json().data).toMatchObject({
       discordUrl: 'https://discord.gg/Jam42',
-      viewerRole: 'owner',
-      canReadDiscussion: true,
-      canPost: true,
+      viewer: { role: 'owner', may: { readDiscussion: true, post: true, delete: true, leave: false } },
       room: discussionRoom(res.json().groupProjectId),
       members: [{ login: 'grp-owner', role: 'owner' }],
     });
@@ -85,6 +89,36 @@ describe('posting a group project', () => {
     expect(res.json().error.message).toContain(message);
   });
 
+  it('takes Discord vanity invites with hyphens and underscores, as the posting form does', async () => {
+    for (const [typed, stored] of [
+      ['https://discord.gg/a_b', 'https://discord.gg/a_b'],
+      ['https://www.discord.com/invite/rust-lang_fr/', 'https://discord.gg/rust-lang_fr'],
+    ]) {
+      const res = await post(owner.cookie, { discordUrl: typed });
+      expect(res.statusCode, res.body).toBe(201);
+      const info = await call(t.app, 'POST', '/api/group-projects/discussion-info', owner.cookie, {
+        groupProjectId: res.json().groupProjectId,
+      });
+      expect(info.json().data.discordUrl).toBe(stored);
+    }
+  });
+
+  it('normalises topics the way the posting form shows them as chips', async () => {
+    const res = await post(owner.cookie, { topics: ['  Machine_Learning ', 'Web  Dev', 'web-dev', 'C'] });
+    expect(res.json().topics).toEqual(['machine-learning', 'web-dev', 'c']);
+  });
+
+  it.each([
+    [{ discordUrl: 'https://discord.gg/a+b' }, GROUP_INPUT_MESSAGES.discordInvite],
+    [{ discordUrl: 'https://discord.gg/x' }, GROUP_INPUT_MESSAGES.discordInvite],
+    [{ repository: 'https://github.com/settings/profile' }, GROUP_INPUT_MESSAGES.repository],
+    [{ topics: ['rust', 'Web Dev!'] }, notATopicMessage('Web Dev!')],
+  ])('refuses %o in the words the posting form uses', async (body, message) => {
+    const res = await post(owner.cookie, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(message);
+  });
+
   it('needs a signed-in user', async () => {
     expect((await post('', {})).statusCode).toBe(401);
   });
@@ -96,7 +130,7 @@ describe('membership', () => {
     expect(
       (await call(t.app, 'POST', '/api/group-projects/join', alice.cookie, { groupProjectId: open })).json(),
     ).toMatchObject({
-      viewerRole: 'member',
+      viewer: { role: 'member' },
       memberCount: 2,
     });
     const full = await call(t.app, 'POST', '/api/group-projects/join', bob.cookie, { groupProjectId: open });
@@ -157,6 +191,42 @@ describe('membership', () => {
     // Others see nothing of it.
     const others = await call(t.app, 'GET', '/api/group-projects/pending-requests', bob.cookie);
     expect(others.json().data.some((r: { groupProjectId: number }) => r.groupProjectId === id)).toBe(false);
+  });
+
+  it('answers every change with where the caller stands now, so the next actions need no guessing', async () => {
+    const id = await postGroup(t.app, owner.cookie, { maxMembers: 2 });
+    const body = { groupProjectId: id };
+    const joined = (await call(t.app, 'POST', '/api/group-projects/join', alice.cookie, body)).json();
+    expect(joined).toMatchObject({
+      memberCount: 2,
+      viewer: { role: 'member', may: { join: false, leave: true, post: true, readDiscussion: true } },
+    });
+    // Full now: a stranger is not offered Join, and the card says so to everyone.
+    const card = (await call(t.app, 'GET', `/api/group-projects/${id}`, bob.cookie)).json();
+    expect(card.viewer).toMatchObject({ role: 'none', may: { join: false, request: false, save: true } });
+    const left = (await call(t.app, 'DELETE', '/api/group-projects/leave', alice.cookie, body)).json();
+    expect(left).toMatchObject({
+      memberCount: 1,
+      viewer: { role: 'none', may: { join: true, leave: false } },
+    });
+
+    const closed = await postGroup(t.app, owner.cookie, { visibility: 'private', maxMembers: 2 });
+    const asked = await call(t.app, 'POST', '/api/group-projects/request', bob.cookie, {
+      groupProjectId: closed,
+    });
+    expect(asked.json().viewer).toMatchObject({
+      role: 'requester',
+      may: { join: false, cancelRequest: true },
+    });
+    const approved = await call(t.app, 'POST', '/api/group-projects/pending-requests', owner.cookie, {
+      groupProjectId: closed,
+      requestUsername: bob.login,
+    });
+    // The owner's group is full now: requests may still be turned down, no longer approved.
+    expect(approved.json()).toMatchObject({
+      memberCount: 2,
+      viewer: { role: 'owner', may: { approve: false, reject: true, delete: true, leave: false } },
+    });
   });
 
   it('tells the owner they cannot leave their own group', async () => {
@@ -236,6 +306,35 @@ describe("a group's public card", () => {
     // The fixed routes under the same path still answer as themselves.
     expect((await call(t.app, 'GET', '/api/group-projects/saved', alice.cookie)).statusCode).toBe(200);
   });
+});
+
+describe("the viewer blocks of a list's cards", () => {
+  const viewers = (cookie: string | null, groupProjectIds: unknown) =>
+    call(t.app, 'POST', '/api/group-projects/viewer', cookie, { groupProjectIds });
+
+  it('answers for each group the caller can see, leaving out unknown and hidden ones', async () => {
+    const mine = await postGroup(t.app, owner.cookie);
+    const hidden = await postGroup(t.app, owner.cookie);
+    await sql`update group_projects set hidden_at = now() where id = ${hidden}`.execute(t.database.db);
+
+    const res = await viewers(alice.cookie, [mine, hidden, 999999, mine]);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.json().data).toEqual([
+      { groupProjectId: mine, viewer: expect.objectContaining({ role: 'none' }) },
+    ]);
+    const owners = (await viewers(owner.cookie, [mine, hidden])).json().data;
+    expect(owners.map((entry: { groupProjectId: number }) => entry.groupProjectId).sort()).toEqual(
+      [mine, hidden].sort(),
+    );
+  });
+
+  it.each([[[]], [Array.from({ length: 101 }, (_, i) => i + 1)], [[0]], [[2 ** 53]], [[{}]]])(
+    'refuses %j with a 400',
+    async (ids) => {
+      expect((await viewers(null, ids)).statusCode).toBe(400);
+    },
+  );
 });
 
 describe('reporting', () => {

@@ -297,8 +297,7 @@ describe('reports', () => {
     expect(mine.json().data).toMatchObject({
       hidden: true,
       hiddenReason: 'Advertising.',
-      canReadDiscussion: true,
-      viewerRole: 'owner',
+      viewer: { role: 'owner', may: { readDiscussion: true } },
     });
     const row = await t.database.db
       .selectFrom('group_projects')

@@ -1,62 +1,27 @@
-import { TOPIC_PATTERN } from '@openlfg/contracts';
-import { parseGitHubRepo } from '../catalog/sources/index.js';
+import {
+  normaliseDiscordInvite as discordInvite,
+  normaliseRepository as repository,
+  normaliseTopics as topics,
+  type Normalised,
+} from '@openlfg/contracts';
 import { badRequest } from '../platform/http/errors.js';
 
-const topicPattern = new RegExp(TOPIC_PATTERN);
-
 /**
- * Topics as the catalogue stores them: lowercase, spaces and underscores as hyphens, repeats dropped.
- * Anything that still is not a topic is refused by name.
+ * What a posted group's free-form fields are stored as. The rules and their words are the contracts' own
+ * (`group-input.ts`), which the posting form applies too: a value one side accepts the other accepts.
  */
-export function normaliseGroupTopics(topics: readonly string[]): string[] {
-  const result: string[] = [];
-  for (const raw of topics) {
-    const topic = raw
-      .trim()
-      .toLowerCase()
-      .replace(/[\s_]+/g, '-')
-      .replace(/-+/g, '-');
-    if (!topicPattern.test(topic)) {
-      throw badRequest(
-        `"${raw.trim()}" is not a topic: use letters, digits and hyphens (up to 50), such as "web-dev".`,
-      );
-    }
-    if (!result.includes(topic)) result.push(topic);
-  }
-  return result;
+function storedOrRefused<T>(result: Normalised<T>): T {
+  if (!result.ok) throw badRequest(result.message);
+  return result.value;
 }
 
-/** Only Discord invites: discord.gg/CODE, discord.com/invite/CODE (and the older discordapp.com). */
-export function normaliseDiscordInvite(value: string | null | undefined): string | null {
-  const input = value?.trim();
-  if (!input) return null;
-  let url: URL;
-  try {
-    url = new URL(input);
-  } catch {
-    throw badRequest('The Discord link must be an invite link, such as https://discord.gg/abc123.');
-  }
-  const host = url.hostname.toLowerCase().replace(/^www\./, '');
-  const invite =
-    host === 'discord.gg'
-      ? /^\/([A-Za-z0-9-]{2,32})\/?$/.exec(url.pathname)
-      : host === 'discord.com' || host === 'discordapp.com'
-        ? /^\/invite\/([A-Za-z0-9-]{2,32})\/?$/.exec(url.pathname)
-        : null;
-  if (url.protocol !== 'https:' || !invite) {
-    throw badRequest('The Discord link must be an invite link, such as https://discord.gg/abc123.');
-  }
-  return `https://discord.gg/${invite[1]}`;
-}
-
-export function normaliseRepository(value: string | null | undefined): string | null {
-  const input = value?.trim();
-  if (!input) return null;
-  const repo = parseGitHubRepo(input);
-  if (!repo)
-    throw badRequest('The repository must be a GitHub repository, such as https://github.com/owner/name.');
-  return repo.repoExt;
-}
+/** Topics as the catalogue stores them: lowercase with hyphens, repeats dropped, 1 to 5. */
+export const normaliseGroupTopics = (values: readonly string[]) => storedOrRefused(topics(values));
+/** Only Discord invites, as `https://discord.gg/CODE`. */
+export const normaliseDiscordInvite = (value: string | null | undefined) =>
+  storedOrRefused(discordInvite(value));
+/** A GitHub repository as `owner/name`. */
+export const normaliseRepository = (value: string | null | undefined) => storedOrRefused(repository(value));
 
 export function requireText(value: string, field: string): string {
   const text = value.trim();

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@openlfg/contracts';
-import type { GroupRole, Visibility } from '@openlfg/contracts';
+import type { GroupPermissions, GroupRole, GroupViewer, Visibility } from '@openlfg/contracts';
 import { HttpError } from '../platform/http/errors.js';
 
 /** Who is asking, in relation to one group. `anonymous` is nobody signed in. */
@@ -135,6 +135,8 @@ export function decide(
     case 'reject-request':
       if (actor === 'anonymous') return signIn;
       if (actor !== 'owner') return refuse(403, "Only the group's owner can decide on requests to join.");
+      // Only private groups take requests, so a public one has none to decide.
+      if (!isPrivate) return refuse(409, 'This group is public: there are no requests to decide.');
       if (action === 'approve-request' && full) return refuse(409, 'This group is full.');
       return allow;
     case 'delete':
@@ -167,4 +169,38 @@ export function allows(action: GroupAction, access: GroupAccess, callerId: numbe
 export function authorize(action: GroupAction, access: GroupAccess, callerId: number | null): void {
   const decision = decide(action, contextOf(access, callerId));
   if (!decision.allowed) throw new HttpError(decision.status, decision.code, decision.message);
+}
+
+/** Each permission of the viewer block is the decision on its action; editing does not exist yet. */
+function permissionsOf(context: PolicyContext): GroupPermissions {
+  const may = (action: GroupAction) => decide(action, context).allowed;
+  return {
+    join: may('join'),
+    request: may('request'),
+    cancelRequest: may('cancel-request'),
+    leave: may('leave'),
+    approve: may('approve-request'),
+    reject: may('reject-request'),
+    edit: false,
+    delete: may('delete'),
+    post: may('post-message'),
+    report: may('report'),
+    save: may('save'),
+    readDiscussion: may('read-discussion'),
+  };
+}
+
+/**
+ * The caller's standing in a loaded group, as every answer about one group carries it: clients show the actions
+ * this allows and derive none themselves. Nobody signed in also learns what signing in would allow.
+ */
+export function viewerOf(access: GroupAccess, callerId: number | null): GroupViewer {
+  const context = contextOf(access, callerId);
+  return {
+    role: context.actor,
+    may: permissionsOf(context),
+    ...(context.actor === 'anonymous'
+      ? { mayOnceSignedIn: permissionsOf({ ...context, actor: 'none' }) }
+      : {}),
+  };
 }

@@ -90,6 +90,50 @@ async function addMember(trx: Transaction<DB>, groupId: number, userId: number, 
     .executeTakeFirstOrThrow();
 }
 
+/** The access facts of the groups `where` picks (see `loadAccess`). */
+async function selectAccess(
+  executor: Executor,
+  where: RawBuilder<unknown>,
+  userId: number | null,
+  lock: RawBuilder<unknown>,
+): Promise<GroupAccess[]> {
+  const query = sql<{
+    id: number;
+    visibility: GroupAccess['visibility'];
+    hidden: boolean;
+    full: boolean;
+    owner_id: number;
+    member_count: number;
+    role: GroupAccess['role'];
+  }>`
+    select g.id, g.visibility, g.hidden_at is not null as hidden,
+      coalesce(g.member_count >= g.max_members, false) as full,
+      g.owner_id, g.member_count,
+      coalesce(
+        m.role,
+        case when exists (
+          select 1 from group_join_requests r
+          where r.group_id = g.id and r.user_id = ${userId} and r.status = 'pending'
+        ) then 'requester' end,
+        'none'
+      ) as role
+    from group_projects g
+    left join group_members m on m.group_id = g.id and m.user_id = ${userId}
+    where ${where}
+    ${lock}
+  `;
+  const { rows } = await query.execute(executor);
+  return rows.map((row) => ({
+    groupId: row.id,
+    visibility: row.visibility,
+    hidden: row.hidden,
+    full: row.full,
+    ownerId: row.owner_id,
+    memberCount: row.member_count,
+    role: row.role,
+  }));
+}
+
 export function createGroupsRepository(db: Kysely<DB>) {
   return {
     db,
@@ -143,41 +187,13 @@ export function createGroupsRepository(db: Kysely<DB>) {
         `.execute(executor);
         if (locked.rows.length === 0) return null;
       }
-      const query = sql<{
-        id: number;
-        visibility: GroupAccess['visibility'];
-        hidden: boolean;
-        full: boolean;
-        owner_id: number;
-        member_count: number;
-        role: GroupAccess['role'];
-      }>`
-        select g.id, g.visibility, g.hidden_at is not null as hidden,
-          coalesce(g.member_count >= g.max_members, false) as full,
-          g.owner_id, g.member_count,
-          coalesce(
-            m.role,
-            case when exists (
-              select 1 from group_join_requests r
-              where r.group_id = g.id and r.user_id = ${userId} and r.status = 'pending'
-            ) then 'requester' end,
-            'none'
-          ) as role
-        from group_projects g
-        left join group_members m on m.group_id = g.id and m.user_id = ${userId}
-        where g.id = ${groupId}
-      `;
-      const row = (await query.execute(executor)).rows[0];
-      if (!row) return null;
-      return {
-        groupId: row.id,
-        visibility: row.visibility,
-        hidden: row.hidden,
-        full: row.full,
-        ownerId: row.owner_id,
-        memberCount: row.member_count,
-        role: row.role,
-      };
+      const [access] = await selectAccess(executor, sql`g.id = ${groupId}`, userId, sql``);
+      return access ?? null;
+    },
+
+    /** `loadAccess` for several groups at once, without locks (the viewer blocks of a list's cards). */
+    loadAccessMany(executor: Executor, groupIds: readonly number[], userId: number | null) {
+      return selectAccess(executor, sql`g.id = any(${sql.val([...groupIds])}::int8[])`, userId, sql``);
     },
 
     /** Inserts a group with its creator as owner and first member; answers its id. */

@@ -144,13 +144,24 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
     },
   });
 
-  // One group's public card (what every list shows, nothing private): the group page's header for anyone,
-  // including those discussion-info refuses.
+  // One group's public card (what every list shows, nothing private) with the caller's standing: the group
+  // page's header and actions for anyone, including those discussion-info refuses.
   app.route({
     ...endpoint('groupCard'),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const auth = await request.auth();
+      reply.header('cache-control', PRIVATE);
       return service.publicCard(auth.status === 'active' ? auth.user : null, request.params.groupProjectId);
+    },
+  });
+
+  // The caller's standing in each card of a list: the lists themselves are the same for everyone (and cached so).
+  app.route({
+    ...endpoint('groupViewers'),
+    handler: async (request, reply) => {
+      const auth = await request.auth();
+      reply.header('cache-control', PRIVATE);
+      return service.viewers(auth.status === 'active' ? auth.user : null, request.body.groupProjectIds);
     },
   });
 

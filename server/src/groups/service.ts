@@ -3,8 +3,9 @@ import {
   GROUP_PAGE_SIZE,
   type DiscussionInfo,
   type GroupListRequest,
+  type GroupCardResponse,
   type GroupProject,
-  type GroupRole,
+  type GroupViewersResponse,
   type MembershipResponse,
   type PostGroupBody,
 } from '@openlfg/contracts';
@@ -14,7 +15,7 @@ import { conflict, notFound } from '../platform/http/errors.js';
 import { retryTransaction } from '../platform/db/retry.js';
 import { PagedLists } from '../platform/paged-lists.js';
 import { normaliseDiscordInvite, normaliseGroupTopics, normaliseRepository, requireText } from './input.js';
-import { allows, authorize, type GroupAccess, type GroupAction } from './policy.js';
+import { allows, authorize, viewerOf, type GroupAccess, type GroupAction } from './policy.js';
 import { toGroupProject } from './presenters.js';
 import type { GroupListQuery, GroupsRepository } from './repository.js';
 
@@ -73,11 +74,23 @@ export function createGroupsService(
     return access;
   }
 
-  const membership = (groupId: number, viewerRole: GroupRole, memberCount: number): MembershipResponse => ({
-    groupProjectId: groupId,
-    viewerRole,
-    memberCount,
-  });
+  /**
+   * Where the caller stands after a membership change: the group read again in the change's transaction, so the
+   * answer counts the change and the client can show the next actions without deriving them.
+   */
+  async function standing(
+    trx: Transaction<DB>,
+    groupId: number,
+    callerId: number,
+  ): Promise<MembershipResponse> {
+    const access = await repository.loadAccess(trx, groupId, callerId);
+    if (!access) throw noGroup(groupId);
+    return {
+      groupProjectId: groupId,
+      memberCount: access.memberCount,
+      viewer: viewerOf(access, callerId),
+    };
+  }
 
   return {
     list(request: GroupListRequest): Promise<string> {
@@ -130,8 +143,8 @@ export function createGroupsService(
 
     join(caller: Caller, groupId: number): Promise<MembershipResponse> {
       return changeGroup('join', caller, groupId, async (trx) => {
-        const { member_count } = await repository.addMember(trx, groupId, caller.id, 'member');
-        return membership(groupId, 'member', member_count);
+        await repository.addMember(trx, groupId, caller.id, 'member');
+        return standing(trx, groupId, caller.id);
       });
     },
 
@@ -140,14 +153,14 @@ export function createGroupsService(
       return changeGroup('request', caller, groupId, async (trx, access) => {
         const created = access.role !== 'requester';
         if (created) await repository.insertJoinRequest(trx, groupId, caller.id);
-        return { ...membership(groupId, 'requester', access.memberCount), created };
+        return { ...(await standing(trx, groupId, caller.id)), created };
       });
     },
 
     cancelRequest(caller: Caller, groupId: number): Promise<MembershipResponse> {
-      return changeGroup('cancel-request', caller, groupId, async (trx, access) => {
+      return changeGroup('cancel-request', caller, groupId, async (trx) => {
         await repository.cancelJoinRequest(trx, groupId, caller.id);
-        return membership(groupId, 'none', access.memberCount);
+        return standing(trx, groupId, caller.id);
       });
     },
 
@@ -162,7 +175,7 @@ export function createGroupsService(
       approve: boolean,
     ): Promise<MembershipResponse> {
       const action = approve ? 'approve-request' : 'reject-request';
-      return changeGroup(action, caller, groupId, async (trx, access) => {
+      return changeGroup(action, caller, groupId, async (trx) => {
         const requester = await repository.findUserByLogin(trx, requestUsername);
         const latest = requester ? await repository.latestJoinRequest(trx, groupId, requester.id) : undefined;
         if (!requester || !latest) throw notFound(`${requestUsername} has not asked to join this group.`);
@@ -170,17 +183,15 @@ export function createGroupsService(
         if (latest.status !== 'pending')
           throw conflict(`${requester.login}'s request was already ${latest.status}.`);
         await repository.decideJoinRequest(trx, latest.id, approve);
-        const memberCount = approve
-          ? (await repository.addMember(trx, groupId, requester.id, 'member')).member_count
-          : access.memberCount;
-        return membership(groupId, 'owner', memberCount);
+        if (approve) await repository.addMember(trx, groupId, requester.id, 'member');
+        return standing(trx, groupId, caller.id);
       });
     },
 
     async leave(caller: Caller, groupId: number): Promise<MembershipResponse> {
       const result = await changeGroup('leave', caller, groupId, async (trx) => {
-        const { member_count } = await repository.removeMember(trx, groupId, caller.id);
-        return membership(groupId, 'none', member_count);
+        await repository.removeMember(trx, groupId, caller.id);
+        return standing(trx, groupId, caller.id);
       });
       accessChanged(groupId);
       return result;
@@ -209,12 +220,23 @@ export function createGroupsService(
       }
     },
 
-    /** One group's card; a hidden group has none, except for its owner. */
-    async publicCard(caller: Caller | null, groupId: number): Promise<GroupProject> {
-      await readGroup('read-card', caller, groupId);
+    /** One group's card with the caller's standing in it; a hidden group has none, except for its owner. */
+    async publicCard(caller: Caller | null, groupId: number): Promise<GroupCardResponse> {
+      const access = await readGroup('read-card', caller, groupId);
       const group = await repository.findGroup(db, groupId);
       if (!group) throw noGroup(groupId);
-      return toGroupProject(group);
+      return { ...toGroupProject(group), viewer: viewerOf(access, caller?.id ?? null) };
+    },
+
+    /** The caller's standing in each group of a list; groups whose card they cannot see are left out. */
+    async viewers(caller: Caller | null, groupIds: readonly number[]): Promise<GroupViewersResponse> {
+      const callerId = caller?.id ?? null;
+      const accesses = await repository.loadAccessMany(db, [...new Set(groupIds)], callerId);
+      return {
+        data: accesses
+          .filter((access) => allows('read-card', access, callerId))
+          .map((access) => ({ groupProjectId: access.groupId, viewer: viewerOf(access, callerId) })),
+      };
     },
 
     /** Tells the cached lists that a group changed outside this service (moderation). */
@@ -236,9 +258,7 @@ export function createGroupsService(
         })),
         discordUrl: group.discord_url,
         room: discussionRoom(groupId),
-        canReadDiscussion: allows('read-discussion', access, callerId),
-        canPost: allows('post-message', access, callerId),
-        viewerRole: callerId === null ? 'none' : access.role,
+        viewer: viewerOf(access, callerId),
         // Only the owner learns that a moderator hid the group, and why.
         ...(callerId !== null && access.role === 'owner'
           ? { hidden: access.hidden, hiddenReason: group.hidden_reason }

@@ -46,6 +46,7 @@ export async function createTestApp(
     config: testConfig(options.env),
     database,
     webDistDir: options.webDistDir ?? null,
+    testRoutePrefix: '/api/test/',
     logger: false,
     ...(options.realtime ? { realtime: options.realtime } : {}),
     ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),

@@ -12,21 +12,31 @@ export function callApi<N extends EndpointName>(
     ? [input: EndpointInput<N>, options?: { signal?: AbortSignal }]
     : [input?: Record<string, never>, options?: { signal?: AbortSignal }]
 ): Promise<EndpointAnswer<N>> {
-  const { method, path } = API[name];
-  const given = (input ?? {}) as {
-    params?: Record<string, unknown>;
-    query?: Record<string, unknown>;
-    body?: unknown;
-  };
-  const withParams = path.replace(/:(\w+)/g, (_, key: string) =>
-    encodeURIComponent(String(given.params?.[key])),
-  );
-  const query = given.query ? toQueryString(given.query) : '';
-  return apiFetch<EndpointAnswer<N>>(`${withParams.slice('/api'.length)}${query}`, {
+  const { method } = API[name];
+  const given = (input ?? {}) as Given;
+  return apiFetch<EndpointAnswer<N>>(urlOf(name, given).slice('/api'.length), {
     method,
     ...(given.body === undefined ? {} : { body: given.body }),
     ...(options?.signal ? { signal: options.signal } : {}),
   });
+}
+
+/** The address of a GET endpoint the browser goes to itself (the sign-in redirect), from its declaration. */
+export function apiUrl<N extends EndpointName>(name: N, input: EndpointInput<N>): string {
+  return urlOf(name, input as Given);
+}
+
+interface Given {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+function urlOf(name: EndpointName, given: Given): string {
+  const withParams = API[name].path.replace(/:(\w+)/g, (_, key: string) =>
+    encodeURIComponent(String(given.params?.[key])),
+  );
+  return `${withParams}${given.query ? toQueryString(given.query) : ''}`;
 }
 
 type HasInput<N extends EndpointName> = unknown extends EndpointInput<N> ? false : true;

@@ -23,6 +23,8 @@ async function loadLazyRoutes(list: RouteObject[]): Promise<RouteObject[]> {
   );
 }
 const loadedRoutes = await loadLazyRoutes(routes);
+// The posting form is a chunk of its own, loaded when it first opens: loaded here too, for the same reason.
+await import('../features/groups/components/PostGroupModal');
 
 export interface RenderAppOptions {
   /** Defaults to a settled, logged-out session; pass { isLoginLoading: true } to watch the app start. */

@@ -8,6 +8,7 @@ import {
   REALTIME_MAX_FRAME_BYTES,
   REALTIME_MAX_SOCKETS_PER_ADDRESS,
   REALTIME_MAX_SOCKETS_PER_SESSION,
+  REALTIME_PATH,
 } from '@openlfg/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Compile from 'typebox/compile';
@@ -109,7 +110,7 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeOpti
   });
 
   app.get(
-    '/api/realtime',
+    REALTIME_PATH,
     {
       websocket: true,
       preValidation: async (request) => {

@@ -1,11 +1,11 @@
 import swagger from '@fastify/swagger';
-import { ErrorResponse } from '@openlfg/contracts';
+import { ErrorResponse, REALTIME_PATH } from '@openlfg/contracts';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { API_REFERENCE_CSS, apiReferencePage, type OpenApiDocument } from './api-reference.js';
 
 /** Routes that are not part of the JSON API: the WebSocket, the documents themselves, the dev sign-in page. */
 export const NOT_JSON_API: ReadonlySet<string> = new Set([
-  '/api/realtime',
+  REALTIME_PATH,
   '/api/openapi.json',
   '/api/docs',
   '/api/docs.css',

@@ -1,61 +1,163 @@
 import {
   GROUP_DESCRIPTION_MAX,
+  GROUP_INPUT_MESSAGES,
   GROUP_MAX_MEMBERS_LIMIT,
   GROUP_TITLE_MAX,
-  MIN_GROUP_TOPICS,
-  TOPIC_PATTERN,
+  normaliseDiscordInvite,
+  normaliseRepository,
+  normaliseTopics,
+  type PostGroupBody,
+  type SkillLevel,
+  type Visibility,
 } from '@openlfg/contracts';
+import type { FieldErrors, Resolver, UseFormReturn } from 'react-hook-form';
+import { checkAgainstContract } from './post-form-check';
 
-const topicPattern = new RegExp(TOPIC_PATTERN);
-
-/** A topic as the server stores it: lowercase, spaces and underscores as hyphens; null when it cannot be one. */
-export function normaliseTopic(raw: string): string | null {
-  const topic = raw
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_]+/g, '-')
-    .replace(/-+/g, '-');
-  return topic !== '' && topicPattern.test(topic) ? topic : null;
-}
-
-const DISCORD_INVITE =
-  /^https:\/\/(?:www\.)?(?:discord\.gg\/[\w-]+|discord(?:app)?\.com\/invite\/[\w-]+)\/?$/i;
-
-export function isDiscordInvite(value: string): boolean {
-  return DISCORD_INVITE.test(value.trim());
-}
-
+/** The posting form's fields as typed; `topicText` is a topic still being typed, not yet a chip. */
 export interface PostFormValues {
   title: string;
   description: string;
+  pickedRepo: string;
+  typedRepo: string;
   topics: string[];
+  topicText: string;
+  skillLevel: SkillLevel;
+  visibility: Visibility;
   discordUrl: string;
   maxMembers: string;
 }
 
-export type PostFormErrors = Partial<
-  Record<'title' | 'description' | 'topics' | 'discordUrl' | 'maxMembers', string>
->;
+/** The form as react-hook-form holds it: typed values in, the contract's request out. */
+export type PostForm = UseFormReturn<PostFormValues, unknown, PostGroupBody>;
 
-/** The form's own checks, before anything is sent; the server checks again. */
-export function validatePostForm(values: PostFormValues): PostFormErrors {
-  const errors: PostFormErrors = {};
-  const title = values.title.trim();
-  if (title === '') errors.title = 'Give the group a title.';
-  else if (title.length > GROUP_TITLE_MAX)
-    errors.title = `The title can be at most ${GROUP_TITLE_MAX} characters.`;
-  const description = values.description.trim();
-  if (description === '') errors.description = 'Say what the project is and who you are looking for.';
-  else if (description.length > GROUP_DESCRIPTION_MAX)
-    errors.description = `The description can be at most ${GROUP_DESCRIPTION_MAX} characters.`;
-  if (values.topics.length < MIN_GROUP_TOPICS) errors.topics = 'Add at least one topic.';
-  if (values.discordUrl.trim() !== '' && !isDiscordInvite(values.discordUrl))
-    errors.discordUrl = 'The Discord link must be an invite link, such as https://discord.gg/abc123.';
-  const max = values.maxMembers.trim();
-  if (max !== '') {
-    const n = Number(max);
-    if (!/^\d+$/.test(max) || n < 2 || n > GROUP_MAX_MEMBERS_LIMIT)
-      errors.maxMembers = `The maximum must be a whole number from 2 to ${GROUP_MAX_MEMBERS_LIMIT}.`;
-  }
-  return errors;
+export const EMPTY_POST_FORM: PostFormValues = {
+  title: '',
+  description: '',
+  pickedRepo: '',
+  typedRepo: '',
+  topics: [],
+  topicText: '',
+  skillLevel: 'Any level',
+  visibility: 'public',
+  discordUrl: '',
+  maxMembers: '',
+};
+
+export const POST_FAILED_MESSAGE = 'Could not post the group, please try again.';
+
+/** The fields that can be refused, in the order the form shows them (the first refused one takes the focus). */
+export const CHECKED_FIELDS = [
+  'title',
+  'description',
+  'typedRepo',
+  'topics',
+  'skillLevel',
+  'maxMembers',
+  'visibility',
+  'discordUrl',
+] as const satisfies readonly (keyof PostFormValues)[];
+export type CheckedField = (typeof CHECKED_FIELDS)[number];
+
+/** The request the values make: what is checked is exactly what would be sent. */
+function toRequest(values: PostFormValues) {
+  const typedRepo = values.typedRepo.trim();
+  const discordUrl = values.discordUrl.trim();
+  const maxMembers = values.maxMembers.trim();
+  return {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    // A typed URL wins over the picked repository.
+    repository: typedRepo !== '' ? typedRepo : values.pickedRepo !== '' ? values.pickedRepo : null,
+    topics: values.topics,
+    skillLevel: values.skillLevel,
+    visibility: values.visibility,
+    discordUrl: discordUrl === '' ? null : discordUrl,
+    // Only digits make a number; anything else goes to the check as typed, and the schema refuses it.
+    maxMembers: maxMembers === '' ? null : /^\d+$/.test(maxMembers) ? Number(maxMembers) : maxMembers,
+  };
 }
+
+const textMessage = (keyword: string, blank: string, what: string, max: number) =>
+  keyword === 'minLength'
+    ? blank
+    : keyword === 'maxLength'
+      ? `The ${what} can be at most ${max} characters.`
+      : `The ${what} must not contain control characters.`;
+
+/** The form's words for a rule of the contract's schema that a request field broke, by the rule's keyword. */
+const SCHEMA_MESSAGES: Record<keyof PostGroupBody, (keyword: string) => string> = {
+  title: (keyword) => textMessage(keyword, 'Give the group a title.', 'title', GROUP_TITLE_MAX),
+  description: (keyword) =>
+    textMessage(
+      keyword,
+      'Say what the project is and who you are looking for.',
+      'description',
+      GROUP_DESCRIPTION_MAX,
+    ),
+  repository: () => GROUP_INPUT_MESSAGES.repository,
+  topics: (keyword) =>
+    keyword === 'maxItems' ? GROUP_INPUT_MESSAGES.tooManyTopics : GROUP_INPUT_MESSAGES.noTopic,
+  skillLevel: () => 'Choose a skill level.',
+  visibility: () => 'Choose who can join.',
+  discordUrl: () => GROUP_INPUT_MESSAGES.discordInvite,
+  maxMembers: () => `The maximum must be a whole number from 2 to ${GROUP_MAX_MEMBERS_LIMIT}.`,
+};
+
+/** The form field each request field comes from, where its refusal shows. */
+const FIELD_OF: Record<keyof PostGroupBody, CheckedField> = {
+  title: 'title',
+  description: 'description',
+  repository: 'typedRepo',
+  topics: 'topics',
+  skillLevel: 'skillLevel',
+  visibility: 'visibility',
+  discordUrl: 'discordUrl',
+  maxMembers: 'maxMembers',
+};
+
+const REQUEST_FIELDS = [
+  'title',
+  'description',
+  'repository',
+  'topics',
+  'skillLevel',
+  'visibility',
+  'discordUrl',
+  'maxMembers',
+] as const satisfies readonly (keyof PostGroupBody)[];
+
+/**
+ * The form's resolver: the request the values make must pass the contract's own schema (`PostGroupBody`, as the
+ * server's route checks it) and the contract's normalisers (as the server applies them), so the form accepts
+ * exactly what the server does. A refusal is said in the form's words, on the field it concerns.
+ */
+export const postFormResolver: Resolver<PostFormValues, unknown, PostGroupBody> = (values) => {
+  const request = toRequest(values);
+  const check = checkAgainstContract(request);
+  const messages: Partial<Record<CheckedField, string>> = {};
+  if (!check.valid) {
+    for (const field of REQUEST_FIELDS) {
+      const keyword = check.failures[field];
+      if (keyword !== undefined) messages[FIELD_OF[field]] = SCHEMA_MESSAGES[field](keyword);
+    }
+  }
+  // What the schema cannot say, the server's normalisers do: the same functions, the same words.
+  for (const [field, result] of [
+    ['typedRepo', normaliseRepository(request.repository)],
+    ['topics', normaliseTopics(request.topics)],
+    ['discordUrl', normaliseDiscordInvite(request.discordUrl)],
+  ] as const) {
+    if (!result.ok) messages[field] ??= result.message;
+  }
+  const errors: FieldErrors<PostFormValues> = {};
+  for (const field of CHECKED_FIELDS) {
+    const message = messages[field];
+    if (message !== undefined) errors[field] = { type: 'contract', message };
+  }
+  if (check.valid && Object.keys(errors).length === 0) return { values: check.body, errors: {} };
+  // Invalid without a field to blame (which the form cannot produce): never send it.
+  if (Object.keys(errors).length === 0) {
+    errors.root = { server: { type: 'contract', message: POST_FAILED_MESSAGE } };
+  }
+  return { values: {}, errors };
+};

@@ -2,8 +2,12 @@ import type {
   DiscussionInfo,
   GroupListRequest,
   GroupListResponse,
+  GroupPermissions,
   GroupProject,
+  GroupViewer,
+  GroupViewersBody,
   MyGroup,
+  ViewerRole,
 } from '@openlfg/contracts';
 import type { MockHandler, RecordedCall } from '../../test/api-mock';
 
@@ -76,15 +80,57 @@ export function signedInAs({
   };
 }
 
+const NOTHING: GroupPermissions = {
+  join: false,
+  request: false,
+  cancelRequest: false,
+  leave: false,
+  approve: false,
+  reject: false,
+  edit: false,
+  delete: false,
+  post: false,
+  report: false,
+  save: false,
+  readDiscussion: false,
+};
+
+/** A viewer block as the server would send it: `role`, allowed what `may` says and nothing else. */
+export function makeViewer(
+  role: ViewerRole,
+  may: Partial<GroupPermissions> = {},
+  mayOnceSignedIn?: Partial<GroupPermissions>,
+): GroupViewer {
+  return {
+    role,
+    may: { ...NOTHING, ...may },
+    ...(mayOnceSignedIn ? { mayOnceSignedIn: { ...NOTHING, ...mayOnceSignedIn } } : {}),
+  };
+}
+
+/** Answers the cards' viewer blocks with `viewerOf` for each group asked about (none when it answers undefined). */
+export function viewersHandler(
+  viewerOf: (groupProjectId: number) => GroupViewer | undefined,
+): Record<string, MockHandler> {
+  return {
+    'POST /api/group-projects/viewer': (call: RecordedCall) => ({
+      body: {
+        data: (call.body as GroupViewersBody).groupProjectIds.flatMap((groupProjectId) => {
+          const viewer = viewerOf(groupProjectId);
+          return viewer ? [{ groupProjectId, viewer }] : [];
+        }),
+      },
+    }),
+  };
+}
+
 export function makeInfo(group: GroupProject, overrides: Partial<DiscussionInfo> = {}): DiscussionInfo {
   return {
     group,
     members: [{ login: group.owner.login, avatarUrl: null, role: 'owner', joinedAt: group.datePosted }],
     discordUrl: null,
     room: `discussion-board-${group.groupProjectId}`,
-    canReadDiscussion: true,
-    canPost: false,
-    viewerRole: 'none',
+    viewer: makeViewer('none', { readDiscussion: true }),
     ...overrides,
   };
 }

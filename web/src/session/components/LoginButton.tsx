@@ -8,6 +8,7 @@ import { useSession } from '../session-context';
 import { hasOAuthCode } from '../start-session';
 import { GithubMark } from './GithubMark';
 import styles from './LoginButton.module.css';
+import { apiUrl } from '../../lib/api';
 
 export const LOGOUT_FAILED_MESSAGE = 'Could not log out, please try again.';
 export const DEV_SIGN_IN_HINT =
@@ -15,7 +16,7 @@ export const DEV_SIGN_IN_HINT =
 
 /** Where the login button sends the browser: the server redirects on to GitHub and back to `returnTo`. */
 export function authorizeUrl(returnTo: string): string {
-  return `/api/account/authorize?returnTo=${encodeURIComponent(returnTo)}`;
+  return apiUrl('authorize', { query: { returnTo } });
 }
 
 export interface LoginButtonProps {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeGroup, signedInAs } from '../../../features/groups/test-fixtures';
+import { makeGroup, makeViewer, signedInAs, viewersHandler } from '../../../features/groups/test-fixtures';
 import { listResponse, makeProject, projectsHandler } from '../../../features/projects/test-fixtures';
 import { mockApi, type MockHandler } from '../../../test/api-mock';
 import { renderApp } from '../../../test/render-app';
@@ -134,6 +134,7 @@ describe('My projects, group views', () => {
   it('switches to the groups I posted and my saved groups', async () => {
     mockApi({
       ...signedInAs({ saved: [joined] }),
+      ...viewersHandler(() => makeViewer('none', { join: true, report: true, save: true })),
       'GET /api/group-projects/created-projects': () => ({ body: { data: [owned] } }),
     });
     const { user, currentUrl } = renderApp('/my-projects?view=groups', { session: signedIn });
@@ -144,9 +145,9 @@ describe('My projects, group views', () => {
 
     await user.click(screen.getByRole('link', { name: 'Saved groups' }));
     const saved = await screen.findByRole('article', { name: 'Joined' });
-    expect(within(saved).getByRole('button', { name: 'Saved Joined' }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
+    expect(
+      (await within(saved).findByRole('button', { name: 'Saved Joined' })).getAttribute('aria-pressed'),
+    ).toBe('true');
   });
 
   it('lists my pending requests and cancels one', async () => {
@@ -156,7 +157,7 @@ describe('My projects, group views', () => {
       'GET /api/group-projects/request': () => ({ body: { data: requests } }),
       'DELETE /api/group-projects/request': () => {
         requests = [];
-        return { body: { groupProjectId: 9, viewerRole: 'none', memberCount: 1 } };
+        return { body: { groupProjectId: 9, memberCount: 1, viewer: makeViewer('none', { request: true }) } };
       },
     });
     const { user } = renderApp('/my-projects?view=requests', { session: signedIn });

@@ -1,6 +1,6 @@
-import type { DecideRequestBody, MembershipResponse, PendingRequestsResponse } from '@openlfg/contracts';
+import type { DecideRequestBody, PendingRequestsResponse } from '@openlfg/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 import { getPendingRequestsQueryOptions } from './get-pending-requests';
 import { getGroupsQueryKey } from './query-keys';
 
@@ -8,14 +8,8 @@ export interface DecideVariables extends DecideRequestBody {
   approve: boolean;
 }
 
-export function decideRequest({
-  approve,
-  ...body
-}: DecideVariables): Promise<MembershipResponse | undefined> {
-  return apiFetch<MembershipResponse | undefined>('/group-projects/pending-requests', {
-    method: approve ? 'POST' : 'DELETE',
-    body,
-  });
+export function decideRequest({ approve, ...body }: DecideVariables) {
+  return callApi(approve ? 'approveJoinRequest' : 'rejectJoinRequest', { body });
 }
 
 /** Approves or rejects a request; the request leaves the owner's list once the server agrees. */

@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 import { getDiscussionInfoQueryOptions } from './get-discussion-info';
 import { getGroupsQueryKey } from './query-keys';
 
-export function deleteGroup(groupProjectId: number): Promise<undefined> {
-  return apiFetch<undefined>('/group-projects/delete-project', {
-    method: 'DELETE',
-    body: { groupProjectId },
-  });
+export function deleteGroup(groupProjectId: number) {
+  return callApi('deleteGroup', { body: { groupProjectId } });
 }
 
 export function useDeleteGroup() {

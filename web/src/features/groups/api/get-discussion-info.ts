@@ -1,17 +1,9 @@
-import type { DiscussionInfoResponse } from '@openlfg/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 import { getGroupsQueryKey } from './query-keys';
 
-export function getDiscussionInfo(
-  groupProjectId: number,
-  signal?: AbortSignal,
-): Promise<DiscussionInfoResponse> {
-  return apiFetch<DiscussionInfoResponse>('/group-projects/discussion-info', {
-    method: 'POST',
-    body: { groupProjectId },
-    signal,
-  });
+export function getDiscussionInfo(groupProjectId: number, signal?: AbortSignal) {
+  return callApi('discussionInfo', { body: { groupProjectId } }, { signal });
 }
 
 export function getDiscussionInfoQueryOptions(groupProjectId: number) {

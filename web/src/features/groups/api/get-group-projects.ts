@@ -1,15 +1,12 @@
-import type { GroupListRequest, GroupListResponse } from '@openlfg/contracts';
+import type { GroupListRequest } from '@openlfg/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 import { getGroupsQueryKey } from './query-keys';
 
 const LIST_STALE_TIME_MS = 60_000;
 
-export function getGroupProjects(
-  request: GroupListRequest,
-  signal?: AbortSignal,
-): Promise<GroupListResponse> {
-  return apiFetch<GroupListResponse>('/group-projects', { method: 'POST', body: request, signal });
+export function getGroupProjects(request: GroupListRequest, signal?: AbortSignal) {
+  return callApi('listGroups', { body: request }, { signal });
 }
 
 /** Every cached page of the group list, whatever its filters. */

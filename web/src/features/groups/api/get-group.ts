@@ -1,11 +1,10 @@
-import type { GroupProject } from '@openlfg/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 import { getGroupsQueryKey } from './query-keys';
 
-/** One group's public card: what every list shows, nothing private. */
-export function getGroup(groupProjectId: number, signal?: AbortSignal): Promise<GroupProject> {
-  return apiFetch<GroupProject>(`/group-projects/${groupProjectId}`, { signal });
+/** One group's public card (what every list shows, nothing private) with the viewer's standing in it. */
+export function getGroup(groupProjectId: number, signal?: AbortSignal) {
+  return callApi('groupCard', { params: { groupProjectId } }, { signal });
 }
 
 export function getGroupQueryOptions(groupProjectId: number) {

@@ -1,11 +1,10 @@
-import type { MyGroupsResponse } from '@openlfg/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 import { useSession } from '../../../session/session-context';
 import { getGroupsQueryKey } from './query-keys';
 
-export function getMyGroups(): Promise<MyGroupsResponse> {
-  return apiFetch<MyGroupsResponse>('/group-projects/my-groups');
+export function getMyGroups() {
+  return callApi('myGroups');
 }
 
 export function getMyGroupsQueryOptions() {

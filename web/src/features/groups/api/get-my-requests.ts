@@ -1,11 +1,10 @@
-import type { MyJoinRequestsResponse } from '@openlfg/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 import { useSession } from '../../../session/session-context';
 import { getGroupsQueryKey } from './query-keys';
 
-export function getMyRequests(): Promise<MyJoinRequestsResponse> {
-  return apiFetch<MyJoinRequestsResponse>('/group-projects/request');
+export function getMyRequests() {
+  return callApi('myJoinRequests');
 }
 
 export function getMyRequestsQueryOptions() {

@@ -1,10 +1,9 @@
-import type { PendingRequestsResponse } from '@openlfg/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 import { getGroupsQueryKey } from './query-keys';
 
-export function getPendingRequests(): Promise<PendingRequestsResponse> {
-  return apiFetch<PendingRequestsResponse>('/group-projects/pending-requests');
+export function getPendingRequests() {
+  return callApi('pendingRequests');
 }
 
 export function getPendingRequestsQueryOptions() {

@@ -1,9 +1,8 @@
-import type { PublicReposResponse } from '@openlfg/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 
-export function getPublicRepos(): Promise<PublicReposResponse> {
-  return apiFetch<PublicReposResponse>('/account/public-repos');
+export function getPublicRepos() {
+  return callApi('publicRepos');
 }
 
 /** The spec caches the user's repositories forever: fetched once per visit. */

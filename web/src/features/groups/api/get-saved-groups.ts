@@ -1,11 +1,10 @@
-import type { GroupListOfMine } from '@openlfg/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 import { useSession } from '../../../session/session-context';
 import { getGroupsQueryKey } from './query-keys';
 
-export function getSavedGroups(): Promise<GroupListOfMine> {
-  return apiFetch<GroupListOfMine>('/group-projects/saved');
+export function getSavedGroups() {
+  return callApi('savedGroups');
 }
 
 export function getSavedGroupsQueryOptions() {

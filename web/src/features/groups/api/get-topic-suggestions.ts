@@ -1,9 +1,8 @@
-import type { TopicsResponse } from '@openlfg/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 
-export function getTopicSuggestions(): Promise<TopicsResponse> {
-  return apiFetch<TopicsResponse>('/projects/topics');
+export function getTopicSuggestions() {
+  return callApi('projectTopics');
 }
 
 /** The catalogue's topics, cached forever as the spec asks (the same cache entry as the projects filter). */

@@ -1,10 +1,10 @@
-import type { GroupProject, MembershipResponse } from '@openlfg/contracts';
+import type { GroupProject } from '@openlfg/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 import { applyMembership } from './membership-cache';
 
-export function joinGroup(groupProjectId: number): Promise<MembershipResponse> {
-  return apiFetch<MembershipResponse>('/group-projects/join', { method: 'POST', body: { groupProjectId } });
+export function joinGroup(groupProjectId: number) {
+  return callApi('joinGroup', { body: { groupProjectId } });
 }
 
 /** Joins a public group. */

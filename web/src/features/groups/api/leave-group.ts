@@ -1,28 +1,16 @@
-import type { GroupProject, MembershipResponse } from '@openlfg/contracts';
+import type { GroupProject } from '@openlfg/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 import { applyMembership } from './membership-cache';
 
-export function leaveGroup(groupProjectId: number): Promise<MembershipResponse | undefined> {
-  return apiFetch<MembershipResponse | undefined>('/group-projects/leave', {
-    method: 'DELETE',
-    body: { groupProjectId },
-  });
+export function leaveGroup(groupProjectId: number) {
+  return callApi('leaveGroup', { body: { groupProjectId } });
 }
 
 export function useLeaveGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (group: GroupProject) => leaveGroup(group.groupProjectId),
-    onSuccess: (answer, group) =>
-      applyMembership(
-        queryClient,
-        group,
-        answer ?? {
-          groupProjectId: group.groupProjectId,
-          viewerRole: 'none',
-          memberCount: Math.max(0, group.memberCount - 1),
-        },
-      ),
+    onSuccess: (answer, group) => applyMembership(queryClient, group, answer),
   });
 }

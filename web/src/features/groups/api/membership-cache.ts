@@ -1,35 +1,41 @@
 import type {
   DiscussionInfoResponse,
+  GroupCardResponse,
   GroupListResponse,
   GroupProject,
+  GroupViewersResponse,
   MembershipResponse,
   MyGroupsResponse,
   MyJoinRequestsResponse,
 } from '@openlfg/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { getDiscussionInfoQueryOptions } from './get-discussion-info';
+import { getGroupQueryOptions } from './get-group';
 import { getGroupListsQueryKey } from './get-group-projects';
+import { getGroupViewersQueryKey } from './get-group-viewers';
 import { getMyGroupsQueryOptions } from './get-my-groups';
 import { getMyRequestsQueryOptions } from './get-my-requests';
 import { getGroupsQueryKey } from './query-keys';
 
 /**
- * Puts where the user now stands (the server's answer to a membership change) into every cached list at once,
- * so the buttons change without waiting for the refetch, then refreshes everything about groups.
+ * Puts where the user now stands (the server's answer to a membership change, with their new viewer block) into
+ * every cached answer at once, so the buttons change without waiting for the refetch, then refreshes everything
+ * about groups.
  */
 export function applyMembership(queryClient: QueryClient, group: GroupProject, answer: MembershipResponse) {
-  const { groupProjectId, viewerRole, memberCount } = answer;
+  const { groupProjectId, memberCount, viewer } = answer;
+  const { role } = viewer;
   queryClient.setQueryData<MyGroupsResponse>(getMyGroupsQueryOptions().queryKey, (old) => {
     if (!old) return old;
     const others = old.data.filter((item) => item.groupProjectId !== groupProjectId);
-    return viewerRole === 'member' || viewerRole === 'owner'
-      ? { data: [{ ...group, memberCount, role: viewerRole }, ...others] }
+    return role === 'member' || role === 'owner'
+      ? { data: [{ ...group, memberCount, role }, ...others] }
       : { data: others };
   });
   queryClient.setQueryData<MyJoinRequestsResponse>(getMyRequestsQueryOptions().queryKey, (old) => {
     if (!old) return old;
     const others = old.data.filter((item) => item.groupProjectId !== groupProjectId);
-    return viewerRole === 'requester'
+    return role === 'requester'
       ? { data: [{ groupProjectId, title: group.title, requestedAt: new Date().toISOString() }, ...others] }
       : { data: others };
   });
@@ -43,9 +49,21 @@ export function applyMembership(queryClient: QueryClient, group: GroupProject, a
         }
       : old,
   );
+  queryClient.setQueriesData<GroupViewersResponse>({ queryKey: getGroupViewersQueryKey() }, (old) =>
+    old
+      ? {
+          data: old.data.map((entry) =>
+            entry.groupProjectId === groupProjectId ? { ...entry, viewer } : entry,
+          ),
+        }
+      : old,
+  );
   queryClient.setQueryData<DiscussionInfoResponse>(
     getDiscussionInfoQueryOptions(groupProjectId).queryKey,
-    (old) => (old ? { data: { ...old.data, viewerRole, group: { ...old.data.group, memberCount } } } : old),
+    (old) => (old ? { data: { ...old.data, viewer, group: { ...old.data.group, memberCount } } } : old),
+  );
+  queryClient.setQueryData<GroupCardResponse>(getGroupQueryOptions(groupProjectId).queryKey, (old) =>
+    old ? { ...old, memberCount, viewer } : old,
   );
   return queryClient.invalidateQueries({ queryKey: getGroupsQueryKey() });
 }

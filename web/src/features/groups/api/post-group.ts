@@ -1,10 +1,10 @@
-import type { GroupProject, PostGroupBody } from '@openlfg/contracts';
+import type { PostGroupBody } from '@openlfg/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 import { getGroupsQueryKey } from './query-keys';
 
-export function postGroup(body: PostGroupBody): Promise<GroupProject> {
-  return apiFetch<GroupProject>('/group-projects/post-project', { method: 'POST', body });
+export function postGroup(body: PostGroupBody) {
+  return callApi('postGroup', { body });
 }
 
 export function usePostGroup() {

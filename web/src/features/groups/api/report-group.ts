@@ -1,9 +1,9 @@
 import type { ReportBody } from '@openlfg/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 
-export function reportGroup(body: ReportBody): Promise<unknown> {
-  return apiFetch<unknown>('/group-projects/report', { method: 'POST', body });
+export function reportGroup(body: ReportBody) {
+  return callApi('reportGroup', { body });
 }
 
 export function useReportGroup() {

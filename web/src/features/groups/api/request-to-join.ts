@@ -1,20 +1,14 @@
-import type { GroupProject, MembershipResponse } from '@openlfg/contracts';
+import type { GroupProject } from '@openlfg/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 import { applyMembership } from './membership-cache';
 
-export function requestToJoin(groupProjectId: number): Promise<MembershipResponse> {
-  return apiFetch<MembershipResponse>('/group-projects/request', {
-    method: 'POST',
-    body: { groupProjectId },
-  });
+export function requestToJoin(groupProjectId: number) {
+  return callApi('requestToJoin', { body: { groupProjectId } });
 }
 
-export function cancelRequest(groupProjectId: number): Promise<MembershipResponse> {
-  return apiFetch<MembershipResponse>('/group-projects/request', {
-    method: 'DELETE',
-    body: { groupProjectId },
-  });
+export function cancelRequest(groupProjectId: number) {
+  return callApi('cancelJoinRequest', { body: { groupProjectId } });
 }
 
 export interface RequestVariables {

@@ -1,6 +1,6 @@
 import type { GroupListOfMine, GroupListResponse, GroupProject, SaveGroupResponse } from '@openlfg/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { getGroupListsQueryKey } from './get-group-projects';
@@ -10,12 +10,12 @@ export const SAVE_GROUP_FAILED_MESSAGE = 'Could not save the group, please try a
 export const UNSAVE_GROUP_FAILED_MESSAGE =
   'Could not remove the group from your saved groups, please try again.';
 
-export function saveGroup(projectId: number): Promise<SaveGroupResponse> {
-  return apiFetch<SaveGroupResponse>('/group-projects/save', { method: 'POST', body: { projectId } });
+export function saveGroup(projectId: number) {
+  return callApi('saveGroup', { body: { projectId } });
 }
 
-export function unsaveGroup(projectId: number): Promise<SaveGroupResponse> {
-  return apiFetch<SaveGroupResponse>('/group-projects/save', { method: 'DELETE', body: { projectId } });
+export function unsaveGroup(projectId: number) {
+  return callApi('unsaveGroup', { body: { projectId } });
 }
 
 export interface ToggleGroupSaveVariables {

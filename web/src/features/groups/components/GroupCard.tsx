@@ -1,10 +1,10 @@
-import type { GroupProject } from '@openlfg/contracts';
+import type { GroupProject, GroupViewer } from '@openlfg/contracts';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { formatCount, formatRelativeTime } from '../../../lib/format';
 import { memberCountText, visibilityText } from '../group-text';
-import { useViewerRole } from '../use-viewer-role';
+import { offersTo } from '../viewer';
 import { GroupSaveButton } from './GroupSaveButton';
 import { MembershipActions } from './MembershipActions';
 import styles from './GroupCard.module.css';
@@ -15,13 +15,14 @@ export type CardColour = (typeof CARD_COLOURS)[number];
 export interface GroupCardProps {
   group: GroupProject;
   colour: CardColour;
+  /** The server's word on what the viewer may do to the group; undefined while it loads. */
+  viewer: GroupViewer | undefined;
   /** An extra badge (the viewer's role on My projects). */
   badge?: ReactNode;
 }
 
-export function GroupCard({ group, colour, badge }: GroupCardProps) {
+export function GroupCard({ group, colour, viewer, badge }: GroupCardProps) {
   const headingId = useId();
-  const role = useViewerRole(group.groupProjectId);
   return (
     <article className={`${styles.card} ${styles[colour]}`} aria-labelledby={headingId}>
       <div className={styles.head}>
@@ -68,8 +69,8 @@ export function GroupCard({ group, colour, badge }: GroupCardProps) {
         </div>
       </dl>
       <div className={styles.actions}>
-        <MembershipActions group={group} role={role} />
-        <GroupSaveButton group={group} />
+        <MembershipActions group={group} viewer={viewer} />
+        {viewer && offersTo(viewer).save ? <GroupSaveButton group={group} /> : null}
       </div>
     </article>
   );

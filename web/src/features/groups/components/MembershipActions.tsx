@@ -1,4 +1,4 @@
-import type { GroupProject } from '@openlfg/contracts';
+import type { GroupProject, GroupViewer } from '@openlfg/contracts';
 import { Link, useLocation } from 'react-router';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { DISCUSSION_ANCHOR } from '../../../lib/discussion-anchor';
@@ -8,76 +8,60 @@ import { useSession } from '../../../session/session-context';
 import { useJoinGroup } from '../api/join-group';
 import { useLeaveGroup } from '../api/leave-group';
 import { useRequestToJoin } from '../api/request-to-join';
-import type { ListViewerRole } from '../use-viewer-role';
-import styles from '../../../components/buttons.module.css';
+import { isFull, offersTo } from '../viewer';
+import buttons from '../../../components/buttons.module.css';
+import styles from './MembershipActions.module.css';
 
 export interface MembershipActionsProps {
   group: GroupProject;
-  role: ListViewerRole;
+  /** The server's word on what the viewer may do; undefined while it loads (no buttons until then). */
+  viewer: GroupViewer | undefined;
   /** On a card the buttons name the group for screen readers and link to its page; on its own page they do not. */
   variant?: 'card' | 'page';
 }
 
 const FAILED = 'That did not work, please try again.';
+export const FULL_MESSAGE = 'This group is full.';
 
 /**
- * The button(s) matching where the viewer stands: Join or Request to join (anonymous: the login modal),
- * Cancel request, Open discussion and Leave for members, Open group for the owner.
+ * The membership buttons the server's viewer block allows: Join or Request to join (nobody signed in: the login
+ * modal), Cancel request, Leave; on a card, Open discussion for members and Open group for the owner. Nothing
+ * here decides who may do what; a full group that can no longer be joined says so instead.
  */
-export function MembershipActions({ group, role, variant = 'card' }: MembershipActionsProps) {
+export function MembershipActions({ group, viewer, variant = 'card' }: MembershipActionsProps) {
   const { openLoginModal } = useSession();
   const { pathname, search } = useLocation();
   const join = useJoinGroup();
   const request = useRequestToJoin();
   const leave = useLeaveGroup();
+  if (!viewer) return null;
+
   const busy = join.isPending || request.isPending || leave.isPending;
   const onCard = variant === 'card';
   const name = onCard ? <VisuallyHidden> {group.title}</VisuallyHidden> : null;
   const groupHref = `/group-projects/${group.groupProjectId}`;
   const fail = (error: Error) => toast.error(errorMessage(error, FAILED, { clientErrorsOnly: true }));
-  const isPrivate = group.visibility === 'private';
+  const signInFirst = viewer.role === 'anonymous';
+  const offer = offersTo(viewer);
+  const signIn = () => openLoginModal(`${pathname}${search}`);
 
-  if (role === 'loading') return null;
-
-  if (role === 'owner') {
-    return onCard ? (
-      <Link to={groupHref} className={styles.primary}>
+  const link =
+    onCard && viewer.role === 'owner' ? (
+      <Link to={groupHref} className={buttons.primary}>
         Open group{name}
       </Link>
+    ) : onCard && viewer.role === 'member' ? (
+      <Link to={`${groupHref}#${DISCUSSION_ANCHOR}`} className={buttons.primary}>
+        Open discussion{name}
+      </Link>
     ) : null;
-  }
 
-  if (role === 'member') {
-    return (
-      <>
-        {onCard ? (
-          <Link to={`${groupHref}#${DISCUSSION_ANCHOR}`} className={styles.primary}>
-            Open discussion{name}
-          </Link>
-        ) : null}
-        <button
-          type="button"
-          className={styles.action}
-          disabled={busy}
-          onClick={() =>
-            leave.mutate(group, {
-              onSuccess: () => toast.success(`You left ${group.title}.`),
-              onError: fail,
-            })
-          }
-        >
-          {leave.isPending ? 'Leaving...' : 'Leave'}
-          {name}
-        </button>
-      </>
-    );
-  }
-
-  if (role === 'requester') {
-    return (
+  let entry = null;
+  if (offer.cancelRequest) {
+    entry = (
       <button
         type="button"
-        className={styles.action}
+        className={buttons.action}
         disabled={busy}
         onClick={() => request.mutate({ group, request: false }, { onError: fail })}
       >
@@ -85,25 +69,57 @@ export function MembershipActions({ group, role, variant = 'card' }: MembershipA
         {name}
       </button>
     );
+  } else if (offer.join) {
+    const onClick = signInFirst
+      ? signIn
+      : () =>
+          join.mutate(group, { onSuccess: () => toast.success(`You joined ${group.title}.`), onError: fail });
+    entry = (
+      <button type="button" className={buttons.primary} disabled={busy} onClick={onClick}>
+        {busy ? 'Joining...' : 'Join'}
+        {name}
+      </button>
+    );
+  } else if (offer.request) {
+    const onClick = signInFirst
+      ? signIn
+      : () =>
+          request.mutate(
+            { group, request: true },
+            { onSuccess: () => toast.success('Request sent. The owner will decide.'), onError: fail },
+          );
+    entry = (
+      <button type="button" className={buttons.primary} disabled={busy} onClick={onClick}>
+        {busy ? 'Sending...' : 'Request to join'}
+        {name}
+      </button>
+    );
+  } else if (!offer.leave && viewer.role !== 'owner' && viewer.role !== 'member' && isFull(group)) {
+    entry = <span className={styles.full}>{FULL_MESSAGE}</span>;
   }
 
-  const label = isPrivate ? 'Request to join' : 'Join';
-  const onClick = () => {
-    if (role === 'anonymous') {
-      openLoginModal(`${pathname}${search}`);
-    } else if (isPrivate) {
-      request.mutate(
-        { group, request: true },
-        { onSuccess: () => toast.success('Request sent. The owner will decide.'), onError: fail },
-      );
-    } else {
-      join.mutate(group, { onSuccess: () => toast.success(`You joined ${group.title}.`), onError: fail });
-    }
-  };
-  return (
-    <button type="button" className={styles.primary} disabled={busy} onClick={onClick}>
-      {busy ? (isPrivate ? 'Sending...' : 'Joining...') : label}
+  const exit = offer.leave ? (
+    <button
+      type="button"
+      className={buttons.action}
+      disabled={busy}
+      onClick={() =>
+        leave.mutate(group, {
+          onSuccess: () => toast.success(`You left ${group.title}.`),
+          onError: fail,
+        })
+      }
+    >
+      {leave.isPending ? 'Leaving...' : 'Leave'}
       {name}
     </button>
+  ) : null;
+
+  return (
+    <>
+      {link}
+      {entry}
+      {exit}
+    </>
   );
 }

@@ -10,8 +10,19 @@ import { Avatar } from '../../../components/Avatar';
 import buttons from '../../../components/buttons.module.css';
 import styles from './GroupPage.module.css';
 
-/** The owner's list of requests to join this group, each with Approve and Reject. */
-export function PendingRequests({ groupProjectId }: { groupProjectId: number }) {
+export const FULL_NO_APPROVALS_MESSAGE = 'The group is full: requests can be turned down, not approved.';
+
+/**
+ * The owner's list of requests to join this group, each with Reject, and Approve while the server allows
+ * approvals (`mayApprove`: not once the group is full).
+ */
+export function PendingRequests({
+  groupProjectId,
+  mayApprove,
+}: {
+  groupProjectId: number;
+  mayApprove: boolean;
+}) {
   const pending = usePendingRequests(true);
   const decide = useDecideRequest();
   const requests = pending.data?.data.filter((item) => item.groupProjectId === groupProjectId) ?? [];
@@ -53,16 +64,18 @@ export function PendingRequests({ groupProjectId }: { groupProjectId: number }) 
               <span className={styles.muted}>asked {formatRelativeTime(request.requestedAt)}</span>
             </span>
             <span className={styles.personActions}>
-              <button
-                type="button"
-                className={buttons.primary}
-                disabled={isBusy(request.requestUsername)}
-                onClick={() =>
-                  onDecide({ groupProjectId, requestUsername: request.requestUsername, approve: true })
-                }
-              >
-                Approve<VisuallyHidden> {request.requestUsername}</VisuallyHidden>
-              </button>
+              {mayApprove ? (
+                <button
+                  type="button"
+                  className={buttons.primary}
+                  disabled={isBusy(request.requestUsername)}
+                  onClick={() =>
+                    onDecide({ groupProjectId, requestUsername: request.requestUsername, approve: true })
+                  }
+                >
+                  Approve<VisuallyHidden> {request.requestUsername}</VisuallyHidden>
+                </button>
+              ) : null}
               <button
                 type="button"
                 className={buttons.action}
@@ -84,6 +97,9 @@ export function PendingRequests({ groupProjectId }: { groupProjectId: number }) 
       <h2 id="pending-requests-heading" className={styles.sectionHeading}>
         Pending requests
       </h2>
+      {mayApprove || requests.length === 0 ? null : (
+        <p className={styles.muted}>{FULL_NO_APPROVALS_MESSAGE}</p>
+      )}
       {content}
     </section>
   );

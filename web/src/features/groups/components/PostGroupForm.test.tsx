@@ -1,3 +1,4 @@
+import { GROUP_INPUT_MESSAGES } from '@openlfg/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
@@ -9,6 +10,7 @@ import {
   groupsHandler,
   makeGroup,
   makeInfo,
+  makeViewer,
   signedInAs,
   signedInSession,
 } from '../test-fixtures';
@@ -109,7 +111,7 @@ describe('posting a group', () => {
     const { user, calls, currentUrl } = setup({
       'POST /api/group-projects/post-project': () => ({ status: 201, body: created }),
       'POST /api/group-projects/discussion-info': () => ({
-        body: { data: makeInfo(created, { viewerRole: 'owner' }) },
+        body: { data: makeInfo(created, { viewer: makeViewer('owner', { delete: true }) }) },
       }),
     });
     const dialog = await form();
@@ -163,6 +165,67 @@ describe('posting a group', () => {
       topics: ['cli-tools'],
       discordUrl: null,
       maxMembers: null,
+    });
+  });
+
+  it("clears a field's error as soon as the field is right, without sending again", async () => {
+    const { user, calls } = setup();
+    const dialog = await form();
+    const discord = dialog.getByLabelText('Discord invite URL (optional)');
+    await user.type(discord, 'https://discord.gg/a+b');
+    await user.click(dialog.getByRole('button', { name: 'Post group' }));
+    const title = dialog.getByLabelText('Title');
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(dialog.getByText(GROUP_INPUT_MESSAGES.discordInvite)).toBeTruthy();
+
+    await user.type(title, 'G');
+    await waitFor(() => expect(dialog.queryByText('Give the group a title.')).toBeNull());
+    expect(title.getAttribute('aria-invalid')).toBeNull();
+    // The other fields still say what is wrong with them.
+    expect(dialog.getByText('Say what the project is and who you are looking for.')).toBeTruthy();
+
+    await user.clear(discord);
+    await user.type(discord, 'https://discord.gg/ab');
+    await waitFor(() => expect(dialog.queryByText(GROUP_INPUT_MESSAGES.discordInvite)).toBeNull());
+    await user.type(dialog.getByLabelText('Topics'), 'go{Enter}');
+    await waitFor(() => expect(dialog.queryByText(GROUP_INPUT_MESSAGES.noTopic)).toBeNull());
+    expect(callsTo(calls, 'POST', '/api/group-projects/post-project')).toHaveLength(0);
+  });
+
+  it('takes what the server takes and refuses what it refuses, in its words', async () => {
+    const { user, calls } = setup({
+      'POST /api/group-projects/post-project': () => ({
+        status: 201,
+        body: makeGroup({ groupProjectId: 7 }),
+      }),
+    });
+    const dialog = await form();
+    await user.type(dialog.getByLabelText('Title'), 'T');
+    await user.type(dialog.getByLabelText('Description'), 'D');
+    await user.type(dialog.getByLabelText('Topics'), '  Machine_Learning {Enter}');
+    await user.type(dialog.getByLabelText('or type a GitHub URL'), 'https://github.com/settings/profile');
+    await user.type(dialog.getByLabelText('Discord invite URL (optional)'), 'https://discord.gg/a+b');
+    await user.click(dialog.getByRole('button', { name: 'Post group' }));
+
+    // The server's own normalisers and messages (contracts), so the two cannot disagree.
+    expect(dialog.getByText(GROUP_INPUT_MESSAGES.repository)).toBeTruthy();
+    expect(dialog.getByText(GROUP_INPUT_MESSAGES.discordInvite)).toBeTruthy();
+    expect(document.activeElement).toBe(dialog.getByLabelText('or type a GitHub URL'));
+    expect(callsTo(calls, 'POST', '/api/group-projects/post-project')).toHaveLength(0);
+
+    // A vanity invite with an underscore is an invite, for the server as for the form.
+    await user.clear(dialog.getByLabelText('or type a GitHub URL'));
+    await user.clear(dialog.getByLabelText('Discord invite URL (optional)'));
+    await user.type(dialog.getByLabelText('Discord invite URL (optional)'), 'https://discord.gg/a_b');
+    await user.click(dialog.getByRole('button', { name: 'Post group' }));
+
+    await waitFor(() => expect(callsTo(calls, 'POST', '/api/group-projects/post-project')).toHaveLength(1));
+    const body = callsTo(calls, 'POST', '/api/group-projects/post-project')[0]?.body;
+    expect(body).toMatchObject({
+      discordUrl: 'https://discord.gg/a_b',
+      repository: null,
+      // The chip is the topic the server stores for it (groups.test.ts posts the same).
+      topics: ['machine-learning'],
     });
   });
 });

@@ -10,8 +10,10 @@ import {
   groupsHandler,
   makeGroup,
   makeInfo,
+  makeViewer,
   signedInAs,
   signedInSession,
+  viewersHandler,
 } from '../test-fixtures';
 
 const privateGroup = makeGroup({
@@ -20,6 +22,15 @@ const privateGroup = makeGroup({
   visibility: 'private',
   owner: { login: 'ada', avatarUrl: null },
   repoExt: 'ada/secret-game',
+});
+
+const owner = makeViewer('owner', {
+  approve: true,
+  reject: true,
+  delete: true,
+  post: true,
+  readDiscussion: true,
+  save: true,
 });
 
 function infoHandler(body: unknown) {
@@ -42,6 +53,11 @@ describe('the group page', () => {
     const { calls } = mockApi(
       infoHandler(
         makeInfo(group, {
+          viewer: makeViewer(
+            'anonymous',
+            { readDiscussion: true },
+            { join: true, save: true, report: true, readDiscussion: true },
+          ),
           discordUrl: 'https://discord.gg/abc',
           members: [
             { login: 'owner', avatarUrl: null, role: 'owner', joinedAt: group.datePosted },
@@ -69,21 +85,40 @@ describe('the group page', () => {
     expect(within(members).getByText('O')).toBeTruthy();
     expect(within(members).getByText(/^Owner/)).toBeTruthy();
     expect(within(members).getByText('bob')).toBeTruthy();
+    // Offered as signing in would allow, asking to sign in first; reporting waits until then.
     expect(screen.getByRole('button', { name: 'Join' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save Rust CLI' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
   });
 
+  it('shows exactly the buttons the viewer block allows, and says when the group is full', async () => {
+    const full = makeGroup({ groupProjectId: 4, title: 'Full house', memberCount: 3, maxMembers: 3 });
+    mockApi({
+      ...signedInAs(),
+      ...infoHandler(makeInfo(full, { viewer: makeViewer('none', { report: true, readDiscussion: true }) })),
+    });
+    renderApp('/group-projects/4', { session: signedInSession });
+
+    expect(await screen.findByText('This group is full.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Report' })).toBeTruthy();
+    for (const name of [/^Join/, /^Request to join/, /^Leave/, /^Save/, 'Delete group']) {
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    }
+  });
+
   it('tells a signed-in stranger that a private group is private, with Request to join', async () => {
+    let viewer = makeViewer('none', { request: true, save: true, report: true });
     const { calls } = mockApi({
       ...signedInAs(),
       ...groupsHandler(() => groupList([privateGroup])),
+      ...viewersHandler(() => viewer),
       'POST /api/group-projects/discussion-info': () =>
         apiError(403, 'FORBIDDEN', 'Only members can see this group.'),
-      'GET /api/group-projects/5': () => ({ body: privateGroup }),
-      'POST /api/group-projects/request': () => ({
-        status: 201,
-        body: { groupProjectId: 5, viewerRole: 'requester', memberCount: 1 },
-      }),
+      'GET /api/group-projects/5': () => ({ body: { ...privateGroup, viewer } }),
+      'POST /api/group-projects/request': () => {
+        viewer = makeViewer('requester', { request: true, cancelRequest: true, save: true, report: true });
+        return { status: 201, body: { groupProjectId: 5, memberCount: 1, viewer } };
+      },
     });
     const { user } = renderApp('/group-projects', { session: signedInSession });
     await user.click(await screen.findByRole('link', { name: 'Secret game' }));
@@ -96,6 +131,8 @@ describe('the group page', () => {
     expect(screen.getByRole('button', { name: 'Report' })).toBeTruthy();
     await user.click(await screen.findByRole('button', { name: 'Request to join' }));
     expect(callsTo(calls, 'POST', '/api/group-projects/request')[0]?.body).toEqual({ groupProjectId: 5 });
+    // The answer's viewer block turns the button into Cancel request at once.
+    expect(await screen.findByRole('button', { name: 'Cancel request' })).toBeTruthy();
     // Still signed in: FORBIDDEN is not an expired session.
     expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
   });
@@ -117,11 +154,11 @@ describe('the owner of a group', () => {
     let pending = [request('bob'), request('cy'), { ...request('zed'), groupProjectId: 77, title: 'Other' }];
     const { calls } = mockApi({
       ...signedInAs({ myGroups: [{ ...privateGroup, role: 'owner' }] }),
-      ...infoHandler(makeInfo(privateGroup, { viewerRole: 'owner' })),
+      ...infoHandler(makeInfo(privateGroup, { viewer: owner })),
       'GET /api/group-projects/pending-requests': () => ({ body: { data: pending } }),
       'POST /api/group-projects/pending-requests': () => {
         pending = pending.filter((item) => item.requestUsername !== 'bob');
-        return { body: { groupProjectId: 5, viewerRole: 'owner', memberCount: 2 } };
+        return { body: { groupProjectId: 5, memberCount: 2, viewer: owner } };
       },
     });
     const { user } = renderApp('/group-projects/5', { session: signedInSession });
@@ -142,10 +179,24 @@ describe('the owner of a group', () => {
     expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
   });
 
+  it('of a full group can turn requests down but not approve them', async () => {
+    mockApi({
+      ...signedInAs(),
+      ...infoHandler(makeInfo(privateGroup, { viewer: { ...owner, may: { ...owner.may, approve: false } } })),
+      'GET /api/group-projects/pending-requests': () => ({ body: { data: [request('bob')] } }),
+    });
+    renderApp('/group-projects/5', { session: signedInSession });
+
+    const list = await screen.findByRole('list', { name: 'Pending requests' });
+    expect(within(list).getByRole('button', { name: 'Reject bob' })).toBeTruthy();
+    expect(within(list).queryByRole('button', { name: 'Approve bob' })).toBeNull();
+    expect(screen.getByText('The group is full: requests can be turned down, not approved.')).toBeTruthy();
+  });
+
   it('rejects a request with DELETE', async () => {
     const { calls } = mockApi({
       ...signedInAs(),
-      ...infoHandler(makeInfo(privateGroup, { viewerRole: 'owner' })),
+      ...infoHandler(makeInfo(privateGroup, { viewer: owner })),
       'GET /api/group-projects/pending-requests': () => ({ body: { data: [request('bob')] } }),
       'DELETE /api/group-projects/pending-requests': () => ({ status: 204 }),
     });
@@ -162,7 +213,7 @@ describe('the owner of a group', () => {
   it('deletes the group after confirming, and goes back to the list', async () => {
     const { calls } = mockApi({
       ...signedInAs(),
-      ...infoHandler(makeInfo(privateGroup, { viewerRole: 'owner' })),
+      ...infoHandler(makeInfo(privateGroup, { viewer: owner })),
       ...groupsHandler(() => groupList([])),
       'GET /api/group-projects/pending-requests': () => ({ body: { data: [] } }),
       'DELETE /api/group-projects/delete-project': () => ({ status: 204 }),
@@ -193,11 +244,12 @@ describe('the owner of a group', () => {
 
 describe('reporting a group', () => {
   const publicGroup = makeGroup({ groupProjectId: 8, title: 'Spam group' });
+  const stranger = makeViewer('none', { join: true, save: true, report: true, readDiscussion: true });
 
   it('needs a reason, counts its characters and shows the server refusal inline', async () => {
     const { calls } = mockApi({
       ...signedInAs(),
-      ...infoHandler(makeInfo(publicGroup)),
+      ...infoHandler(makeInfo(publicGroup, { viewer: stranger })),
       'POST /api/group-projects/report': () => apiError(409, 'CONFLICT', 'You already reported this group.'),
     });
     const { user } = renderApp('/group-projects/8', { session: signedInSession });
@@ -222,7 +274,7 @@ describe('reporting a group', () => {
   it('thanks the user and closes on success', async () => {
     mockApi({
       ...signedInAs(),
-      ...infoHandler(makeInfo(publicGroup)),
+      ...infoHandler(makeInfo(publicGroup, { viewer: stranger })),
       'POST /api/group-projects/report': () => ({ status: 201, body: { groupProjectId: 8, status: 'open' } }),
     });
     const { user } = renderApp('/group-projects/8', { session: signedInSession });

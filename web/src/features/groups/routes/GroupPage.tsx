@@ -1,4 +1,4 @@
-import type { DiscussionInfo, GroupProject } from '@openlfg/contracts';
+import type { DiscussionInfo, GroupProject, GroupViewer } from '@openlfg/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -19,7 +19,7 @@ import { PendingRequests } from '../components/PendingRequests';
 import { getGroupsQueryKey } from '../api/query-keys';
 import { ReportModal } from '../components/ReportModal';
 import { memberCountText, visibilityText } from '../group-text';
-import { useViewerRole } from '../use-viewer-role';
+import { offersTo } from '../viewer';
 import buttons from '../../../components/buttons.module.css';
 import styles from '../components/GroupPage.module.css';
 
@@ -115,8 +115,6 @@ function GroupPageFor({
  */
 function PrivateGroup({ groupProjectId }: { groupProjectId: number }) {
   const card = useGroup(groupProjectId);
-  const role = useViewerRole(groupProjectId);
-  const { isLoggedIn, setShowReportModal } = useSession();
   useDocumentTitle(card.data?.title ?? 'Private group');
   if (card.isPending) {
     return (
@@ -136,28 +134,37 @@ function PrivateGroup({ groupProjectId }: { groupProjectId: number }) {
       />
     );
   }
-  const group = card.data;
+  const { viewer, ...group } = card.data;
   return (
     <article className={styles.page}>
       <GroupHeading group={group} />
       <p role="status" className={styles.notice}>
         {PRIVATE_GROUP_MESSAGE}
       </p>
-      <div className={styles.actions}>
-        <MembershipActions group={group} role={role} variant="page" />
-        <GroupSaveButton group={group} />
-        {isLoggedIn ? (
-          <button
-            type="button"
-            className={buttons.action}
-            onClick={() => setShowReportModal({ show: true, projectId: group.groupProjectId })}
-          >
-            Report
-          </button>
-        ) : null}
-      </div>
+      <GroupActions group={group} viewer={viewer} />
       <ReportModal groupTitle={group.title} />
     </article>
+  );
+}
+
+/** The page's buttons, each shown only when the server's viewer block allows it. */
+function GroupActions({ group, viewer }: { group: GroupProject; viewer: GroupViewer }) {
+  const { setShowReportModal } = useSession();
+  return (
+    <div className={styles.actions}>
+      <MembershipActions group={group} viewer={viewer} variant="page" />
+      {offersTo(viewer).save ? <GroupSaveButton group={group} /> : null}
+      {viewer.may.report ? (
+        <button
+          type="button"
+          className={buttons.action}
+          onClick={() => setShowReportModal({ show: true, projectId: group.groupProjectId })}
+        >
+          Report
+        </button>
+      ) : null}
+      {viewer.may.delete ? <DeleteGroupButton group={group} /> : null}
+    </div>
   );
 }
 
@@ -224,11 +231,10 @@ function GroupDetails({
   info: DiscussionInfo;
   renderDiscussion: RenderDiscussion | undefined;
 }) {
-  const { group, members, discordUrl, viewerRole } = info;
-  const { isLoggedIn, setShowReportModal } = useSession();
+  const { group, members, discordUrl, viewer } = info;
+  const { isLoggedIn } = useSession();
   const queryClient = useQueryClient();
   useDocumentTitle(group.title);
-  const isOwner = viewerRole === 'owner';
   // The board's room was closed to the user (they left, were removed, the group was hidden or deleted): ask
   // again what they may see, which also takes the board away when they may no longer read it.
   const recheckAccess = useCallback(
@@ -239,20 +245,7 @@ function GroupDetails({
   return (
     <article className={styles.page}>
       <GroupHeading group={group} />
-      <div className={styles.actions}>
-        <MembershipActions group={group} role={isLoggedIn ? viewerRole : 'anonymous'} variant="page" />
-        <GroupSaveButton group={group} />
-        {isLoggedIn && !isOwner ? (
-          <button
-            type="button"
-            className={buttons.action}
-            onClick={() => setShowReportModal({ show: true, projectId: group.groupProjectId })}
-          >
-            Report
-          </button>
-        ) : null}
-        {isOwner ? <DeleteGroupButton group={group} /> : null}
-      </div>
+      <GroupActions group={group} viewer={viewer} />
 
       {group.repoExt || discordUrl ? (
         <section className={styles.section} aria-labelledby="group-links-heading">
@@ -283,8 +276,8 @@ function GroupDetails({
         </section>
       ) : null}
 
-      {isOwner && group.visibility === 'private' ? (
-        <PendingRequests groupProjectId={group.groupProjectId} />
+      {viewer.may.reject ? (
+        <PendingRequests groupProjectId={group.groupProjectId} mayApprove={viewer.may.approve} />
       ) : null}
 
       <section className={styles.section} aria-labelledby="group-members-heading">
@@ -311,12 +304,12 @@ function GroupDetails({
         )}
       </section>
 
-      {info.canReadDiscussion && renderDiscussion
+      {viewer.may.readDiscussion && renderDiscussion
         ? renderDiscussion({
-            boardKey: `${viewerRole}-${String(info.canPost)}`,
+            boardKey: `${viewer.role}-${String(viewer.may.post)}`,
             groupProjectId: group.groupProjectId,
             room: info.room,
-            canPost: info.canPost,
+            canPost: viewer.may.post,
             readOnlyPrompt: isLoggedIn ? JOIN_TO_POST_MESSAGE : SIGN_IN_TO_POST_MESSAGE,
             onAccessLost: recheckAccess,
           })

@@ -1,4 +1,4 @@
-import type { GroupProject, MyGroup } from '@openlfg/contracts';
+import type { GroupProject, GroupViewer } from '@openlfg/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { MockAnswer } from '../../../test/api-mock';
@@ -11,8 +11,10 @@ import {
   groupListRequests,
   groupsHandler,
   makeGroup,
+  makeViewer,
   signedInAs,
   signedInSession,
+  viewersHandler,
 } from '../test-fixtures';
 
 const publicGroup = makeGroup({ groupProjectId: 1, title: 'Rust CLI', visibility: 'public', memberCount: 3 });
@@ -112,12 +114,34 @@ describe('the group list', () => {
   });
 });
 
-describe('the action button of a card', () => {
+describe('the action buttons of a card', () => {
+  // What the server answers each viewer (its policy decides; the cards only show it).
+  const stranger = {
+    public: makeViewer('none', { join: true, save: true, report: true, readDiscussion: true }),
+    private: makeViewer('none', { request: true, save: true, report: true }),
+  };
+  const member = makeViewer('member', {
+    leave: true,
+    save: true,
+    report: true,
+    post: true,
+    readDiscussion: true,
+  });
+  const requester = makeViewer('requester', { request: true, cancelRequest: true, save: true, report: true });
+  const membership = (groupProjectId: number, memberCount: number, viewer: GroupViewer) => ({
+    body: { groupProjectId, memberCount, viewer },
+  });
+
   it('asks an anonymous visitor to sign in for Join and Request to join', async () => {
-    const { calls } = mockApi(groupsHandler(() => groupList([publicGroup, privateGroup])));
+    const { calls } = mockApi({
+      ...groupsHandler(() => groupList([publicGroup, privateGroup])),
+      ...viewersHandler((id) =>
+        makeViewer('anonymous', {}, id === 1 ? stranger.public.may : stranger.private.may),
+      ),
+    });
     const { user } = renderApp('/group-projects');
 
-    await user.click(within(await card('Rust CLI')).getByRole('button', { name: 'Join Rust CLI' }));
+    await user.click(await within(await card('Rust CLI')).findByRole('button', { name: 'Join Rust CLI' }));
     expect(screen.getByRole('dialog', { name: 'Sign in to continue' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await user.click(
@@ -125,17 +149,21 @@ describe('the action button of a card', () => {
     );
     expect(screen.getByRole('dialog', { name: 'Sign in to continue' })).toBeTruthy();
     expect(calls.some((call) => call.url.startsWith('/api/group-projects/join'))).toBe(false);
+    // One question for the whole page of cards.
+    expect(callsTo(calls, 'POST', '/api/group-projects/viewer').map((call) => call.body)).toEqual([
+      { groupProjectIds: [1, 2] },
+    ]);
   });
 
   it('shows Open group to the owner and Open discussion and Leave to a member', async () => {
     mockApi({
-      ...signedInAs({
-        myGroups: [
-          { ...publicGroup, role: 'owner' },
-          { ...privateGroup, role: 'member' },
-        ],
-      }),
+      ...signedInAs(),
       ...groupsHandler(() => groupList([publicGroup, privateGroup])),
+      ...viewersHandler((id) =>
+        id === 1
+          ? makeViewer('owner', { delete: true, save: true, post: true, readDiscussion: true })
+          : member,
+      ),
     });
     renderApp('/group-projects', { session: signedInSession });
 
@@ -144,22 +172,23 @@ describe('the action button of a card', () => {
       (await within(owned).findByRole('link', { name: 'Open group Rust CLI' })).getAttribute('href'),
     ).toBe('/group-projects/1');
     expect(within(owned).queryByRole('button', { name: /^Join/ })).toBeNull();
+    expect(within(owned).queryByRole('button', { name: /^Leave/ })).toBeNull();
     const joined = await card('Secret game');
     expect(await within(joined).findByRole('link', { name: 'Open discussion Secret game' })).toBeTruthy();
     expect(within(joined).getByRole('button', { name: 'Leave Secret game' })).toBeTruthy();
   });
 
   it('joins a public group and then offers Leave', async () => {
-    let mine: MyGroup[] = [];
     let group = publicGroup;
+    let viewer = stranger.public;
     const { calls } = mockApi({
       ...signedInAs(),
       ...groupsHandler(() => groupList([group])),
-      'GET /api/group-projects/my-groups': () => ({ body: { data: mine } }),
+      ...viewersHandler(() => viewer),
       'POST /api/group-projects/join': () => {
         group = { ...publicGroup, memberCount: 4 };
-        mine = [{ ...group, role: 'member' }];
-        return { body: { groupProjectId: 1, viewerRole: 'member', memberCount: 4 } };
+        viewer = member;
+        return membership(1, 4, member);
       },
     });
     const { user } = renderApp('/group-projects', { session: signedInSession });
@@ -168,20 +197,21 @@ describe('the action button of a card', () => {
     await user.click(await within(tile).findByRole('button', { name: 'Join Rust CLI' }));
 
     expect(await within(tile).findByRole('button', { name: 'Leave Rust CLI' })).toBeTruthy();
+    expect(within(tile).queryByRole('button', { name: 'Join Rust CLI' })).toBeNull();
     expect(within(tile).getByText('4 members')).toBeTruthy();
     expect(callsTo(calls, 'POST', '/api/group-projects/join')[0]?.body).toEqual({ groupProjectId: 1 });
     expect(await screen.findByText('You joined Rust CLI.')).toBeTruthy();
   });
 
   it('leaves a group with DELETE /leave and then offers Join', async () => {
-    let mine: MyGroup[] = [{ ...publicGroup, role: 'member' }];
+    let viewer = member;
     const { calls } = mockApi({
       ...signedInAs(),
       ...groupsHandler(() => groupList([publicGroup])),
-      'GET /api/group-projects/my-groups': () => ({ body: { data: mine } }),
+      ...viewersHandler(() => viewer),
       'DELETE /api/group-projects/leave': () => {
-        mine = [];
-        return { body: { groupProjectId: 1, viewerRole: 'none', memberCount: 2 } };
+        viewer = stranger.public;
+        return membership(1, 2, stranger.public);
       },
     });
     const { user } = renderApp('/group-projects', { session: signedInSession });
@@ -194,18 +224,18 @@ describe('the action button of a card', () => {
   });
 
   it('asks to join a private group, then offers Cancel request, which cancels it', async () => {
-    let pending: { groupProjectId: number; title: string; requestedAt: string }[] = [];
+    let viewer = stranger.private;
     const { calls } = mockApi({
       ...signedInAs(),
       ...groupsHandler(() => groupList([privateGroup])),
-      'GET /api/group-projects/request': () => ({ body: { data: pending } }),
+      ...viewersHandler(() => viewer),
       'POST /api/group-projects/request': () => {
-        pending = [{ groupProjectId: 2, title: 'Secret game', requestedAt: new Date().toISOString() }];
-        return { status: 201, body: { groupProjectId: 2, viewerRole: 'requester', memberCount: 3 } };
+        viewer = requester;
+        return { status: 201, ...membership(2, 3, requester) };
       },
       'DELETE /api/group-projects/request': () => {
-        pending = [];
-        return { body: { groupProjectId: 2, viewerRole: 'none', memberCount: 3 } };
+        viewer = stranger.private;
+        return membership(2, 3, stranger.private);
       },
     });
     const { user } = renderApp('/group-projects', { session: signedInSession });
@@ -219,23 +249,60 @@ describe('the action button of a card', () => {
     expect(callsTo(calls, 'DELETE', '/api/group-projects/request')[0]?.body).toEqual({ groupProjectId: 2 });
   });
 
-  it('shows Cancel request to a user whose request is pending', async () => {
+  it('shows Cancel request, not Request to join, to a user whose request is pending', async () => {
     mockApi({
-      ...signedInAs({
-        myRequests: [{ groupProjectId: 2, title: 'Secret game', requestedAt: privateGroup.datePosted }],
-      }),
+      ...signedInAs(),
       ...groupsHandler(() => groupList([privateGroup])),
+      ...viewersHandler(() => requester),
     });
     renderApp('/group-projects', { session: signedInSession });
-    expect(
-      await within(await card('Secret game')).findByRole('button', { name: 'Cancel request Secret game' }),
-    ).toBeTruthy();
+    const tile = await card('Secret game');
+    expect(await within(tile).findByRole('button', { name: 'Cancel request Secret game' })).toBeTruthy();
+    expect(within(tile).queryByRole('button', { name: /^Request to join/ })).toBeNull();
+  });
+
+  it('offers no Join on a full group and says it is full, signed in or not', async () => {
+    const full = makeGroup({ groupProjectId: 3, title: 'Full house', memberCount: 4, maxMembers: 4 });
+    for (const [viewer, session] of [
+      [makeViewer('none', { save: true, report: true, readDiscussion: true }), signedInSession],
+      [
+        makeViewer('anonymous', { readDiscussion: true }, { save: true, report: true, readDiscussion: true }),
+        {},
+      ],
+    ] as const) {
+      mockApi({
+        ...(session === signedInSession ? signedInAs() : {}),
+        ...groupsHandler(() => groupList([full])),
+        ...viewersHandler(() => viewer),
+      });
+      const { unmount } = renderApp('/group-projects', { session: { isLoginLoading: false, ...session } });
+      const tile = await card('Full house');
+      expect(await within(tile).findByText('This group is full.')).toBeTruthy();
+      expect(within(tile).queryByRole('button', { name: /^Join/ })).toBeNull();
+      expect(within(tile).getByRole('button', { name: 'Save Full house' })).toBeTruthy();
+      unmount();
+    }
+  });
+
+  it('offers only what the server allows, even where the group looks open', async () => {
+    // A public group with room, but the server offers this viewer nothing but saving.
+    mockApi({
+      ...signedInAs(),
+      ...groupsHandler(() => groupList([publicGroup])),
+      ...viewersHandler(() => makeViewer('none', { save: true })),
+    });
+    renderApp('/group-projects', { session: signedInSession });
+    const tile = await card('Rust CLI');
+    expect(await within(tile).findByRole('button', { name: 'Save Rust CLI' })).toBeTruthy();
+    expect(within(tile).queryByRole('button', { name: /^Join/ })).toBeNull();
+    expect(within(tile).queryByText('This group is full.')).toBeNull();
   });
 
   it("shows the server's message when joining fails, and keeps Join", async () => {
     mockApi({
       ...signedInAs(),
       ...groupsHandler(() => groupList([publicGroup])),
+      ...viewersHandler(() => stranger.public),
       'POST /api/group-projects/join': () => apiError(409, 'CONFLICT', 'This group is full.'),
     });
     const { user } = renderApp('/group-projects', { session: signedInSession });
@@ -255,13 +322,14 @@ describe('saving a group', () => {
     const { calls } = mockApi({
       ...signedInAs(),
       ...groupsHandler(() => groupList([group])),
+      ...viewersHandler(() => makeViewer('none', { join: true, save: true, report: true })),
       'POST /api/group-projects/save': () => answer.promise,
     });
     const { user } = renderApp('/group-projects', { session: signedInSession });
     const tile = await card('Rust CLI');
     await waitFor(() => expect(callsTo(calls, 'GET', '/api/group-projects/saved')).toHaveLength(1));
 
-    await user.click(within(tile).getByRole('button', { name: 'Save Rust CLI' }));
+    await user.click(await within(tile).findByRole('button', { name: 'Save Rust CLI' }));
 
     const saved = await within(tile).findByRole('button', { name: 'Saved Rust CLI' });
     expect(saved.getAttribute('aria-pressed')).toBe('true');
@@ -276,12 +344,13 @@ describe('saving a group', () => {
     mockApi({
       ...signedInAs(),
       ...groupsHandler(() => groupList([group])),
+      ...viewersHandler(() => makeViewer('none', { join: true, save: true, report: true })),
       'POST /api/group-projects/save': () => apiError(500, 'INTERNAL_ERROR', 'Something went wrong.'),
     });
     const { user } = renderApp('/group-projects', { session: signedInSession });
     const tile = await card('Rust CLI');
 
-    await user.click(within(tile).getByRole('button', { name: 'Save Rust CLI' }));
+    await user.click(await within(tile).findByRole('button', { name: 'Save Rust CLI' }));
 
     expect(await screen.findByText('Could not save the group, please try again.')).toBeTruthy();
     expect(within(tile).getByRole('button', { name: 'Save Rust CLI' }).getAttribute('aria-pressed')).toBe(
@@ -291,9 +360,12 @@ describe('saving a group', () => {
   });
 
   it('asks an anonymous visitor to sign in', async () => {
-    mockApi(groupsHandler(() => groupList([publicGroup])));
+    mockApi({
+      ...groupsHandler(() => groupList([publicGroup])),
+      ...viewersHandler(() => makeViewer('anonymous', {}, { join: true, save: true, report: true })),
+    });
     const { user } = renderApp('/group-projects');
-    await user.click(within(await card('Rust CLI')).getByRole('button', { name: 'Save Rust CLI' }));
+    await user.click(await within(await card('Rust CLI')).findByRole('button', { name: 'Save Rust CLI' }));
     expect(screen.getByRole('dialog', { name: 'Sign in to continue' })).toBeTruthy();
   });
 });

@@ -1,13 +1,20 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession } from '../../../session/session-context';
 import { GroupControls } from '../components/GroupControls';
 import { GroupResults } from '../components/GroupResults';
 import { GroupsHeader } from '../components/GroupsHeader';
-import { PostGroupModal } from '../components/PostGroupModal';
 import { useGroupListQuery } from '../use-group-list-query';
 import styles from '../../../components/ListPage.module.css';
+
+/**
+ * The posting form (with react-hook-form, TypeBox and the contract's schema that check it) loads when it is
+ * first opened: most visitors of the list never post.
+ */
+const PostGroupModal = lazy(() =>
+  import('../components/PostGroupModal').then((module) => ({ default: module.PostGroupModal })),
+);
 
 const LIST_REACHED_OFFSET_PX = 160;
 const POST_RETURN_TO = '/group-projects?post=new';
@@ -35,6 +42,10 @@ export function GroupProjectsPage() {
   const listRef = useRef<HTMLElement>(null);
   const resultsRef = useRef<HTMLElement>(null);
   const wantsPost = new URLSearchParams(search).get('post') === 'new';
+  const postOpen = wantsPost && isLoggedIn;
+  // Once opened, the form stays mounted (closed), so that focus goes back to what opened it.
+  const [postLoaded, setPostLoaded] = useState(postOpen);
+  if (postOpen && !postLoaded) setPostLoaded(true);
 
   useEffect(() => {
     if (showedGroupScroll) return;
@@ -101,7 +112,11 @@ export function GroupProjectsPage() {
           onPageChange={onPageChange}
         />
       </section>
-      <PostGroupModal open={wantsPost && isLoggedIn} onClose={closePost} />
+      {postLoaded ? (
+        <Suspense fallback={null}>
+          <PostGroupModal open={postOpen} onClose={closePost} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

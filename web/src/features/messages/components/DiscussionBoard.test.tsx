@@ -9,8 +9,10 @@ import {
   callsTo,
   makeGroup,
   makeInfo,
+  makeViewer,
   signedInAs,
   signedInSession,
+  viewersHandler,
 } from '../../groups/test-fixtures';
 import { disposeRealtimeConnection } from '../realtime/connection';
 import { FakeSocket, makeMessage } from '../test-support';
@@ -22,11 +24,14 @@ function history(data: Message[], hasOlder = false): { body: MessageHistoryRespo
   return { body: { data: [...data].reverse(), hasOlder } };
 }
 
+const memberViewer = makeViewer('member', { leave: true, post: true, readDiscussion: true, save: true });
+
 function memberOf(messages: Message[] = [], extra: Record<string, MockHandler> = {}) {
   return mockApi({
     ...signedInAs({ myGroups: [{ ...group, role: 'member' }] }),
+    ...viewersHandler(() => memberViewer),
     'POST /api/group-projects/discussion-info': () => ({
-      body: { data: makeInfo(group, { viewerRole: 'member', canPost: true }) },
+      body: { data: makeInfo(group, { viewer: memberViewer }) },
     }),
     'GET /api/messages/history': () => history(messages),
     'POST /api/messages/latest-message': (call) => ({
@@ -209,7 +214,9 @@ describe('the discussion board', () => {
     const { calls } = mockApi({
       ...signedInAs(),
       'POST /api/group-projects/discussion-info': () => apiError(403, 'FORBIDDEN', 'Only members.'),
-      'GET /api/group-projects/5': () => ({ body: privateGroup }),
+      'GET /api/group-projects/5': () => ({
+        body: { ...privateGroup, viewer: makeViewer('none', { request: true, report: true }) },
+      }),
     });
     renderApp('/group-projects/5', { session: signedInSession });
 
@@ -254,11 +261,17 @@ describe('the discussion board', () => {
         member
           ? {
               body: {
-                data: makeInfo({ ...group, visibility: 'private' }, { viewerRole: 'member', canPost: true }),
+                data: makeInfo({ ...group, visibility: 'private' }, { viewer: memberViewer }),
               },
             }
           : apiError(403, 'FORBIDDEN', 'Only members.'),
-      'GET /api/group-projects/5': () => ({ body: { ...group, visibility: 'private' } }),
+      'GET /api/group-projects/5': () => ({
+        body: {
+          ...group,
+          visibility: 'private',
+          viewer: makeViewer('none', { request: true, report: true }),
+        },
+      }),
     });
     renderApp('/group-projects/5', { session: signedInSession });
     const socket = await openedSocket();

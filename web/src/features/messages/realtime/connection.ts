@@ -1,10 +1,11 @@
 import { RealtimeConnection } from './realtime-connection';
+import { REALTIME_PATH } from '@openlfg/contracts';
 
 let connection: RealtimeConnection | null = null;
 
 /** The address of the realtime endpoint on the site's own origin (wss: when the page is https:). */
 export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'>): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/realtime`;
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${REALTIME_PATH}`;
 }
 
 /**
