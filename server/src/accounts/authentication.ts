@@ -28,9 +28,6 @@ declare module 'fastify' {
   }
 }
 
-/** Route config of the routes only a signed-in user may call. */
-export const SIGNED_IN = { auth: 'user' } as const;
-
 const cache = new WeakMap<FastifyRequest, Promise<RequestAuth>>();
 
 export function registerAuthentication(
