@@ -23,6 +23,7 @@ import {
 } from '../post-form';
 import { addTypedTopics, TopicsField } from './TopicsField';
 import styles from './PostGroupForm.module.css';
+import { FormActions } from '../../../components/FormActions';
 
 export interface PostGroupFormProps {
   titleRef: RefObject<HTMLInputElement | null>;
@@ -244,19 +245,12 @@ export function PostGroupForm({ titleRef, onClose }: PostGroupFormProps) {
           {fieldError('discordUrl')}
         </div>
 
-        <div className={styles.actions}>
-          <button
-            type="submit"
-            className={styles.primary}
-            aria-disabled={post.isPending || undefined}
-            aria-busy={post.isPending || undefined}
-          >
-            {post.isPending ? 'Posting...' : 'Post group'}
-          </button>
-          <button type="button" className={styles.secondary} onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormActions
+          pending={post.isPending}
+          submitLabel="Post group"
+          pendingLabel="Posting..."
+          onCancel={onClose}
+        />
       </form>
     </FormProvider>
   );

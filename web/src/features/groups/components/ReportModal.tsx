@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toast';
 import { useSession } from '../../../session/session-context';
 import { useReportGroup } from '../api/report-group';
 import styles from './PostGroupForm.module.css';
+import { FormActions } from '../../../components/FormActions';
 
 export const REPORT_FAILED_MESSAGE = 'Could not send the report, please try again.';
 
@@ -83,19 +84,12 @@ function ReportForm({ groupProjectId, reasonRef, onClose }: ReportFormProps) {
         error={error}
         inputRef={reasonRef}
       />
-      <div className={styles.actions}>
-        <button
-          type="submit"
-          className={styles.primary}
-          aria-disabled={report.isPending || undefined}
-          aria-busy={report.isPending || undefined}
-        >
-          {report.isPending ? 'Sending...' : 'Send report'}
-        </button>
-        <button type="button" className={styles.secondary} onClick={onClose}>
-          Cancel
-        </button>
-      </div>
+      <FormActions
+        pending={report.isPending}
+        submitLabel="Send report"
+        pendingLabel="Sending..."
+        onCancel={onClose}
+      />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { useSession } from '../../../session/session-context';
 import { useRequestProject } from '../api/request-project';
 import { parseRepositoryInput } from '../repo-url';
 import styles from './RequestProjectForm.module.css';
+import { FormActions } from '../../../components/FormActions';
 
 export const REQUEST_FAILED_MESSAGE = 'Could not send the request, please try again.';
 
@@ -121,19 +122,12 @@ export function RequestProjectForm({ inputRef, onClose }: RequestProjectFormProp
       <p id={hintId} className={styles.hint}>
         A public repository on github.com. Moderators check each request before it is listed.
       </p>
-      <div className={styles.actions}>
-        <button
-          type="submit"
-          className={styles.primary}
-          aria-disabled={request.isPending || undefined}
-          aria-busy={request.isPending || undefined}
-        >
-          {request.isPending ? 'Sending...' : 'Send request'}
-        </button>
-        <button type="button" className={styles.secondary} onClick={onClose}>
-          Cancel
-        </button>
-      </div>
+      <FormActions
+        pending={request.isPending}
+        submitLabel="Send request"
+        pendingLabel="Sending..."
+        onCancel={onClose}
+      />
     </form>
   );
 }
