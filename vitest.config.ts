@@ -37,6 +37,8 @@ const serverProject = (database: 'pglite' | 'postgres'): TestProjectInlineConfig
     include: ['test/**/*.test.ts'],
     environment: 'node',
     env: { OPENLFG_TEST_DB: database },
+    // Every file's PGlite starts from one cluster migrated at the start of the run.
+    ...(database === 'pglite' ? { globalSetup: ['./test/support/pglite-templates.ts'] } : {}),
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },
