@@ -1,10 +1,14 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
- * One run covers every workspace. The server suite runs twice when TEST_DATABASE_URL names a PostgreSQL
- * server: once on embedded PGlite, once on the real server. With CI=true a missing server (or a missing
- * TEST_REDIS_URL) is a failure, not a skip.
+ * One run covers every workspace, in tiers (projects) that can also run alone (`--project`, package.json):
+ * - the unit tier, no database: `contracts`, `web` and `server:unit` (server tests named `*.unit.test.ts`:
+ *   policies, parsers, configuration, crypto, queues);
+ * - the API tier, `server:pglite`: every other server test, each file on an embedded PGlite copied from a
+ *   template migrated once per run (test/support/pglite-templates.ts);
+ * - the PostgreSQL tier, `server:postgres`: the same files again on the server TEST_DATABASE_URL names.
+ * With CI=true a missing server (or a missing TEST_REDIS_URL) is a failure, not a skip.
  */
 const contractsSource = fileURLToPath(new URL('./contracts/src/index.ts', import.meta.url));
 const alias = { '@openlfg/contracts': contractsSource };
@@ -29,12 +33,15 @@ if (!process.env.TEST_REDIS_URL && process.env.CI === 'true') {
   );
 }
 
+const unitTests = 'test/**/*.unit.test.ts';
+
 const serverProject = (database: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   resolve: { alias },
   test: {
     name: `server:${database}`,
     root: 'server',
     include: ['test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, unitTests],
     environment: 'node',
     env: { OPENLFG_TEST_DB: database },
     // Every file's PGlite starts from one cluster migrated at the start of the run.
@@ -50,6 +57,10 @@ export default defineConfig({
       {
         resolve: { alias },
         test: { name: 'contracts', root: 'contracts', include: ['test/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'server:unit', root: 'server', include: [unitTests], environment: 'node' },
       },
       serverProject('pglite'),
       ...(postgresUrl ? [serverProject('postgres')] : []),
