@@ -86,6 +86,9 @@ export async function openPGlite(
     close: async () => {
       try {
         await db.destroy();
+        // Kysely's destroy does nothing when no query ever ran (its driver never started), which would leave
+        // PGlite open, answering, and its folder unlocked.
+        if (!pglite.closed) await pglite.close();
       } finally {
         await lock?.release();
       }
