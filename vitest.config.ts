@@ -7,7 +7,8 @@ import { configDefaults, defineConfig, type TestProjectInlineConfiguration } fro
  *   policies, parsers, configuration, crypto, queues);
  * - the API tier, `server:pglite`: every other server test, each file on an embedded PGlite copied from a
  *   template migrated once per run (test/support/pglite-templates.ts);
- * - the PostgreSQL tier, `server:postgres`: the same files again on the server TEST_DATABASE_URL names.
+ * - the PostgreSQL tier, `server:postgres`: the same files again on the server TEST_DATABASE_URL names, but
+ *   those that only ever run the embedded database.
  * With CI=true a missing server (or a missing TEST_REDIS_URL) is a failure, not a skip.
  */
 const contractsSource = fileURLToPath(new URL('./contracts/src/index.ts', import.meta.url));
@@ -34,6 +35,13 @@ if (!process.env.TEST_REDIS_URL && process.env.CI === 'true') {
 }
 
 const unitTests = 'test/**/*.unit.test.ts';
+// Files that run only the embedded database, whatever the tier (real processes on a DATA_DIR of their own, the
+// data folder's lock): the PostgreSQL tier would run the very same thing again.
+const embeddedOnlyTests = [
+  'test/process.test.ts',
+  'test/data-dir-lock.test.ts',
+  'test/catalog/sync/cli.test.ts',
+];
 
 const serverProject = (database: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   resolve: { alias },
@@ -41,7 +49,7 @@ const serverProject = (database: 'pglite' | 'postgres'): TestProjectInlineConfig
     name: `server:${database}`,
     root: 'server',
     include: ['test/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, unitTests],
+    exclude: [...configDefaults.exclude, unitTests, ...(database === 'postgres' ? embeddedOnlyTests : [])],
     environment: 'node',
     env: { OPENLFG_TEST_DB: database },
     // Every file's PGlite starts from one cluster migrated at the start of the run.
