@@ -40,6 +40,7 @@ const unitTests = 'test/**/*.unit.test.ts';
 const embeddedOnlyTests = [
   'test/process.test.ts',
   'test/data-dir-lock.test.ts',
+  'test/catalog/import-cli.test.ts',
   'test/catalog/sync/cli.test.ts',
 ];
 

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, openPGlite, type Database } from '../../src/platform/db/database.js';
@@ -20,17 +22,36 @@ export interface TestDatabase extends Database {
 export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const migrate = options.migrate !== false;
   if (process.env.OPENLFG_TEST_DB !== 'postgres') {
-    const template: PGliteTemplates | undefined = inject('pgliteTemplates');
-    // Only the server:pglite project makes the templates (vitest.config.ts); a unit test has no database.
-    if (!template) throw new Error('No PGlite template: only the server:pglite project has a database');
     const database = await openPGlite(undefined, {
-      loadDataDir: new Blob([await readFile(migrate ? template.migrated : template.blank)]),
+      loadDataDir: await template(migrate ? 'migrated' : 'blank'),
     });
     return { ...database, dispose: () => database.close() };
   }
   const database = await openPostgresSchema();
   if (migrate) await migrateToLatest(database.db, { schema: database.schema });
   return database;
+}
+
+/**
+ * An embedded database in `folder`, locked as the app locks one, copied from the run's migrated template: for
+ * tests of real processes on a DATA_DIR (its `pgdata/`) that need a database, not a first start.
+ */
+export async function openMigratedFolder(folder: string): Promise<Database> {
+  return openPGlite(folder, { loadDataDir: await template('migrated') });
+}
+
+/** A new DATA_DIR as a server leaves it once it has started: holding the migrated (empty) database. */
+export async function migratedDataDir(prefix = 'openlfg-'): Promise<string> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), prefix));
+  await (await openMigratedFolder(path.join(dataDir, 'pgdata'))).close();
+  return dataDir;
+}
+
+async function template(kind: keyof PGliteTemplates): Promise<Blob> {
+  const templates: PGliteTemplates | undefined = inject('pgliteTemplates');
+  // Only the server:pglite project makes them (vitest.config.ts); a unit test has no database.
+  if (!templates) throw new Error('No PGlite template: only the server:pglite project has a database');
+  return new Blob([await readFile(templates[kind])]);
 }
 
 async function openPostgresSchema(): Promise<TestDatabase> {
