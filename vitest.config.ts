@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
@@ -53,6 +54,9 @@ const serverProject = (database: 'pglite' | 'postgres'): TestProjectInlineConfig
     exclude: [...configDefaults.exclude, unitTests, ...(database === 'postgres' ? embeddedOnlyTests : [])],
     environment: 'node',
     env: { OPENLFG_TEST_DB: database },
+    // On PostgreSQL, files share one server: advisory locks (a room's) and lock waits are not per schema, and
+    // some files hold them on purpose (database-waits, frozen-node). One file at a time, after the other tiers.
+    ...(database === 'postgres' ? { maxWorkers: 1 } : {}),
     // Every file's PGlite starts from one cluster migrated at the start of the run.
     ...(database === 'pglite' ? { globalSetup: ['./test/support/pglite-templates.ts'] } : {}),
     testTimeout: 20_000,
@@ -62,6 +66,10 @@ const serverProject = (database: 'pglite' | 'postgres'): TestProjectInlineConfig
 
 export default defineConfig({
   test: {
+    // One file per core. Vitest's default leaves a core to its main process, which mostly waits; so do most
+    // test files, on one single-threaded PGlite, a spawned process or a timer, so on 2 cores a second worker
+    // shortens the run.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         resolve: { alias },
