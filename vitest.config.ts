@@ -1,10 +1,16 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
- * One run covers every workspace. The server suite runs twice when TEST_DATABASE_URL names a PostgreSQL
- * server: once on embedded PGlite, once on the real server. With CI=true a missing server (or a missing
- * TEST_REDIS_URL) is a failure, not a skip.
+ * One run covers every workspace, in tiers (projects) that can also run alone (`--project`, package.json):
+ * - the unit tier, no database: `contracts`, `web` and `server:unit` (server tests named `*.unit.test.ts`:
+ *   policies, parsers, configuration, crypto, queues);
+ * - the API tier, `server:pglite`: every other server test, each file on an embedded PGlite copied from a
+ *   template migrated once per run (test/support/pglite-templates.ts);
+ * - the PostgreSQL tier, `server:postgres`: the same files again on the server TEST_DATABASE_URL names, but
+ *   those that only ever run the embedded database.
+ * With CI=true a missing server (or a missing TEST_REDIS_URL) is a failure, not a skip.
  */
 const contractsSource = fileURLToPath(new URL('./contracts/src/index.ts', import.meta.url));
 const alias = { '@openlfg/contracts': contractsSource };
@@ -29,14 +35,30 @@ if (!process.env.TEST_REDIS_URL && process.env.CI === 'true') {
   );
 }
 
+const unitTests = 'test/**/*.unit.test.ts';
+// Files that run only the embedded database, whatever the tier (real processes on a DATA_DIR of their own, the
+// data folder's lock): the PostgreSQL tier would run the very same thing again.
+const embeddedOnlyTests = [
+  'test/process.test.ts',
+  'test/data-dir-lock.test.ts',
+  'test/catalog/import-cli.test.ts',
+  'test/catalog/sync/cli.test.ts',
+];
+
 const serverProject = (database: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   resolve: { alias },
   test: {
     name: `server:${database}`,
     root: 'server',
     include: ['test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, unitTests, ...(database === 'postgres' ? embeddedOnlyTests : [])],
     environment: 'node',
     env: { OPENLFG_TEST_DB: database },
+    // On PostgreSQL, files share one server: advisory locks (a room's) and lock waits are not per schema, and
+    // some files hold them on purpose (database-waits, frozen-node). One file at a time, after the other tiers.
+    ...(database === 'postgres' ? { maxWorkers: 1 } : {}),
+    // Every file's PGlite starts from one cluster migrated at the start of the run.
+    ...(database === 'pglite' ? { globalSetup: ['./test/support/pglite-templates.ts'] } : {}),
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },
@@ -44,10 +66,18 @@ const serverProject = (database: 'pglite' | 'postgres'): TestProjectInlineConfig
 
 export default defineConfig({
   test: {
+    // One file per core. Vitest's default leaves a core to its main process, which mostly waits; so do most
+    // test files, on one single-threaded PGlite, a spawned process or a timer, so on 2 cores a second worker
+    // shortens the run.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         resolve: { alias },
         test: { name: 'contracts', root: 'contracts', include: ['test/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'server:unit', root: 'server', include: [unitTests], environment: 'node' },
       },
       serverProject('pglite'),
       ...(postgresUrl ? [serverProject('postgres')] : []),

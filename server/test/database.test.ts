@@ -95,3 +95,11 @@ describe('the database connection', () => {
     await expect(database.ping()).resolves.toBeUndefined();
   });
 });
+
+describe('closing the database', () => {
+  it('closes it even when no query ever ran: it answers no more', async () => {
+    const unused = await createTestDatabase();
+    await unused.dispose();
+    await expect(unused.ping()).rejects.toThrow();
+  });
+});

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { migratedDataDir } from './support/database.js';
 
 /**
  * The entry point as an operator runs it: a real process, real signals. Runs from sources through tsx, so
@@ -64,7 +65,8 @@ describe('the server process', () => {
   }, 45_000);
 
   it('refuses a second server on the same DATA_DIR before touching it, and starts once the first is killed', async () => {
-    const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'openlfg-')) };
+    // A DATA_DIR a server has already started on once (the first start of an empty one is tested above).
+    const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: await migratedDataDir() };
     const first = startServer(env);
     const firstRun = collect(first);
     await waitForLine(firstRun.output, /Server listening at/, 30_000);

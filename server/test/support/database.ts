@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../src/platform/db/database.js';
+import { inject } from 'vitest';
+import { openDatabase, openPGlite, type Database } from '../../src/platform/db/database.js';
 import { migrateToLatest } from '../../src/platform/db/migrate.js';
+import type { PGliteTemplates } from './pglite-templates.js';
 
 export interface TestDatabase extends Database {
   /** Closes the connection and, on a PostgreSQL server, drops this file's schema. */
@@ -10,20 +15,46 @@ export interface TestDatabase extends Database {
 
 /**
  * A fresh, migrated database for one test file. The vitest project sets OPENLFG_TEST_DB: "pglite" gives an
- * in-memory PGlite; "postgres" gives a schema of its own on the server named by TEST_DATABASE_URL, so files
- * running in parallel never see each other's rows.
+ * in-memory PGlite copied from the run's template (support/pglite-templates.ts: already migrated, or blank
+ * with `migrate: false`); "postgres" gives a schema of its own on the server named by TEST_DATABASE_URL, so
+ * files running in parallel never see each other's rows.
  */
 export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
-  const database = await openTestDatabase();
-  if (options.migrate !== false) await migrateToLatest(database.db, { schema: database.schema });
+  const migrate = options.migrate !== false;
+  if (process.env.OPENLFG_TEST_DB !== 'postgres') {
+    const database = await openPGlite(undefined, {
+      loadDataDir: await template(migrate ? 'migrated' : 'blank'),
+    });
+    return { ...database, dispose: () => database.close() };
+  }
+  const database = await openPostgresSchema();
+  if (migrate) await migrateToLatest(database.db, { schema: database.schema });
   return database;
 }
 
-async function openTestDatabase(): Promise<TestDatabase> {
-  if (process.env.OPENLFG_TEST_DB !== 'postgres') {
-    const database = await openDatabase({ kind: 'pglite' });
-    return { ...database, dispose: () => database.close() };
-  }
+/**
+ * An embedded database in `folder`, locked as the app locks one, copied from the run's migrated template: for
+ * tests of real processes on a DATA_DIR (its `pgdata/`) that need a database, not a first start.
+ */
+export async function openMigratedFolder(folder: string): Promise<Database> {
+  return openPGlite(folder, { loadDataDir: await template('migrated') });
+}
+
+/** A new DATA_DIR as a server leaves it once it has started: holding the migrated (empty) database. */
+export async function migratedDataDir(prefix = 'openlfg-'): Promise<string> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), prefix));
+  await (await openMigratedFolder(path.join(dataDir, 'pgdata'))).close();
+  return dataDir;
+}
+
+async function template(kind: keyof PGliteTemplates): Promise<Blob> {
+  const templates: PGliteTemplates | undefined = inject('pgliteTemplates');
+  // Only the server:pglite project makes them (vitest.config.ts); a unit test has no database.
+  if (!templates) throw new Error('No PGlite template: only the server:pglite project has a database');
+  return new Blob([await readFile(templates[kind])]);
+}
+
+async function openPostgresSchema(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('OPENLFG_TEST_DB=postgres needs TEST_DATABASE_URL');
   const schema = `test_${randomBytes(6).toString('hex')}`;

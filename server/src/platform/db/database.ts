@@ -56,11 +56,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 /**
  * PGlite on a data folder, or in memory without one. A folder is locked for this process before PGlite opens
  * it and until close (`data-dir-lock.ts`): a second process on it would corrupt it. `folderName` is how a
- * refusal names the folder.
+ * refusal names the folder. `loadDataDir`, a data folder's tarball (`PGlite.dumpDataDir`), is started from
+ * instead of a new cluster: the test suite's migrated template.
  */
 export async function openPGlite(
   dataDir: string | undefined,
-  options: { folderName?: string } = {},
+  options: { folderName?: string; loadDataDir?: Blob } = {},
 ): Promise<Database> {
   let lock: DataDirLock | undefined;
   if (dataDir) {
@@ -69,7 +70,10 @@ export async function openPGlite(
   }
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(dataDir, { parsers: { [INT8_OID]: (value: string) => Number(value) } });
+    pglite = await PGlite.create(dataDir, {
+      parsers: { [INT8_OID]: (value: string) => Number(value) },
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
   } catch (error) {
     await lock?.release();
     throw error;
@@ -82,6 +86,9 @@ export async function openPGlite(
     close: async () => {
       try {
         await db.destroy();
+        // Kysely's destroy does nothing when no query ever ran (its driver never started), which would leave
+        // PGlite open, answering, and its folder unlocked.
+        if (!pglite.closed) await pglite.close();
       } finally {
         await lock?.release();
       }

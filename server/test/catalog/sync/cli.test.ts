@@ -5,8 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_TOKEN_MESSAGE } from '../../../src/catalog/sync/run.js';
-import { openDatabase } from '../../../src/platform/db/database.js';
-import { migrateToLatest } from '../../../src/platform/db/migrate.js';
+import { openMigratedFolder } from '../../support/database.js';
 import { repository, seed, startWorld, stopWorld, syncEnv, type SyncWorld } from './support.js';
 
 /** `npm run catalog:sync` as an operator runs it: a real process on an embedded database in DATA_DIR. */
@@ -42,9 +41,8 @@ function runSync(
 /** A DATA_DIR whose embedded database holds `repos`. */
 async function dataDirWith(repos: string[]): Promise<string> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'openlfg-sync-'));
-  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') });
+  const database = await openMigratedFolder(path.join(dataDir, 'pgdata'));
   try {
-    await migrateToLatest(database.db);
     await seed(database, repos);
   } finally {
     await database.close();
