@@ -106,17 +106,26 @@ function encode(text: string): string {
   }
 }
 
+/** Text for any value, even one whose toString is not a function (`{ toString: 0 }` makes String() throw). */
+function text(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return JSON.stringify(value) ?? '';
+  }
+}
+
 function pathFor(url: string, params: Record<string, unknown>): string {
-  return url.replace(/:(\w+)/g, (_, name: string) => encode(String(params[name] ?? '1')));
+  return url.replace(/:(\w+)/g, (_, name: string) => encode(text(params[name] ?? '1')));
 }
 
 function queryFor(value: unknown): string {
-  if (typeof value !== 'object' || value === null) return `q=${encode(String(value))}`;
+  if (typeof value !== 'object' || value === null) return `q=${encode(text(value))}`;
   return Object.entries(value)
     .flatMap(([key, item]) =>
       [item].flat().map((one) => {
-        const text = typeof one === 'object' && one !== null ? JSON.stringify(one) : String(one);
-        return `${encode(key)}=${encode(text)}`;
+        const written = typeof one === 'object' && one !== null ? JSON.stringify(one) : text(one);
+        return `${encode(key)}=${encode(written)}`;
       }),
     )
     .join('&');
