@@ -76,10 +76,12 @@ export function createMessagesService(
       const room = discussionRoom(input.groupProjectId);
       let message: Message | undefined;
       const announce = await repository.roomTransaction(room).execute(async (trx) => {
-        await repository.lockRoom(trx, room);
         // The key share lock on the group's row: a deletion of the group in progress finishes first, and then
-        // there is no group to post to; a post that got the lock first is deleted with the group.
+        // there is no group to post to; a post that got the lock first is deleted with the group. Taken before
+        // the room's lock (the same order in every post; a deletion takes no room lock), so the room is held
+        // only for the insert: posts to one room queue behind each other's insert, not each other's checks.
         await authorized('post-message', trx, input.groupProjectId, caller, 'key share');
+        await repository.lockRoom(trx, room);
         const inserted = await repository.insert(trx, {
           room,
           groupId: input.groupProjectId,
