@@ -178,6 +178,34 @@ describe('sockets per session and per address', () => {
   });
 });
 
+describe('sockets per address behind a proxy', () => {
+  it('counts the addresses of one IPv6 /64 network as one address', async () => {
+    const proxied = await createTestApp({
+      env: { TRUST_PROXY: 'true' },
+      realtime: { connectionLimits: LIMITS },
+    });
+    const proxiedUrl = await listenForSockets(proxied.app);
+    const from = (address: string) => openSocket(proxiedUrl, { headers: { 'x-forwarded-for': address } });
+    const open: TestSocket[] = [];
+    try {
+      for (let i = 1; i <= LIMITS.perAddress; i++) {
+        const socket = await from(`2001:db8:1:2::${i}`);
+        await socket.next('ready');
+        open.push(socket);
+      }
+      // Another address of the same /64 is the same client; one of another network is not.
+      const rotated = await from('2001:db8:1:2:ffff::1');
+      expect((await closeOf(rotated)).code).toBe(REALTIME_CLOSE_TOO_MANY_CONNECTIONS);
+      const neighbour = await from('2001:db8:1:3::1');
+      await neighbour.next('ready');
+      open.push(neighbour);
+    } finally {
+      for (const socket of open) socket.close();
+      await proxied.close();
+    }
+  });
+});
+
 describe('broken frames in the log', () => {
   let app: App;
   let database: TestDatabase;

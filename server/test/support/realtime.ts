@@ -29,9 +29,9 @@ export interface TestSocket {
 /** A real WebSocket client, as a browser on the site would open it (its Origin, its cookie). */
 export function openSocket(
   url: string,
-  options: { cookie?: string | null; origin?: string | null } = {},
+  options: { cookie?: string | null; origin?: string | null; headers?: Record<string, string> } = {},
 ): Promise<TestSocket> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   const origin = options.origin === undefined ? TEST_PUBLIC_URL : options.origin;
   if (origin) headers.origin = origin;
   if (options.cookie) headers.cookie = options.cookie;

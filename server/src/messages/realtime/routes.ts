@@ -20,6 +20,7 @@ import { clientFaultCloseCode } from './client-faults.js';
 import { createConnectionCounter, type ConnectionCaps } from './connection-caps.js';
 import { FloodLimit } from './flood-limit.js';
 import { frame, type RealtimeClient, type RealtimeHub } from './hub.js';
+import { addressKey } from '../../platform/http/rate-limits.js';
 
 const clientFrame = Compile(ClientFrame);
 
@@ -127,7 +128,7 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeOpti
         return;
       }
       // Refused before `ready`: a client resets its reconnect backoff only on `ready`, so it keeps backing off.
-      const release = connections.admit(auth.status === 'active' ? auth.idHash : null, request.ip);
+      const release = connections.admit(auth.status === 'active' ? auth.idHash : null, addressKey(request));
       if (!release) {
         socket.close(REALTIME_CLOSE_TOO_MANY_CONNECTIONS, 'too many connections');
         return;
@@ -139,7 +140,7 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeOpti
         (socket as WebSocket & { alive?: boolean }).alive = true;
       });
       const user = auth.status === 'active' ? auth.user : null;
-      const floodKey = user ? `user:${user.id}` : `ip:${request.ip}`;
+      const floodKey = user ? `user:${user.id}` : addressKey(request);
       const client: RealtimeClient = {
         userId: user?.id ?? null,
         sessionIdHash: auth.status === 'active' ? auth.idHash : null,

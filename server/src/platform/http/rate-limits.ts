@@ -27,8 +27,11 @@ export interface RateLimitSettings {
   sessions: SessionProbe;
 }
 
-/** The address a request counts against. IPv6 by /64 network: one host usually holds a whole /64. */
-function addressKey(request: FastifyRequest): string {
+/**
+ * The address a request counts against, for every per-address limit (these and the realtime socket caps). IPv6 by
+ * /64 network: one host usually holds a whole /64, so counting single addresses would let it rotate past a limit.
+ */
+export function addressKey(request: FastifyRequest): string {
   return `ip:${normalizeIP(request.ip)}`;
 }
 
