@@ -72,16 +72,26 @@ function selectGroup(db: Executor) {
 
 export type GroupRow = Awaited<ReturnType<ReturnType<typeof selectGroup>['executeTakeFirstOrThrow']>>;
 
-/** Adds a member (or the owner) and closes any pending request of theirs: a member is never also pending. */
-async function addMember(trx: Transaction<DB>, groupId: number, userId: number, role: 'owner' | 'member') {
-  await trx.insertInto('group_members').values({ group_id: groupId, user_id: userId, role }).execute();
+/** Closes the user's pending request to join the group, if any, with `status`. */
+async function closePendingRequest(
+  trx: Transaction<DB>,
+  groupId: number,
+  userId: number,
+  status: 'approved' | 'cancelled',
+): Promise<void> {
   await trx
     .updateTable('group_join_requests')
-    .set({ status: 'approved', decided_at: new Date() })
+    .set({ status, decided_at: new Date() })
     .where('group_id', '=', groupId)
     .where('user_id', '=', userId)
     .where('status', '=', 'pending')
     .execute();
+}
+
+/** Adds a member (or the owner) and closes any pending request of theirs: a member is never also pending. */
+async function addMember(trx: Transaction<DB>, groupId: number, userId: number, role: 'owner' | 'member') {
+  await trx.insertInto('group_members').values({ group_id: groupId, user_id: userId, role }).execute();
+  await closePendingRequest(trx, groupId, userId, 'approved');
   return trx
     .updateTable('group_projects')
     .set({ member_count: sql`member_count + 1` })
@@ -244,14 +254,8 @@ export function createGroupsRepository(db: Kysely<DB>) {
       await trx.insertInto('group_join_requests').values({ group_id: groupId, user_id: userId }).execute();
     },
 
-    async cancelJoinRequest(trx: Transaction<DB>, groupId: number, userId: number): Promise<void> {
-      await trx
-        .updateTable('group_join_requests')
-        .set({ status: 'cancelled', decided_at: new Date() })
-        .where('group_id', '=', groupId)
-        .where('user_id', '=', userId)
-        .where('status', '=', 'pending')
-        .execute();
+    cancelJoinRequest(trx: Transaction<DB>, groupId: number, userId: number): Promise<void> {
+      return closePendingRequest(trx, groupId, userId, 'cancelled');
     },
 
     /** The user's latest request to join the group, whatever became of it. */
