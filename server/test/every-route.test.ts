@@ -2,7 +2,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import formatsPlugin from 'ajv-formats';
 import fc from 'fast-check';
 import type { RouteOptions } from 'fastify';
-import { ClientFrame, REALTIME_MAX_FRAME_BYTES } from '@openlfg/contracts';
+import { ClientFrame, REALTIME_MAX_FRAME_BYTES, REALTIME_PATH } from '@openlfg/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NOT_JSON_API } from '../src/platform/http/openapi.js';
 import { createTestApp, jsonHeaders } from './support/app.js';
@@ -80,15 +80,13 @@ function answerValidator(route: FuzzRoute, status: number): ValidateFunction | u
 const routes: FuzzRoute[] = t.app.declaredRoutes.flatMap((route: RouteOptions) =>
   [route.method]
     .flat()
-    .filter((method) => method !== 'HEAD' && route.url.startsWith('/api/') && route.url !== '/api/realtime')
+    .filter((method) => method !== 'HEAD' && route.url.startsWith('/api/') && route.url !== REALTIME_PATH)
     .map((method) => ({
       method: method as FuzzRoute['method'],
       url: route.url,
       schema: (route.schema ?? {}) as FuzzRoute['schema'],
     })),
 );
-
-const DEV_SIGN_IN_PAGE = '/api/account/dev/authorize';
 
 /** Marks a JSON number the serialiser cannot write (1e309 parses to Infinity); written raw into the body. */
 const RAW = 'RAW-NUMBER:';
@@ -206,8 +204,8 @@ describe('every route answers any input without a 5xx', () => {
               `${route.method} ${url} answered ${res.statusCode} off its schema: ${ajv.errorsText(validate.errors)}`,
             );
           }
-          // The development sign-in page is a page for people: it shows its errors as a page.
-          if (res.statusCode >= 400 && route.url !== DEV_SIGN_IN_PAGE) {
+          // Pages for people (the development sign-in page, the API reference) show their errors as pages.
+          if (res.statusCode >= 400 && !NOT_JSON_API.has(route.url)) {
             expect(res.headers['content-type']).toMatch(/^application\/json/);
             expect(res.json()).toEqual({ error: { code: expect.any(String), message: expect.any(String) } });
           }
