@@ -43,6 +43,8 @@ export async function writeCatalogEntries(
           source: entry.source,
           contributors: null,
           used_by: null,
+          // A bulk import is the catalogue, not news in it: new only from a date the source gives.
+          new_since: entry.listedAt ?? null,
         })),
       )
       .onConflict((oc) =>
