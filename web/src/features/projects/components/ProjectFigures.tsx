@@ -16,7 +16,7 @@ export interface ProjectFiguresProps {
 export function ProjectFigures({ project, lastCatalogueSyncAt = null }: ProjectFiguresProps) {
   const awaitingSync = project.lastSyncedAt === null && !project.isDemo;
   return (
-    <div>
+    <>
       <dl className={styles.figures}>
         <Figure label="Contributors" value={project.contributors} />
         <Figure label="Used by" value={project.usedBy} hint="Repositories and packages that depend on it" />
@@ -46,6 +46,6 @@ export function ProjectFigures({ project, lastCatalogueSyncAt = null }: ProjectF
           ) : null}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }

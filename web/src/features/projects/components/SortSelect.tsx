@@ -11,7 +11,10 @@ export interface SortSelectProps {
   known?: ProjectListResponse['known'];
 }
 
-/** The spec's six sorts; one by a figure none of the listed projects has is disabled, and says why. */
+/**
+ * The spec's six sorts; one by a figure none of the listed projects has is disabled, and says why in a few
+ * words (the list's summary says it in full).
+ */
 export function SortSelect({ value, onChange, known }: SortSelectProps) {
   const id = useId();
   return (
@@ -30,7 +33,7 @@ export function SortSelect({ value, onChange, known }: SortSelectProps) {
           const unavailable = figure !== null && known !== undefined && known[figure.key] === 0;
           return (
             <option key={choice.key} value={choice.key} disabled={unavailable}>
-              {unavailable ? `${choice.label} (no project has ${figure.noun} yet)` : choice.label}
+              {unavailable ? `${choice.label} (no counts yet)` : choice.label}
             </option>
           );
         })}

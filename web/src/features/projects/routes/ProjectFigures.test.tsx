@@ -97,8 +97,8 @@ describe('sorting by a figure some projects lack', () => {
     );
     const options = within(sortSelect()).getAllByRole('option');
     expect(options.map((option) => [option.textContent, (option as HTMLOptionElement).disabled])).toEqual([
-      ['Most Contributors (no project has a contributor count yet)', true],
-      ['Least Contributors (no project has a contributor count yet)', true],
+      ['Most Contributors (no counts yet)', true],
+      ['Least Contributors (no counts yet)', true],
       ['Alphabetical', false],
       ['Most Used By', false],
       ['Least Used By', false],
