@@ -7,25 +7,42 @@ import {
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
 
+/**
+ * The orders a list is read in: the sorts a user picks, and the one a figure sort falls back to when no
+ * matching project has that figure (most beginner issues first).
+ */
+export type ListOrder = ProjectSortField | 'beginner_issues';
+
 export interface ListQuery {
-  sortField: ProjectSortField;
+  sortField: ListOrder;
   order: SortOrder;
   topics: string[];
   languages: string[];
   showNew: boolean;
 }
 
+/** What the list's count statement reads in its one pass over the matching projects. */
+export interface ListCounts {
+  total: number;
+  /** How many of them have a contributor count, and a used-by count. */
+  contributors: number;
+  usedBy: number;
+  /** When the last catalogue sync that brought figures ended, if one has. */
+  lastCatalogueSyncAt: Date | null;
+}
+
 /**
- * ORDER BY for each sort, matching the indexes of migration 0003 exactly: nulls last whatever the direction,
+ * ORDER BY for each sort, matching the indexes of migrations 0003 and 0011 exactly: nulls last whatever the direction,
  * the id as the stable tie-break, so a page never repeats or skips a project.
  */
-function orderTerms(sortField: ProjectSortField, order: SortOrder, reversed = false): RawBuilder<unknown>[] {
+function orderTerms(sortField: ListOrder, order: SortOrder, reversed = false): RawBuilder<unknown>[] {
   const ascending = (order === 'ASC') !== reversed;
   const column = {
     contributors: sql`projects.contributors`,
     name: sql`lower(projects.name)`,
     used_by: sql`projects.used_by`,
     saves: sql`projects.saves`,
+    beginner_issues: sql`projects.beginner_issues`,
   }[sortField];
   // Reversed, the same order read from the other end: the same index, scanned backwards.
   return reversed
@@ -39,18 +56,31 @@ function applyFilters<O>(query: SelectQueryBuilder<DB, 'projects', O>, filters: 
     q = q.where(sql<boolean>`projects.topics @> ${sql.val(filters.topics)}::text[]`);
   if (filters.languages.length > 0) q = q.where('projects.language', 'in', filters.languages);
   if (filters.showNew) {
-    q = q.where(sql<boolean>`projects.added_at >= now() - make_interval(days => ${NEW_PROJECT_DAYS})`);
+    q = q.where(sql<boolean>`projects.new_since >= now() - make_interval(days => ${NEW_PROJECT_DAYS})`);
   }
   return q;
 }
 
 export function createProjectsRepository(db: Kysely<DB>) {
   return {
-    async count(filters: ListQuery): Promise<number> {
+    /** How many projects match, how many of them have each sortable figure, and the last sync's time. */
+    async count(filters: ListQuery): Promise<ListCounts> {
       const row = await applyFilters(db.selectFrom('projects'), filters)
-        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .select((eb) => [
+          eb.fn.countAll<number>().as('total'),
+          eb.fn.count<number>('projects.contributors').as('contributors'),
+          eb.fn.count<number>('projects.used_by').as('used_by'),
+          // A run that synced nothing (no token, GitHub down) brought no figures: the one before it did.
+          sql<Date | null>`(select finished_at from sync_runs where finished_at is not null and projects_synced > 0
+                            order by started_at desc, id desc limit 1)`.as('last_sync_at'),
+        ])
         .executeTakeFirstOrThrow();
-      return Number(row.count);
+      return {
+        total: Number(row.total),
+        contributors: Number(row.contributors),
+        usedBy: Number(row.used_by),
+        lastCatalogueSyncAt: row.last_sync_at === null ? null : new Date(row.last_sync_at),
+      };
     },
 
     /**
