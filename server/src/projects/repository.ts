@@ -86,28 +86,71 @@ export function createProjectsRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** The most used topics, from the counts the triggers of migration 0010 keep. */
     async topics(limit: number) {
       const rows = await db
-        .selectFrom(sql<{ topic: string }>`(select unnest(topics) as topic from projects)`.as('t'))
-        .select(['t.topic', (eb) => eb.fn.countAll<number>().as('count')])
-        .groupBy('t.topic')
-        .orderBy('count', 'desc')
-        .orderBy('t.topic')
+        .selectFrom('topic_counts')
+        .select(['topic', 'projects as count'])
+        .orderBy('projects', 'desc')
+        .orderBy('topic')
         .limit(limit)
         .execute();
       return rows.map((r) => ({ topic: r.topic, count: Number(r.count) }));
     },
 
+    /**
+     * Topics for what was typed (`text`, already folded): `exact` (its canonical name) first, then those
+     * starting with it and `related` (canonical names of aliases starting with it), most used first, then near
+     * misses (trigram similarity, from three characters), closest first. Reads `topic_counts` through its
+     * indexes: a few rows, however large the catalogue.
+     */
+    async searchTopics(text: string, exact: string | null, related: readonly string[], limit: number) {
+      const prefix = `${text}%`;
+      const relatedList = sql`${sql.val([...related])}::text[]`;
+      const nearMisses = text.length >= 3;
+      const { rows } = await sql<{ topic: string; count: number }>`
+        select topic, projects as count from topic_counts
+        where topic like ${prefix} or topic = any(${relatedList})
+          ${nearMisses ? sql`or topic % ${text}` : sql``}
+        order by
+          case when topic = ${exact} then 0
+               when topic like ${prefix} or topic = any(${relatedList}) then 1
+               else 2 end,
+          case when topic like ${prefix} or topic = any(${relatedList}) then projects end desc nulls last,
+          ${nearMisses ? sql`similarity(topic, ${text}) desc,` : sql``}
+          projects desc,
+          topic
+        limit ${limit}`.execute(db);
+      return rows.map((r) => ({ topic: r.topic, count: Number(r.count) }));
+    },
+
+    /**
+     * Every language in use with how many projects have it (and how many of those only from a topic), and
+     * how many projects have a language at all, out of how many.
+     */
     async languages() {
       const rows = await db
         .selectFrom('projects')
-        .select(['language', (eb) => eb.fn.countAll<number>().as('count')])
-        .where('language', 'is not', null)
+        .select([
+          'language',
+          (eb) => eb.fn.countAll<number>().as('count'),
+          sql<number>`count(*) filter (where language_derived)`.as('derived'),
+        ])
         .groupBy('language')
         .orderBy('count', 'desc')
         .orderBy('language')
         .execute();
-      return rows.map((r) => ({ language: r.language ?? '', count: Number(r.count) }));
+      let known = 0;
+      let total = 0;
+      const languages = [];
+      for (const row of rows) {
+        const count = Number(row.count);
+        total += count;
+        if (row.language === null) continue;
+        known += count;
+        languages.push({ language: row.language, count, derived: Number(row.derived) });
+      }
+      return { languages, known, total };
     },
 
     /**

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
@@ -71,6 +72,7 @@ export async function openPGlite(
   let pglite: PGlite;
   try {
     pglite = await PGlite.create(dataDir, {
+      extensions: { pg_trgm },
       parsers: { [INT8_OID]: (value: string) => Number(value) },
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
