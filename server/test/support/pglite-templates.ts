@@ -34,6 +34,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     blank: path.join(folder, 'blank.tar'),
     migrated: path.join(folder, 'migrated.tar'),
   };
+  // The extensions openPGlite loads (platform/db/database.ts), which the migrations create.
   const pglite = await PGlite.create({ extensions: { pg_trgm } });
   const db = new Kysely({ dialect: new PGliteDialect(pglite) });
   try {

@@ -11,8 +11,9 @@ import { sql, type Kysely } from 'kysely';
  *   replaces it); projects without a language get one now where a topic names it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // Similarity search over topic names (`%`, similarity()). Loaded exactly as the text search loads it.
-  await sql`create extension if not exists pg_trgm`.execute(db);
+  // Similarity search over topic names (`%`, similarity()). Database-wide, in public, exactly as the text search
+  // (0009) creates it: a schema of its own (the test suite's) then shares it instead of owning it.
+  await sql`create extension if not exists pg_trgm with schema public`.execute(db);
 
   await canonicaliseStoredTopics(db);
 
