@@ -178,9 +178,11 @@ export const MARKUP_LANGUAGE_TOPICS: Readonly<Record<string, string>> = Object.f
 
 /** The language a project's (canonical) topics name, or null when none does. */
 export function languageFromTopics(topics: readonly string[]): string | null {
-  for (const topic of topics) if (Object.hasOwn(LANGUAGE_TOPICS, topic)) return LANGUAGE_TOPICS[topic]!;
-  for (const topic of topics) {
-    if (Object.hasOwn(MARKUP_LANGUAGE_TOPICS, topic)) return MARKUP_LANGUAGE_TOPICS[topic]!;
+  for (const names of [LANGUAGE_TOPICS, MARKUP_LANGUAGE_TOPICS]) {
+    for (const topic of topics) {
+      const language = Object.hasOwn(names, topic) ? names[topic] : undefined;
+      if (language !== undefined) return language;
+    }
   }
   return null;
 }
