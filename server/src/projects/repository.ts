@@ -107,19 +107,34 @@ export function createProjectsRepository(db: Kysely<DB>) {
     async searchTopics(text: string, exact: string | null, related: readonly string[], limit: number) {
       const prefix = `${text}%`;
       const relatedList = sql`${sql.val([...related])}::text[]`;
-      const nearMisses = text.length >= 3;
+      // Each part on its own index, at most `limit` rows each: the prefix range (text_pattern_ops or trigram),
+      // the canonical names by key, the near misses by trigram. Near misses only when the prefix matches leave
+      // room for them (a one-time filter: the trigram scan is skipped, not run and discarded).
+      const nearMisses =
+        text.length >= 3
+          ? sql`union all
+              (select topic, projects, similarity(topic, ${text}) from topic_counts
+               where (select count(*) from prefixed) < ${limit} and topic % ${text}
+               order by similarity(topic, ${text}) desc, projects desc limit ${limit})`
+          : sql``;
       const { rows } = await sql<{ topic: string; count: number }>`
-        select topic, projects as count from topic_counts
-        where topic like ${prefix} or topic = any(${relatedList})
-          ${nearMisses ? sql`or topic % ${text}` : sql``}
-        order by
-          case when topic = ${exact} then 0
-               when topic like ${prefix} or topic = any(${relatedList}) then 1
-               else 2 end,
-          case when topic like ${prefix} or topic = any(${relatedList}) then projects end desc nulls last,
-          ${nearMisses ? sql`similarity(topic, ${text}) desc,` : sql``}
-          projects desc,
-          topic
+        with prefixed as (
+          select topic, projects from topic_counts
+          where topic like ${prefix} order by projects desc, topic limit ${limit}
+        ), found as (
+          select topic, projects, 0::real as closeness from prefixed
+          union all
+          (select topic, projects, 0::real from topic_counts where topic = any(${relatedList}))
+          ${nearMisses}
+        ), ranked as (
+          select distinct on (topic) topic, projects, closeness,
+            case when topic = ${exact} then 0
+                 when topic like ${prefix} or topic = any(${relatedList}) then 1 else 2 end as rank
+          from found
+          order by topic, closeness desc
+        )
+        select topic, projects as count from ranked
+        order by rank, case when rank < 2 then projects end desc nulls last, closeness desc, projects desc, topic
         limit ${limit}`.execute(db);
       return rows.map((r) => ({ topic: r.topic, count: Number(r.count) }));
     },
