@@ -74,12 +74,9 @@ describe('canonicalTopic', () => {
 
 describe('canonicalTopics', () => {
   it('merges aliases, keeping the place of the first spelling', () => {
-    expect(canonicalTopics(['javascript', 'ReactJS', 'css', 'react', 'react.js', 'Node.js', 'node'])).toEqual([
-      'javascript',
-      'react',
-      'css',
-      'nodejs',
-    ]);
+    expect(canonicalTopics(['javascript', 'ReactJS', 'css', 'react', 'react.js', 'Node.js', 'node'])).toEqual(
+      ['javascript', 'react', 'css', 'nodejs'],
+    );
   });
 
   it('drops what is not a string or leaves nothing, and keeps at most max', () => {
