@@ -52,6 +52,7 @@ export function MultiSelect({
   const inputId = `${id}-input`;
   const listId = `${id}-list`;
   const hintId = `${id}-hint`;
+  const summaryId = `${id}-summary`;
   const inputRef = useRef<HTMLInputElement>(null);
   const fieldRef = useRef<HTMLDivElement>(null);
   const [text, setText] = useState('');
@@ -185,7 +186,7 @@ export function MultiSelect({
             aria-controls={listId}
             aria-autocomplete="list"
             aria-activedescendant={listShown && activeIndex >= 0 ? optionId(activeIndex) : undefined}
-            aria-describedby={hintId}
+            aria-describedby={summary ? `${hintId} ${summaryId}` : hintId}
             value={text}
             onChange={(event) => {
               changeText(event.target.value);
@@ -247,7 +248,11 @@ export function MultiSelect({
           ? `You picked the most ${nounPlural} a filter can take (${max}).`
           : `Up to ${max} ${nounPlural}.`}
       </p>
-      {summary ? <p className={styles.hint}>{summary}</p> : null}
+      {summary ? (
+        <p id={summaryId} className={styles.hint}>
+          {summary}
+        </p>
+      ) : null}
       <div aria-live="polite" className={styles.live}>
         {announcement}
       </div>

@@ -225,6 +225,12 @@ describe('the projects list', () => {
 
     expect(await screen.findByText('16 of 1,903 projects have a known language.')).toBeTruthy();
     const input = screen.getByRole('combobox', { name: 'Languages' });
+    expect(
+      input
+        .getAttribute('aria-describedby')
+        ?.split(' ')
+        .map((id) => document.getElementById(id)?.textContent),
+    ).toEqual(['Up to 10 languages.', '16 of 1,903 projects have a known language.']);
     await user.click(input);
     expect(screen.getByRole('option', { name: /^Go/ }).textContent).toBe('Go12 projects, 9 from topics');
     expect(screen.getByRole('option', { name: /^C\+\+/ }).textContent).toBe('C++4 projects');
