@@ -60,6 +60,10 @@ export function ProjectCard({
             <span aria-hidden="true"> · </span>
             <VisuallyHidden>, written in </VisuallyHidden>
             <span className={styles.language}>{project.language}</span>
+            {/* Taken from a topic until the catalogue sync reads the real one from GitHub. */}
+            {project.languageDerived ? (
+              <span className={styles.languageSource}> (from its topics)</span>
+            ) : null}
           </>
         ) : null}
       </p>
