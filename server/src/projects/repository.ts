@@ -6,6 +6,15 @@ import {
 } from '@openlfg/contracts';
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
+import {
+  exactly,
+  matchModeOf,
+  searchMatch,
+  searchScore,
+  type MatchMode,
+  type SearchColumns,
+} from '../platform/db/text-search.js';
+import type { SearchQuery } from '../platform/search-query.js';
 
 export interface ListQuery {
   sortField: ProjectSortField;
@@ -13,13 +22,34 @@ export interface ListQuery {
   topics: string[];
   languages: string[];
   showNew: boolean;
+  search: SearchQuery | null;
+}
+
+const searchColumns: SearchColumns = { words: sql`projects.search`, name: sql`projects.name` };
+
+/**
+ * Best match: the exact owner/name first, then exact names, then by score (words' weights and the name's
+ * closeness), the better known project (stars) and the id breaking ties.
+ */
+function relevanceTerms(search: SearchQuery): RawBuilder<unknown>[] {
+  return [
+    sql`${exactly(sql`projects.repo_ext`, search)} desc`,
+    sql`${exactly(sql`projects.name`, search)} desc`,
+    sql`${searchScore(searchColumns, search)} desc`,
+    sql`projects.stars desc nulls last`,
+    sql`projects.id asc`,
+  ];
 }
 
 /**
  * ORDER BY for each sort, matching the indexes of migration 0003 exactly: nulls last whatever the direction,
  * the id as the stable tie-break, so a page never repeats or skips a project.
  */
-function orderTerms(sortField: ProjectSortField, order: SortOrder, reversed = false): RawBuilder<unknown>[] {
+function orderTerms(
+  sortField: Exclude<ProjectSortField, 'relevance'>,
+  order: SortOrder,
+  reversed = false,
+): RawBuilder<unknown>[] {
   const ascending = (order === 'ASC') !== reversed;
   const column = {
     contributors: sql`projects.contributors`,
@@ -33,8 +63,20 @@ function orderTerms(sortField: ProjectSortField, order: SortOrder, reversed = fa
     : [sql`${column} ${ascending ? sql`asc` : sql`desc`} nulls last`, sql`projects.id asc`];
 }
 
-function applyFilters<O>(query: SelectQueryBuilder<DB, 'projects', O>, filters: ListQuery) {
+/** The list's order; a page past the middle of a sort with an index reads it backwards (see `page`). */
+function listOrder(filters: ListQuery, reversed = false): RawBuilder<unknown>[] {
+  if (filters.sortField !== 'relevance') return orderTerms(filters.sortField, filters.order, reversed);
+  // The service refuses Best match without a search.
+  return filters.search ? relevanceTerms(filters.search) : orderTerms('name', 'ASC');
+}
+
+function applyFilters<O>(
+  query: SelectQueryBuilder<DB, 'projects', O>,
+  filters: ListQuery,
+  mode: MatchMode = 'words',
+) {
   let q = query;
+  if (filters.search) q = q.where(searchMatch(searchColumns, filters.search, mode));
   if (filters.topics.length > 0)
     q = q.where(sql<boolean>`projects.topics @> ${sql.val(filters.topics)}::text[]`);
   if (filters.languages.length > 0) q = q.where('projects.language', 'in', filters.languages);
@@ -45,9 +87,17 @@ function applyFilters<O>(query: SelectQueryBuilder<DB, 'projects', O>, filters: 
 }
 
 export function createProjectsRepository(db: Kysely<DB>) {
+  const matchMode = (filters: ListQuery) =>
+    matchModeOf(filters.search, () =>
+      applyFilters(db.selectFrom('projects'), filters, 'words')
+        .select('projects.id')
+        .limit(1)
+        .executeTakeFirst(),
+    );
+
   return {
     async count(filters: ListQuery): Promise<number> {
-      const row = await applyFilters(db.selectFrom('projects'), filters)
+      const row = await applyFilters(db.selectFrom('projects'), filters, await matchMode(filters))
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .executeTakeFirstOrThrow();
       return Number(row.count);
@@ -62,15 +112,18 @@ export function createProjectsRepository(db: Kysely<DB>) {
       const offset = (page - 1) * PROJECT_PAGE_SIZE;
       const size = Math.min(PROJECT_PAGE_SIZE, total - offset);
       if (size <= 0) return [];
-      const reversed = offset > total / 2;
-      let ids = applyFilters(db.selectFrom('projects'), filters).select('projects.id');
-      for (const term of orderTerms(filters.sortField, filters.order, reversed)) ids = ids.orderBy(term);
+      // Best match has no index to read backwards: its matches are ranked whole either way.
+      const reversed = offset > total / 2 && filters.sortField !== 'relevance';
+      let ids = applyFilters(db.selectFrom('projects'), filters, await matchMode(filters)).select(
+        'projects.id',
+      );
+      for (const term of listOrder(filters, reversed)) ids = ids.orderBy(term);
       ids = ids.limit(size).offset(reversed ? total - offset - size : offset);
       let rows = db
         .selectFrom('projects')
         .innerJoin(ids.as('page'), 'page.id', 'projects.id')
         .selectAll('projects');
-      for (const term of orderTerms(filters.sortField, filters.order)) rows = rows.orderBy(term);
+      for (const term of listOrder(filters)) rows = rows.orderBy(term);
       return rows.execute();
     },
 

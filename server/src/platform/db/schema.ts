@@ -85,6 +85,8 @@ export interface ProjectsTable {
   contributors_etag: string | null;
   unreachable_at: Date | null;
   sync_attempted_at: Date | null;
+  /** The weighted words of the row, kept by the database (migration 0009): only for searching. */
+  search: ColumnType<string, never, never>;
 }
 
 export interface ProjectSavesTable {
@@ -169,6 +171,8 @@ export interface GroupProjectsTable {
   hidden_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   hidden_reason: ColumnType<string | null, string | null | undefined, string | null>;
   hidden_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The weighted words of the row, kept by the database (migration 0009): only for searching. */
+  search: ColumnType<string, never, never>;
 }
 
 export interface GroupMembersTable {

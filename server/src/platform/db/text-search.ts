@@ -1,0 +1,63 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { SearchQuery } from '../search-query.js';
+
+/**
+ * The SQL of the lists' text search (docs/architecture.md, "Search"), shared by the projects and the groups
+ * repositories. A row carries `search`, a weighted tsvector (migration 0009), and a name (or title) with a
+ * trigram index.
+ *
+ * A search matches in one of two ways, never both at once:
+ * - `words`: every word, as a prefix, is in the row's words (the GIN index on `search`);
+ * - `similar`: nothing matched by words, so names close to the text (a typo: "zulp" for zulip) match instead:
+ *   pg_trgm's similarity, over the name's trigram index. Only then, since on names that share most of their
+ *   trigrams (a catalogue of "project-N") a similarity scan reads most of the table.
+ */
+export type MatchMode = 'words' | 'similar';
+
+/**
+ * How a list's search matches: by words when any row the list's filters allow matches so. `firstWordMatch`
+ * answers such a row, or undefined (the list's query with the `words` match, limited to one row).
+ */
+export async function matchModeOf(
+  search: SearchQuery | null,
+  firstWordMatch: () => Promise<unknown>,
+): Promise<MatchMode> {
+  if (!search) return 'words';
+  return (await firstWordMatch()) === undefined ? 'similar' : 'words';
+}
+
+export interface SearchColumns {
+  /** The row's tsvector. */
+  words: RawBuilder<unknown>;
+  /** The row's name or title, trigram-indexed. */
+  name: RawBuilder<unknown>;
+}
+
+function tsQuery(search: SearchQuery): RawBuilder<unknown> {
+  return sql`to_tsquery('simple', ${search.prefixQuery})`;
+}
+
+export function searchMatch(
+  columns: SearchColumns,
+  search: SearchQuery,
+  mode: MatchMode,
+): RawBuilder<boolean> {
+  // Similar as a whole (`%`: "flsk" and flask) or to a word of the name (`%>`: "zulp" and zulip-mobile), at
+  // pg_trgm's default thresholds (0.3 and 0.6); both are answered by the trigram index.
+  if (mode === 'similar')
+    return sql<boolean>`(${columns.name} % ${search.text} or ${columns.name} %> ${search.text})`;
+  return search.prefixQuery === null
+    ? sql<boolean>`false`
+    : sql<boolean>`${columns.words} @@ ${tsQuery(search)}`;
+}
+
+/** How well a matching row answers the search, higher first: its weighted words, and how close its name is. */
+export function searchScore(columns: SearchColumns, search: SearchQuery): RawBuilder<number> {
+  const words = search.prefixQuery === null ? sql`0` : sql`ts_rank(${columns.words}, ${tsQuery(search)})`;
+  return sql<number>`(${words} + word_similarity(${search.text}, ${columns.name}))`;
+}
+
+/** True when `text`, compared whole and ignoring case, is `column`: the exact matches that lead the ranking. */
+export function exactly(column: RawBuilder<unknown>, search: SearchQuery): RawBuilder<boolean> {
+  return sql<boolean>`lower(${column}) = lower(${search.text})`;
+}
