@@ -2,14 +2,16 @@ import { DATE_POSTED_OPTIONS, MAX_FILTER_TOPICS, SKILL_LEVELS } from '@openlfg/c
 import type { Visibility } from '@openlfg/contracts';
 import { useId, useMemo } from 'react';
 import { MultiSelect } from '../../../components/MultiSelect';
+import { SearchBox } from '../../../components/SearchBox';
 import { useTopicSuggestions } from '../api/get-topic-suggestions';
-import { GROUP_SORT_CHOICES, hasGroupFilters, type GroupListQuery } from '../list-query';
+import { groupSorts, hasGroupFilters, type GroupListQuery } from '../list-query';
 import styles from './GroupControls.module.css';
 
 export interface GroupControlsProps {
   query: GroupListQuery;
   onChange: (changes: Partial<GroupListQuery>) => void;
   onClear: () => void;
+  onSearch: (q: string) => void;
 }
 
 const VISIBILITY_CHOICES: readonly { value: Visibility | null; label: string }[] = [
@@ -19,7 +21,7 @@ const VISIBILITY_CHOICES: readonly { value: Visibility | null; label: string }[]
 ];
 
 /** Filters and sort of the group list. */
-export function GroupControls({ query, onChange, onClear }: GroupControlsProps) {
+export function GroupControls({ query, onChange, onClear, onSearch }: GroupControlsProps) {
   const id = useId();
   const topics = useTopicSuggestions();
   const options = useMemo(
@@ -28,7 +30,13 @@ export function GroupControls({ query, onChange, onClear }: GroupControlsProps) 
   );
 
   return (
-    <div className={styles.controls} role="group" aria-label="Filter and sort groups">
+    <div className={styles.controls} role="group" aria-label="Search, filter and sort groups">
+      <SearchBox
+        label="Search groups"
+        placeholder="Title, topic or words of the description"
+        value={query.q}
+        onSearch={onSearch}
+      />
       <div className={styles.fields}>
         <MultiSelect
           label="Topics"
@@ -73,7 +81,7 @@ export function GroupControls({ query, onChange, onClear }: GroupControlsProps) 
             value={query.sort}
             onChange={(event) => onChange({ sort: event.target.value })}
           >
-            {GROUP_SORT_CHOICES.map((choice) => (
+            {groupSorts.choicesFor(query.q).map((choice) => (
               <option key={choice.key} value={choice.key}>
                 {choice.label}
               </option>

@@ -1,13 +1,15 @@
 import { useId } from 'react';
-import { SORT_CHOICES } from '../list-query';
+import { projectSorts } from '../list-query';
 import styles from './SortSelect.module.css';
 
 export interface SortSelectProps {
   value: string;
+  /** The search: Best match is offered while there is one. */
+  q: string;
   onChange: (sortKey: string) => void;
 }
 
-export function SortSelect({ value, onChange }: SortSelectProps) {
+export function SortSelect({ value, q, onChange }: SortSelectProps) {
   const id = useId();
   return (
     <div className={styles.field}>
@@ -20,7 +22,7 @@ export function SortSelect({ value, onChange }: SortSelectProps) {
         value={value}
         onChange={(event) => onChange(event.target.value)}
       >
-        {SORT_CHOICES.map((choice) => (
+        {projectSorts.choicesFor(q).map((choice) => (
           <option key={choice.key} value={choice.key}>
             {choice.label}
           </option>
