@@ -42,10 +42,16 @@ export function searchMatch(
   search: SearchQuery,
   mode: MatchMode,
 ): RawBuilder<boolean> {
-  // Similar as a whole (`%`: "flsk" and flask) or to a word of the name (`%>`: "zulp" and zulip-mobile), at
-  // pg_trgm's default thresholds (0.3 and 0.6); both are answered by the trigram index.
-  if (mode === 'similar')
-    return sql<boolean>`(${columns.name} % ${search.text} or ${columns.name} %> ${search.text})`;
+  if (mode === 'similar') {
+    // Close to a word of the name (`%>`, pg_trgm's word similarity, at least 0.6: "zulp" and zulip-mobile); for a
+    // search of one word, also close to the whole name (`%`, similarity, at least 0.3: "flsk" and flask). The
+    // trigram index answers both; the whole-name test only for one word, since a longer text shares enough
+    // trigrams with too many names for the index to rule them out (the typo's cost, docs/architecture.md).
+    const wordLike = sql<boolean>`${columns.name} %> ${search.text}`;
+    return search.text.includes(' ')
+      ? wordLike
+      : sql<boolean>`(${wordLike} or ${columns.name} % ${search.text})`;
+  }
   return search.prefixQuery === null
     ? sql<boolean>`false`
     : sql<boolean>`${columns.words} @@ ${tsQuery(search)}`;
