@@ -18,7 +18,7 @@ import {
 import type { DB } from '../platform/db/schema.js';
 import {
   exactly,
-  matchModeOf,
+  wordsElseSimilar,
   searchMatch,
   searchScore,
   type MatchMode,
@@ -184,22 +184,20 @@ async function selectAccess(
 }
 
 export function createGroupsRepository(db: Kysely<DB>) {
-  const matchMode = (filters: GroupListQuery) =>
-    matchModeOf(filters.search, () =>
-      applyFilters(db.selectFrom('group_projects'), filters, 'words')
-        .select('group_projects.id')
-        .limit(1)
-        .executeTakeFirst(),
-    );
-
   return {
     db,
 
-    async count(filters: GroupListQuery): Promise<number> {
-      const row = await applyFilters(db.selectFrom('group_projects'), filters, await matchMode(filters))
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
+    count(filters: GroupListQuery): Promise<number> {
+      return wordsElseSimilar(
+        filters.search,
+        async (mode) => {
+          const row = await applyFilters(db.selectFrom('group_projects'), filters, mode)
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .executeTakeFirstOrThrow();
+          return Number(row.count);
+        },
+        (count) => count > 0,
+      );
     },
 
     /** One page, as for projects: ids from the sort index, walked from the nearer end, then the rows. */
@@ -209,14 +207,15 @@ export function createGroupsRepository(db: Kysely<DB>) {
       if (size <= 0) return [];
       // Best match has no index to read backwards: its matches are ranked whole either way.
       const reversed = offset > total / 2 && filters.sortField !== 'relevance';
-      let ids = applyFilters(db.selectFrom('group_projects'), filters, await matchMode(filters)).select(
-        'group_projects.id',
-      );
-      for (const term of listOrder(filters, reversed)) ids = ids.orderBy(term);
-      ids = ids.limit(size).offset(reversed ? total - offset - size : offset);
-      let rows = selectGroup(db).innerJoin(ids.as('page'), 'page.id', 'group_projects.id');
-      for (const term of listOrder(filters)) rows = rows.orderBy(term);
-      return rows.execute();
+      const read = (mode: MatchMode) => {
+        let ids = applyFilters(db.selectFrom('group_projects'), filters, mode).select('group_projects.id');
+        for (const term of listOrder(filters, reversed)) ids = ids.orderBy(term);
+        ids = ids.limit(size).offset(reversed ? total - offset - size : offset);
+        let rows = selectGroup(db).innerJoin(ids.as('page'), 'page.id', 'group_projects.id');
+        for (const term of listOrder(filters)) rows = rows.orderBy(term);
+        return rows.execute();
+      };
+      return wordsElseSimilar(filters.search, read, (rows) => rows.length > 0);
     },
 
     findGroup(executor: Executor, id: number) {

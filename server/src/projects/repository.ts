@@ -8,7 +8,7 @@ import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kyse
 import type { DB } from '../platform/db/schema.js';
 import {
   exactly,
-  matchModeOf,
+  wordsElseSimilar,
   searchMatch,
   searchScore,
   type MatchMode,
@@ -87,20 +87,18 @@ function applyFilters<O>(
 }
 
 export function createProjectsRepository(db: Kysely<DB>) {
-  const matchMode = (filters: ListQuery) =>
-    matchModeOf(filters.search, () =>
-      applyFilters(db.selectFrom('projects'), filters, 'words')
-        .select('projects.id')
-        .limit(1)
-        .executeTakeFirst(),
-    );
-
   return {
-    async count(filters: ListQuery): Promise<number> {
-      const row = await applyFilters(db.selectFrom('projects'), filters, await matchMode(filters))
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
+    count(filters: ListQuery): Promise<number> {
+      return wordsElseSimilar(
+        filters.search,
+        async (mode) => {
+          const row = await applyFilters(db.selectFrom('projects'), filters, mode)
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .executeTakeFirstOrThrow();
+          return Number(row.count);
+        },
+        (count) => count > 0,
+      );
     },
 
     /**
@@ -114,17 +112,18 @@ export function createProjectsRepository(db: Kysely<DB>) {
       if (size <= 0) return [];
       // Best match has no index to read backwards: its matches are ranked whole either way.
       const reversed = offset > total / 2 && filters.sortField !== 'relevance';
-      let ids = applyFilters(db.selectFrom('projects'), filters, await matchMode(filters)).select(
-        'projects.id',
-      );
-      for (const term of listOrder(filters, reversed)) ids = ids.orderBy(term);
-      ids = ids.limit(size).offset(reversed ? total - offset - size : offset);
-      let rows = db
-        .selectFrom('projects')
-        .innerJoin(ids.as('page'), 'page.id', 'projects.id')
-        .selectAll('projects');
-      for (const term of listOrder(filters)) rows = rows.orderBy(term);
-      return rows.execute();
+      const read = (mode: MatchMode) => {
+        let ids = applyFilters(db.selectFrom('projects'), filters, mode).select('projects.id');
+        for (const term of listOrder(filters, reversed)) ids = ids.orderBy(term);
+        ids = ids.limit(size).offset(reversed ? total - offset - size : offset);
+        let rows = db
+          .selectFrom('projects')
+          .innerJoin(ids.as('page'), 'page.id', 'projects.id')
+          .selectAll('projects');
+        for (const term of listOrder(filters)) rows = rows.orderBy(term);
+        return rows.execute();
+      };
+      return wordsElseSimilar(filters.search, read, (rows) => rows.length > 0);
     },
 
     findById(id: number) {

@@ -15,15 +15,17 @@ import type { SearchQuery } from '../search-query.js';
 export type MatchMode = 'words' | 'similar';
 
 /**
- * How a list's search matches: by words when any row the list's filters allow matches so. `firstWordMatch`
- * answers such a row, or undefined (the list's query with the `words` match, limited to one row).
+ * A list query (a count, a page) for a search: by words, and only when that finds nothing, by similar names. A
+ * page by words is empty only when no row matches by words (its count was 0), so a count and its pages always
+ * agree on the mode, and the usual search costs one query each.
  */
-export async function matchModeOf(
+export async function wordsElseSimilar<T>(
   search: SearchQuery | null,
-  firstWordMatch: () => Promise<unknown>,
-): Promise<MatchMode> {
-  if (!search) return 'words';
-  return (await firstWordMatch()) === undefined ? 'similar' : 'words';
+  query: (mode: MatchMode) => Promise<T>,
+  found: (answer: T) => boolean,
+): Promise<T> {
+  const answer = await query('words');
+  return search === null || found(answer) ? answer : query('similar');
 }
 
 export interface SearchColumns {
