@@ -212,6 +212,13 @@ describe('searching projects (POST /api/projects with q)', () => {
     expect(res.json().total).toBe(0);
   });
 
+  it('takes any text a person may type without a server error', async () => {
+    for (const q of ["c++ & | ! ( ) <-> 'x':*", '日本語 ÜBER café', '\\ % _ " ;--', 'a', '0'.repeat(100)]) {
+      const res = await list({ sortField: 'relevance', order: 'DESC', page: 1, q });
+      expect(res.statusCode, q).toBe(200);
+    }
+  });
+
   it('refuses Best match without a search, naming the field', async () => {
     for (const q of [undefined, '   ']) {
       const res = await list({
