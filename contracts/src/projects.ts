@@ -3,6 +3,7 @@ import {
   MAX_FILTER_TOPICS,
   MAX_TOPIC_SEARCH_RESULTS,
   REPO_EXT_PATTERN,
+  SEARCH_MAX_LENGTH,
   TOPIC_PATTERN,
 } from './constants.js';
 import { Type, type Static } from 'typebox';
@@ -13,11 +14,19 @@ export const ProjectSortField = Type.Union([
   Type.Literal('name'),
   Type.Literal('used_by'),
   Type.Literal('saves'),
+  /** Best match for `q`, most relevant first whatever `order` says; only with a search. */
+  Type.Literal('relevance'),
 ]);
 export type ProjectSortField = Static<typeof ProjectSortField>;
 
 export const SortOrder = Type.Union([Type.Literal('ASC'), Type.Literal('DESC')]);
 export type SortOrder = Static<typeof SortOrder>;
+
+/**
+ * A search of a list: words matched by prefix anywhere in the searched fields, or a name close to it when no word
+ * matches (a typo). Blank is no search.
+ */
+export const SearchText = Text({ maxLength: SEARCH_MAX_LENGTH });
 
 const TopicName = Type.String({ pattern: TOPIC_PATTERN, maxLength: 50 });
 const LanguageName = Text({ minLength: 1, maxLength: 50 });
@@ -40,6 +49,8 @@ export const ProjectListRequest = Type.Object(
     filters: Type.Optional(ProjectListFilters),
     page: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
     showNew: Type.Optional(Type.Boolean()),
+    /** Searches the name, owner/name, description and topics. */
+    q: Type.Optional(SearchText),
   },
   { additionalProperties: false },
 );

@@ -16,6 +16,15 @@ import {
   type Transaction,
 } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
+import {
+  exactly,
+  wordsElseSimilar,
+  searchMatch,
+  searchScore,
+  type MatchMode,
+  type SearchColumns,
+} from '../platform/db/text-search.js';
+import type { SearchQuery } from '../platform/search-query.js';
 import type { GroupAccess } from './policy.js';
 
 export interface GroupListQuery {
@@ -25,11 +34,36 @@ export interface GroupListQuery {
   skillLevels: SkillLevel[];
   visibility: Visibility | null;
   datePostedDays: number | null;
+  search: SearchQuery | null;
 }
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
-function orderTerms(sortField: GroupSortField, order: SortOrder, reversed = false): RawBuilder<unknown>[] {
+const searchColumns: SearchColumns = { words: sql`group_projects.search`, name: sql`group_projects.title` };
+
+/** Best match: exact titles (or owner/name of the repository) first, then by score, the newest breaking ties. */
+function relevanceTerms(search: SearchQuery): RawBuilder<unknown>[] {
+  return [
+    sql`${exactly(sql`group_projects.title`, search)} desc`,
+    sql`coalesce(${exactly(sql`group_projects.repo_ext`, search)}, false) desc`,
+    sql`${searchScore(searchColumns, search)} desc`,
+    sql`group_projects.date_posted desc`,
+    sql`group_projects.id asc`,
+  ];
+}
+
+/** The list's order; a page past the middle of a sort with an index reads it backwards (see `page`). */
+function listOrder(filters: GroupListQuery, reversed = false): RawBuilder<unknown>[] {
+  if (filters.sortField !== 'relevance') return orderTerms(filters.sortField, filters.order, reversed);
+  // The service refuses Best match without a search.
+  return filters.search ? relevanceTerms(filters.search) : orderTerms('date_posted', 'DESC');
+}
+
+function orderTerms(
+  sortField: Exclude<GroupSortField, 'relevance'>,
+  order: SortOrder,
+  reversed = false,
+): RawBuilder<unknown>[] {
   const ascending = (order === 'ASC') !== reversed;
   const column = sortField === 'saves' ? sql`group_projects.saves` : sql`group_projects.date_posted`;
   return [
@@ -47,8 +81,13 @@ function listable(eb: ExpressionBuilder<DB, 'group_projects'>, ownerId: number |
   return ownerId === null ? notHidden : eb.or([notHidden, eb('group_projects.owner_id', '=', ownerId)]);
 }
 
-function applyFilters<O>(query: SelectQueryBuilder<DB, 'group_projects', O>, filters: GroupListQuery) {
+function applyFilters<O>(
+  query: SelectQueryBuilder<DB, 'group_projects', O>,
+  filters: GroupListQuery,
+  mode: MatchMode = 'words',
+) {
   let q = query.where((eb) => listable(eb));
+  if (filters.search) q = q.where(searchMatch(searchColumns, filters.search, mode));
   if (filters.topics.length > 0)
     q = q.where(sql<boolean>`group_projects.topics @> ${sql.val(filters.topics)}::text[]`);
   if (filters.skillLevels.length > 0) q = q.where('group_projects.skill_level', 'in', filters.skillLevels);
@@ -148,11 +187,17 @@ export function createGroupsRepository(db: Kysely<DB>) {
   return {
     db,
 
-    async count(filters: GroupListQuery): Promise<number> {
-      const row = await applyFilters(db.selectFrom('group_projects'), filters)
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
+    count(filters: GroupListQuery): Promise<number> {
+      return wordsElseSimilar(
+        filters.search,
+        async (mode) => {
+          const row = await applyFilters(db.selectFrom('group_projects'), filters, mode)
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .executeTakeFirstOrThrow();
+          return Number(row.count);
+        },
+        (count) => count > 0,
+      );
     },
 
     /** One page, as for projects: ids from the sort index, walked from the nearer end, then the rows. */
@@ -160,13 +205,17 @@ export function createGroupsRepository(db: Kysely<DB>) {
       const offset = (page - 1) * GROUP_PAGE_SIZE;
       const size = Math.min(GROUP_PAGE_SIZE, total - offset);
       if (size <= 0) return [];
-      const reversed = offset > total / 2;
-      let ids = applyFilters(db.selectFrom('group_projects'), filters).select('group_projects.id');
-      for (const term of orderTerms(filters.sortField, filters.order, reversed)) ids = ids.orderBy(term);
-      ids = ids.limit(size).offset(reversed ? total - offset - size : offset);
-      let rows = selectGroup(db).innerJoin(ids.as('page'), 'page.id', 'group_projects.id');
-      for (const term of orderTerms(filters.sortField, filters.order)) rows = rows.orderBy(term);
-      return rows.execute();
+      // Best match has no index to read backwards: its matches are ranked whole either way.
+      const reversed = offset > total / 2 && filters.sortField !== 'relevance';
+      const read = (mode: MatchMode) => {
+        let ids = applyFilters(db.selectFrom('group_projects'), filters, mode).select('group_projects.id');
+        for (const term of listOrder(filters, reversed)) ids = ids.orderBy(term);
+        ids = ids.limit(size).offset(reversed ? total - offset - size : offset);
+        let rows = selectGroup(db).innerJoin(ids.as('page'), 'page.id', 'group_projects.id');
+        for (const term of listOrder(filters)) rows = rows.orderBy(term);
+        return rows.execute();
+      };
+      return wordsElseSimilar(filters.search, read, (rows) => rows.length > 0);
     },
 
     findGroup(executor: Executor, id: number) {

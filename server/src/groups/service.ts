@@ -15,6 +15,7 @@ import type { DB } from '../platform/db/schema.js';
 import { conflict, notFound } from '../platform/http/errors.js';
 import { retryTransaction } from '../platform/db/retry.js';
 import { PagedLists } from '../platform/paged-lists.js';
+import { searchOf } from '../platform/search-query.js';
 import { normaliseDiscordInvite, normaliseGroupTopics, normaliseRepository, requireText } from './input.js';
 import { allows, authorize, viewerOf, type GroupAccess, type GroupAction } from './policy.js';
 import { toGroupProject } from './presenters.js';
@@ -103,6 +104,7 @@ export function createGroupsService(
         skillLevels: [...new Set(request.skillLevels ?? [])].sort(),
         visibility: request.visibility ?? null,
         datePostedDays: request.datePosted ?? null,
+        search: searchOf(request),
       };
       return lists.answer(JSON.stringify(query), request.page, GROUP_PAGE_SIZE, {
         count: () => repository.count(query),

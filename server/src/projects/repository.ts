@@ -6,6 +6,15 @@ import {
 } from '@openlfg/contracts';
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
+import {
+  exactly,
+  wordsElseSimilar,
+  searchMatch,
+  searchScore,
+  type MatchMode,
+  type SearchColumns,
+} from '../platform/db/text-search.js';
+import type { SearchQuery } from '../platform/search-query.js';
 
 /**
  * The orders a list is read in: the sorts a user picks, and the one a figure sort falls back to when no
@@ -19,6 +28,23 @@ export interface ListQuery {
   topics: string[];
   languages: string[];
   showNew: boolean;
+  search: SearchQuery | null;
+}
+
+const searchColumns: SearchColumns = { words: sql`projects.search`, name: sql`projects.name` };
+
+/**
+ * Best match: the exact owner/name first, then exact names, then by score (words' weights and the name's
+ * closeness), the better known project (stars) and the id breaking ties.
+ */
+function relevanceTerms(search: SearchQuery): RawBuilder<unknown>[] {
+  return [
+    sql`${exactly(sql`projects.repo_ext`, search)} desc`,
+    sql`${exactly(sql`projects.name`, search)} desc`,
+    sql`${searchScore(searchColumns, search)} desc`,
+    sql`projects.stars desc nulls last`,
+    sql`projects.id asc`,
+  ];
 }
 
 /** What the list's count statement reads in its one pass over the matching projects. */
@@ -35,7 +61,11 @@ export interface ListCounts {
  * ORDER BY for each sort, matching the indexes of migrations 0003 and 0011 exactly: nulls last whatever the direction,
  * the id as the stable tie-break, so a page never repeats or skips a project.
  */
-function orderTerms(sortField: ListOrder, order: SortOrder, reversed = false): RawBuilder<unknown>[] {
+function orderTerms(
+  sortField: Exclude<ListOrder, 'relevance'>,
+  order: SortOrder,
+  reversed = false,
+): RawBuilder<unknown>[] {
   const ascending = (order === 'ASC') !== reversed;
   const column = {
     contributors: sql`projects.contributors`,
@@ -50,8 +80,20 @@ function orderTerms(sortField: ListOrder, order: SortOrder, reversed = false): R
     : [sql`${column} ${ascending ? sql`asc` : sql`desc`} nulls last`, sql`projects.id asc`];
 }
 
-function applyFilters<O>(query: SelectQueryBuilder<DB, 'projects', O>, filters: ListQuery) {
+/** The list's order; a page past the middle of a sort with an index reads it backwards (see `page`). */
+function listOrder(filters: ListQuery, reversed = false): RawBuilder<unknown>[] {
+  if (filters.sortField !== 'relevance') return orderTerms(filters.sortField, filters.order, reversed);
+  // The service refuses Best match without a search.
+  return filters.search ? relevanceTerms(filters.search) : orderTerms('name', 'ASC');
+}
+
+function applyFilters<O>(
+  query: SelectQueryBuilder<DB, 'projects', O>,
+  filters: ListQuery,
+  mode: MatchMode = 'words',
+) {
   let q = query;
+  if (filters.search) q = q.where(searchMatch(searchColumns, filters.search, mode));
   if (filters.topics.length > 0)
     q = q.where(sql<boolean>`projects.topics @> ${sql.val(filters.topics)}::text[]`);
   if (filters.languages.length > 0) q = q.where('projects.language', 'in', filters.languages);
@@ -64,23 +106,29 @@ function applyFilters<O>(query: SelectQueryBuilder<DB, 'projects', O>, filters: 
 export function createProjectsRepository(db: Kysely<DB>) {
   return {
     /** How many projects match, how many of them have each sortable figure, and the last sync's time. */
-    async count(filters: ListQuery): Promise<ListCounts> {
-      const row = await applyFilters(db.selectFrom('projects'), filters)
-        .select((eb) => [
-          eb.fn.countAll<number>().as('total'),
-          eb.fn.count<number>('projects.contributors').as('contributors'),
-          eb.fn.count<number>('projects.used_by').as('used_by'),
-          // A run that synced nothing (no token, GitHub down) brought no figures: the one before it did.
-          sql<Date | null>`(select finished_at from sync_runs where finished_at is not null and projects_synced > 0
-                            order by started_at desc, id desc limit 1)`.as('last_sync_at'),
-        ])
-        .executeTakeFirstOrThrow();
-      return {
-        total: Number(row.total),
-        contributors: Number(row.contributors),
-        usedBy: Number(row.used_by),
-        lastCatalogueSyncAt: row.last_sync_at === null ? null : new Date(row.last_sync_at),
-      };
+    count(filters: ListQuery): Promise<ListCounts> {
+      return wordsElseSimilar(
+        filters.search,
+        async (mode) => {
+          const row = await applyFilters(db.selectFrom('projects'), filters, mode)
+            .select((eb) => [
+              eb.fn.countAll<number>().as('total'),
+              eb.fn.count<number>('projects.contributors').as('contributors'),
+              eb.fn.count<number>('projects.used_by').as('used_by'),
+              // A run that synced nothing (no token, GitHub down) brought no figures: the one before it did.
+              sql<Date | null>`(select finished_at from sync_runs where finished_at is not null and projects_synced > 0
+                                order by started_at desc, id desc limit 1)`.as('last_sync_at'),
+            ])
+            .executeTakeFirstOrThrow();
+          return {
+            total: Number(row.total),
+            contributors: Number(row.contributors),
+            usedBy: Number(row.used_by),
+            lastCatalogueSyncAt: row.last_sync_at === null ? null : new Date(row.last_sync_at),
+          };
+        },
+        (counts) => counts.total > 0,
+      );
     },
 
     /**
@@ -92,16 +140,20 @@ export function createProjectsRepository(db: Kysely<DB>) {
       const offset = (page - 1) * PROJECT_PAGE_SIZE;
       const size = Math.min(PROJECT_PAGE_SIZE, total - offset);
       if (size <= 0) return [];
-      const reversed = offset > total / 2;
-      let ids = applyFilters(db.selectFrom('projects'), filters).select('projects.id');
-      for (const term of orderTerms(filters.sortField, filters.order, reversed)) ids = ids.orderBy(term);
-      ids = ids.limit(size).offset(reversed ? total - offset - size : offset);
-      let rows = db
-        .selectFrom('projects')
-        .innerJoin(ids.as('page'), 'page.id', 'projects.id')
-        .selectAll('projects');
-      for (const term of orderTerms(filters.sortField, filters.order)) rows = rows.orderBy(term);
-      return rows.execute();
+      // Best match has no index to read backwards: its matches are ranked whole either way.
+      const reversed = offset > total / 2 && filters.sortField !== 'relevance';
+      const read = (mode: MatchMode) => {
+        let ids = applyFilters(db.selectFrom('projects'), filters, mode).select('projects.id');
+        for (const term of listOrder(filters, reversed)) ids = ids.orderBy(term);
+        ids = ids.limit(size).offset(reversed ? total - offset - size : offset);
+        let rows = db
+          .selectFrom('projects')
+          .innerJoin(ids.as('page'), 'page.id', 'projects.id')
+          .selectAll('projects');
+        for (const term of listOrder(filters)) rows = rows.orderBy(term);
+        return rows.execute();
+      };
+      return wordsElseSimilar(filters.search, read, (rows) => rows.length > 0);
     },
 
     findById(id: number) {

@@ -16,6 +16,7 @@ import { parseGitHubRepo } from '../catalog/sources/index.js';
 import { AnswerCache } from '../platform/answer-cache.js';
 import { badRequest, conflict, notFound } from '../platform/http/errors.js';
 import { PagedLists } from '../platform/paged-lists.js';
+import { searchOf } from '../platform/search-query.js';
 import { toProject } from './presenters.js';
 import type { ListCounts, ListQuery, ProjectsRepository } from './repository.js';
 
@@ -61,6 +62,7 @@ export function createProjectsService(repository: ProjectsRepository, options: {
         topics: canonicalTopics(request.filters?.topics ?? []).sort(),
         languages: [...new Set(request.filters?.languages ?? [])].sort(),
         showNew: request.showNew === true,
+        search: searchOf(request),
       };
       return lists.answer(JSON.stringify(query), request.page, PROJECT_PAGE_SIZE, {
         count: () => repository.count(query),

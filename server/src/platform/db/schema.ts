@@ -96,6 +96,8 @@ export interface ProjectsTable {
   sync_attempted_at: Date | null;
   /** Since when the project is new to the catalogue; null when it came with a bulk import or the demo. */
   new_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The weighted words of the row, kept by the database (migration 0009): only for searching. */
+  search: ColumnType<string, never, never>;
 }
 
 export interface ProjectSavesTable {
@@ -180,6 +182,8 @@ export interface GroupProjectsTable {
   hidden_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   hidden_reason: ColumnType<string | null, string | null | undefined, string | null>;
   hidden_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The weighted words of the row, kept by the database (migration 0009): only for searching. */
+  search: ColumnType<string, never, never>;
 }
 
 export interface GroupMembersTable {
