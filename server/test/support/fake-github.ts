@@ -13,6 +13,7 @@ export interface FakeGitHubUser {
     language?: string | null;
     stars?: number;
     private?: boolean;
+    topics?: string[];
   }[];
 }
 
@@ -605,6 +606,7 @@ export class FakeGitHub {
       language: r.language ?? null,
       stargazers_count: r.stars ?? 0,
       private: r.private ?? false,
+      topics: r.topics ?? [],
     }));
     const headers: Record<string, string> = {};
     if (page * perPage < all.length) {
