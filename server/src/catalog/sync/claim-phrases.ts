@@ -84,8 +84,12 @@ export const CLAIM_PHRASES: readonly string[] = Object.freeze([
   'возьму это',
 ]);
 
-/** Phrases that turn a match around ("I'm not working on it any more"). */
+/** Phrases that turn a match around ("I'm not working on it any more", "is anyone working on it?"). */
 const NEGATIONS: readonly string[] = [
+  'anyone working on',
+  'anybody working on',
+  'someone working on',
+  'somebody working on',
   'not working on',
   'no longer working',
   'stopped working on',
