@@ -233,7 +233,7 @@ describe("the sync reads each project's open beginner issues", () => {
     expect(world.github.graphqlQueries).toHaveLength(2);
     const points = before - world.github.budgets.graphql.remaining;
     expect(points).toBe(world.github.graphqlQueries.reduce((sum, q) => sum + q.points, 0));
-    console.log(
+    console.warn(
       `sync GitHub cost: ${points} GraphQL points for ${repos.length} repositories in ${world.github.graphqlQueries.length} queries of 50 (${points / world.github.graphqlQueries.length} per query)`,
     );
     // 25 issues kept per repository, however many are open.
