@@ -244,7 +244,13 @@ describe('POST /api/issues: the finder', () => {
     expect(other.json().error.message).toBe(
       'body.cursor belongs to another sort: start again from the first page.',
     );
-    for (const cursor of ['nonsense', Buffer.from('{"s":"newest","a":"x","i":1}').toString('base64url')]) {
+    const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    for (const cursor of [
+      'nonsense',
+      forged({ s: 'newest', a: 'x', i: 1 }),
+      forged({ s: 'newest', a: '2026-02-30T10:00:00.000000Z', i: 1 }),
+      forged({ s: 'newest', a: '2026-02-03T10:00:00.000000Z', i: -1 }),
+    ]) {
       const res = await find({ cursor });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toContain('body.cursor');

@@ -57,7 +57,10 @@ function decodeCursor(cursor: string, sort: IssueSort): PageAfter {
   if (s !== sort) {
     throw badRequest('body.cursor belongs to another sort: start again from the first page.');
   }
-  if (typeof a !== 'string' || !EXACT_TIME.test(a) || Number.isNaN(Date.parse(a))) throw invalid();
+  // A real instant only (no 30 February, which PostgreSQL would refuse): it reads back as written.
+  if (typeof a !== 'string' || !EXACT_TIME.test(a)) throw invalid();
+  const at = new Date(a);
+  if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 19) !== a.slice(0, 19)) throw invalid();
   if (typeof i !== 'number' || !Number.isSafeInteger(i) || i < 1) throw invalid();
   if (r !== undefined && (typeof r !== 'number' || !Number.isSafeInteger(r) || Math.abs(r) > 1_000_000_000))
     throw invalid();
