@@ -65,6 +65,11 @@ export function createSyncRepository(db: Kysely<DB>) {
         .where('status', '!=', 'running')
         .where(sql<boolean>`started_at < now() - make_interval(days => ${RUN_HISTORY_DAYS})`)
         .execute();
+      // Claims on OpenLFG that lapsed long ago say nothing any more (a lapsed claim taken again starts anew).
+      await db
+        .deleteFrom('issue_claims')
+        .where(sql<boolean>`expires_at < now() - make_interval(days => ${RUN_HISTORY_DAYS})`)
+        .execute();
     },
 
     latestRun() {
