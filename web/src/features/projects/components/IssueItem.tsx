@@ -1,6 +1,6 @@
 import type { ProjectIssue } from '@openlfg/contracts';
 import { formatCount, formatRelativeTime } from '../../../lib/format';
-import { labelColours } from './label-colours';
+import { labelColours } from '../../../issue-signals/label-colours';
 import styles from './IssueItem.module.css';
 
 /** "opened 3 days ago", or "opened on 11/21/2026" once formatRelativeTime gives a date. */

@@ -6,7 +6,7 @@ import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { formatRelativeTime } from '../../../lib/format';
 import { useProjectIssues } from '../api/get-project-issues';
-import { CheckboxToggle } from './CheckboxToggle';
+import { CheckboxToggle } from '../../../components/CheckboxToggle';
 import { IssueItem } from './IssueItem';
 import styles from './IssuesView.module.css';
 

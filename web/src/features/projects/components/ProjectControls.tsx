@@ -1,6 +1,6 @@
 import { NEW_PROJECT_DAYS } from '@openlfg/contracts';
 import { hasFilters, type ListQuery } from '../list-query';
-import { CheckboxToggle } from './CheckboxToggle';
+import { CheckboxToggle } from '../../../components/CheckboxToggle';
 import { LanguageFilter } from './LanguageFilter';
 import { RequestProjectButton } from './RequestProjectButton';
 import { SortSelect } from './SortSelect';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { SORT_CHOICES } from '../list-query';
-import styles from './SortSelect.module.css';
+import styles from '../../../components/SelectField.module.css';
 
 export interface SortSelectProps {
   value: string;
