@@ -4,6 +4,7 @@ import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { formatCount } from '../../../lib/format';
 import { ClaimControls } from '../../../issue-signals/components/ClaimControls';
 import { IssueLabels } from '../../../issue-signals/components/IssueLabels';
+import { ResponsivenessLine } from '../../../issue-signals/components/ResponsivenessLine';
 import { TakenSignal } from '../../../issue-signals/components/TakenSignal';
 import { openedAt, updatedAt } from '../../../issue-signals/issue-dates';
 import styles from './FinderIssueRow.module.css';
@@ -55,13 +56,9 @@ export function FinderIssueRow({ issue, projectHref }: FinderIssueRowProps) {
           </span>
         </p>
         <TakenSignal taken={issue.taken} />
-        <p className={styles.responsiveness}>{capitalised(issue.responsiveness.text)}</p>
+        <ResponsivenessLine responsiveness={issue.responsiveness} />
         <ClaimControls issue={issue} />
       </article>
     </li>
   );
-}
-
-function capitalised(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
