@@ -31,9 +31,8 @@ export interface FinderQuery {
 
 export const DEFAULT_SORT: IssueSort = ISSUE_SORT_OPTIONS[0].sort;
 
-export const DEFAULT_FINDER_QUERY: FinderQuery = {
-  view: 'find',
-  sort: DEFAULT_SORT,
+/** The filters at their defaults ("not taken" on, nothing else); Clear filters keeps the sort and the tab. */
+export const CLEARED_FILTERS: Omit<FinderQuery, 'view' | 'sort'> = {
   languages: [],
   topics: [],
   label: null,
@@ -108,17 +107,6 @@ export function toIssueListRequest(query: FinderQuery): IssueListRequest {
     ...(query.projectId !== null ? { projectId: query.projectId } : {}),
   };
 }
-
-/** The filters back at their defaults (the sort and the tab stay). */
-export const CLEARED_FILTERS: Partial<FinderQuery> = {
-  languages: [],
-  topics: [],
-  label: null,
-  notTaken: true,
-  answersWithinWeek: false,
-  updatedWithinDays: null,
-  projectId: null,
-};
 
 export function hasFilters(query: FinderQuery): boolean {
   return (

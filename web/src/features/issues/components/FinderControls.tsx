@@ -1,34 +1,19 @@
 import {
+  BEGINNER_LABELS,
   ISSUE_SORT_OPTIONS,
   ISSUE_UPDATED_WITHIN_DAYS,
   MAX_FILTER_LANGUAGES,
   MAX_FILTER_TOPICS,
   type IssueSort,
 } from '@openlfg/contracts';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { CheckboxToggle } from '../../../components/CheckboxToggle';
 import { MultiSelect } from '../../../components/MultiSelect';
+import { SelectField } from '../../../components/SelectField';
 import { useSession } from '../../../session/session-context';
 import { useFilterOptions } from '../api/get-filter-options';
 import { hasFilters, type FinderQuery } from '../finder-query';
-import fields from '../../../components/SelectField.module.css';
 import styles from './FinderControls.module.css';
-
-/**
- * The labels offered by the label filter: the beginner labels the sync collects issues by. An address naming
- * another label (`?label=docs`) shows it as one more choice.
- */
-export const LABEL_CHOICES = [
-  'good first issue',
-  'help wanted',
-  'good-first-issue',
-  'beginner',
-  'beginner-friendly',
-  'easy',
-  'first-timers-only',
-  'starter',
-  'low-hanging-fruit',
-] as const;
 
 export interface FinderControlsProps {
   query: FinderQuery;
@@ -50,16 +35,14 @@ export function FinderControls({ query, onChange, onClear, projectName }: Finder
     () => options.data?.languages.map(({ language, count }) => ({ value: language, count })),
     [options.data],
   );
-  const sortId = useId();
-  const labelId = useId();
-  const updatedId = useId();
   const sorts = ISSUE_SORT_OPTIONS.filter(
     (option) => isLoggedIn || option.sort !== 'best_for_you' || query.sort === 'best_for_you',
   );
-  const labels: readonly string[] =
-    query.label === null || (LABEL_CHOICES as readonly string[]).includes(query.label)
-      ? LABEL_CHOICES
-      : [...LABEL_CHOICES, query.label];
+  // The beginner labels the sync collects issues by; an address naming another label (`?label=docs`) adds it.
+  const labels =
+    query.label === null || BEGINNER_LABELS.includes(query.label)
+      ? BEGINNER_LABELS
+      : [...BEGINNER_LABELS, query.label];
 
   return (
     <div className={styles.controls} role="group" aria-label="Filter and sort issues">
@@ -86,62 +69,37 @@ export function FinderControls({ query, onChange, onClear, projectName }: Finder
           onChange={(topics) => onChange({ topics })}
           max={MAX_FILTER_TOPICS}
         />
-        <div className={fields.field}>
-          <label htmlFor={sortId} className={fields.label}>
-            Sort by
-          </label>
-          <select
-            id={sortId}
-            className={fields.select}
-            value={query.sort}
-            onChange={(event) => onChange({ sort: event.target.value as IssueSort })}
-          >
-            {sorts.map((option) => (
-              <option key={option.sort} value={option.sort}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={fields.field}>
-          <label htmlFor={labelId} className={fields.label}>
-            Label
-          </label>
-          <select
-            id={labelId}
-            className={fields.select}
-            value={query.label ?? ''}
-            onChange={(event) => onChange({ label: event.target.value === '' ? null : event.target.value })}
-          >
-            <option value="">Any beginner label</option>
-            {labels.map((label) => (
-              <option key={label} value={label}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={fields.field}>
-          <label htmlFor={updatedId} className={fields.label}>
-            Updated
-          </label>
-          <select
-            id={updatedId}
-            className={fields.select}
-            value={query.updatedWithinDays ?? ''}
-            onChange={(event) => {
-              const days = ISSUE_UPDATED_WITHIN_DAYS.find((value) => String(value) === event.target.value);
-              onChange({ updatedWithinDays: days ?? null });
-            }}
-          >
-            <option value="">Any time</option>
-            {ISSUE_UPDATED_WITHIN_DAYS.map((days) => (
-              <option key={days} value={days}>
-                Within {days} days
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Sort by"
+          value={query.sort}
+          options={sorts.map((option) => ({ value: option.sort, label: option.label }))}
+          onChange={(sort) => onChange({ sort: sort as IssueSort })}
+        />
+        <SelectField
+          label="Label"
+          value={query.label ?? ''}
+          options={[
+            { value: '', label: 'Any beginner label' },
+            ...labels.map((label) => ({ value: label, label })),
+          ]}
+          onChange={(label) => onChange({ label: label === '' ? null : label })}
+        />
+        <SelectField
+          label="Updated"
+          value={String(query.updatedWithinDays ?? '')}
+          options={[
+            { value: '', label: 'Any time' },
+            ...ISSUE_UPDATED_WITHIN_DAYS.map((days) => ({
+              value: String(days),
+              label: `Within ${days} days`,
+            })),
+          ]}
+          onChange={(value) =>
+            onChange({
+              updatedWithinDays: ISSUE_UPDATED_WITHIN_DAYS.find((days) => String(days) === value) ?? null,
+            })
+          }
+        />
       </div>
       <div className={styles.row}>
         <CheckboxToggle checked={query.notTaken} onChange={(notTaken) => onChange({ notTaken })}>

@@ -5,6 +5,7 @@ import { formatCount } from '../../../lib/format';
 import { ClaimControls } from '../../../issue-signals/components/ClaimControls';
 import { IssueLabels } from '../../../issue-signals/components/IssueLabels';
 import { ResponsivenessLine } from '../../../issue-signals/components/ResponsivenessLine';
+import { IssueTitle } from '../../../issue-signals/components/IssueTitle';
 import { TakenSignal } from '../../../issue-signals/components/TakenSignal';
 import { openedAt, updatedAt } from '../../../issue-signals/issue-dates';
 import styles from './FinderIssueRow.module.css';
@@ -37,13 +38,7 @@ export function FinderIssueRow({ issue, projectHref }: FinderIssueRowProps) {
           {issue.project.language ? <span className={styles.language}>{issue.project.language}</span> : null}
           {issue.isDemo ? <span className={styles.demo}>demo</span> : null}
         </p>
-        <h3 className={styles.titleRow}>
-          <a id={titleId} className={styles.title} href={issue.url} target="_blank" rel="noreferrer">
-            {issue.title}
-            <VisuallyHidden> (opens on GitHub in a new tab)</VisuallyHidden>
-          </a>
-          <span className={styles.number}>#{issue.number}</span>
-        </h3>
+        <IssueTitle issue={issue} id={titleId} heading />
         {issue.why ? <p className={styles.why}>Why: {issue.why}</p> : null}
         <IssueLabels labels={issue.labels} />
         <p className={styles.meta}>

@@ -2,6 +2,7 @@ import type { ProjectIssue } from '@openlfg/contracts';
 import { formatCount } from '../../../lib/format';
 import { ClaimControls } from '../../../issue-signals/components/ClaimControls';
 import { IssueLabels, issueTagClassName } from '../../../issue-signals/components/IssueLabels';
+import { IssueTitle } from '../../../issue-signals/components/IssueTitle';
 import { TakenSignal } from '../../../issue-signals/components/TakenSignal';
 import { openedAt } from '../../../issue-signals/issue-dates';
 import styles from './IssueItem.module.css';
@@ -22,12 +23,7 @@ export function IssueItem({ issue, onClaimChanged }: IssueItemProps) {
   const pullRequest = !taken && issue.hasLinkedPullRequest;
   return (
     <li className={styles.issue}>
-      <div className={styles.titleRow}>
-        <a className={styles.title} href={issue.url} target="_blank" rel="noreferrer">
-          {issue.title}
-        </a>
-        <span className={styles.number}>#{issue.number}</span>
-      </div>
+      <IssueTitle issue={issue} />
       <p className={styles.meta}>
         {openedAt(issue.createdAt)}
         {issue.author ? ` by ${issue.author}` : ''}

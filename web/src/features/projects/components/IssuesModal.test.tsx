@@ -48,12 +48,17 @@ async function openIssues(issuesHandler: MockHandler) {
   return { ...app, calls, dialog, button };
 }
 
+/** An issue title's link, as a screen reader names it. */
+function onGitHub(title: string) {
+  return `${title} (opens on GitHub in a new tab)`;
+}
+
 function issueTitles(dialog: HTMLElement) {
   const list = within(dialog).queryByRole('list', { name: 'Open issues' });
   return list
     ? within(list)
         .getAllByRole('link')
-        .map((link) => link.textContent)
+        .map((link) => link.firstChild?.textContent)
     : [];
 }
 
@@ -61,7 +66,7 @@ describe('the issues dialog', () => {
   it("lists the project's open issues with what a contributor needs to pick one", async () => {
     const { dialog, calls } = await openIssues(() => ({ body: issuesAnswer() }));
 
-    const link = await within(dialog).findByRole('link', { name: 'Document the runtime builder' });
+    const link = await within(dialog).findByRole('link', { name: onGitHub('Document the runtime builder') });
     expect(calls.find((call) => call.url.startsWith('/api/projects/issues'))?.url).toBe(
       '/api/projects/issues?repoExt=tokio-rs%2Ftokio',
     );
@@ -84,7 +89,7 @@ describe('the issues dialog', () => {
 
   it('filters to beginner-friendly issues and hides taken ones', async () => {
     const { dialog, user } = await openIssues(() => ({ body: issuesAnswer() }));
-    await within(dialog).findByRole('link', { name: 'Document the runtime builder' });
+    await within(dialog).findByRole('link', { name: onGitHub('Document the runtime builder') });
 
     await user.click(within(dialog).getByRole('checkbox', { name: 'Beginner-friendly only' }));
     expect(issueTitles(dialog)).toEqual(['Document the runtime builder', 'Fix the timer wheel']);
@@ -99,7 +104,7 @@ describe('the issues dialog', () => {
   it('says when no issue passes the toggles', async () => {
     const answer = issuesAnswer({ issues: [makeIssue({ title: 'Taken', assignee: 'grace' })] });
     const { dialog, user } = await openIssues(() => ({ body: answer }));
-    await within(dialog).findByRole('link', { name: 'Taken' });
+    await within(dialog).findByRole('link', { name: onGitHub('Taken') });
 
     await user.click(within(dialog).getByRole('checkbox', { name: 'Hide taken issues' }));
 
@@ -149,7 +154,7 @@ describe('the issues dialog', () => {
     expect(alert.textContent).toContain('GitHub is not answering right now.');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
 
-    expect(await within(dialog).findByRole('link', { name: 'Rewrite the scheduler' })).toBeTruthy();
+    expect(await within(dialog).findByRole('link', { name: onGitHub('Rewrite the scheduler') })).toBeTruthy();
   });
 
   it("shows the finder's taken signals, the maintainers' pace and the claim button where the answer has them", async () => {
@@ -185,13 +190,17 @@ describe('the issues dialog', () => {
     });
     const { dialog, user } = await openIssues(() => ({ body: answer }));
 
-    const claimed = (await within(dialog).findByRole('link', { name: 'Claimed by someone' })).closest('li');
+    const claimed = (
+      await within(dialog).findByRole('link', { name: onGitHub('Claimed by someone') })
+    ).closest('li');
     if (!claimed) throw new Error('no issue item');
     expect(within(claimed).getByText('claimed on OpenLFG by @lin 3 days ago')).toBeTruthy();
     expect(within(claimed).getByRole('button', { name: /^I’m working on this/ })).toBeTruthy();
     expect(within(dialog).getByText('Maintainers usually answer within a day')).toBeTruthy();
     // An issue the finder does not know has no claim button.
-    const other = within(dialog).getByRole('link', { name: 'Not a beginner issue' }).closest('li');
+    const other = within(dialog)
+      .getByRole('link', { name: onGitHub('Not a beginner issue') })
+      .closest('li');
     if (!other) throw new Error('no issue item');
     expect(within(other).queryByRole('button', { name: /^I’m working on this/ })).toBeNull();
     expect(within(other).getByText('Assigned')).toBeTruthy();
