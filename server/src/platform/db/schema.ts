@@ -23,6 +23,8 @@ export interface DB {
   group_reports: GroupReportsTable;
   messages: MessagesTable;
   audit_log: AuditLogTable;
+  issues: IssuesTable;
+  issue_claims: IssueClaimsTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -85,6 +87,8 @@ export interface ProjectsTable {
   contributors_etag: string | null;
   unreachable_at: Date | null;
   sync_attempted_at: Date | null;
+  maintainer_median_hours: number | null;
+  responsiveness_at: Date | null;
 }
 
 export interface ProjectSavesTable {
@@ -229,4 +233,47 @@ export interface AuditLogTable {
   object_id: string;
   reason: string | null;
   details: ColumnType<unknown, string | undefined, never>;
+}
+
+/** An open beginner issue of a project, as the sync last read it (0013). */
+export interface IssuesTable {
+  id: Generated<number>;
+  project_id: number;
+  number: number;
+  title: string;
+  url: string;
+  /** JSON of [{ name, color }]: written with JSON.stringify, read back parsed. */
+  labels: ColumnType<unknown, string, string>;
+  label_names: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: Date;
+  updated_at: Date;
+  comments: Generated<number>;
+  assignee: string | null;
+  assigned_at: Date | null;
+  pull_request_number: number | null;
+  pull_request_url: string | null;
+  pull_request_by: string | null;
+  pull_request_at: Date | null;
+  claim_comment_by: string | null;
+  claim_comment_at: Date | null;
+  github_taken_until: ColumnType<Date, Date | string | undefined, Date | string>;
+  claimed_until: ColumnType<Date, Date | string | undefined, Date | string>;
+  open: Generated<boolean>;
+  left_at: Date | null;
+  is_demo: Generated<boolean>;
+  synced_at: Generated<Date>;
+  /** Copied from the project by triggers: never written directly. */
+  project_language: Generated<string | null>;
+  project_topics: Generated<string[]>;
+  project_archived: Generated<boolean>;
+  project_pushed_at: Generated<Date | null>;
+  project_median_hours: Generated<number | null>;
+}
+
+export interface IssueClaimsTable {
+  issue_id: number;
+  user_id: number;
+  /** Reset when a lapsed claim is taken again. */
+  claimed_at: ColumnType<Date, Date | undefined, Date>;
+  expires_at: ColumnType<Date, Date | undefined, Date>;
 }
