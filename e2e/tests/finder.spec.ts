@@ -131,7 +131,7 @@ test.describe('the finder on a desktop', () => {
     // Claimed: the row says so at once, and keeps its place while the list hides taken issues.
     await issue.getByRole('button', { name: /^I’m working on this/ }).click();
     const mine = row(claimer, title);
-    await expect(mine.getByText('You are working on this.')).toBeVisible();
+    await expect(mine.getByText(/^You are working on this until /)).toBeVisible();
     await expect(mine.getByText(/^claimed on OpenLFG by @e2e-claimer/)).toBeVisible();
     await expect(mine.getByRole('button', { name: /^Release/ })).toBeVisible();
     await expectNoAxeViolations(claimer, 'the finder, an issue claimed');

@@ -4,8 +4,14 @@ import { callApi } from '../../lib/api';
 import { ISSUE_LISTS_QUERY_KEY } from '../query-keys';
 import { getMyClaimsQueryOptions } from './get-my-claims';
 
-export function claimIssue(issueId: number) {
-  return callApi('claimIssue', { body: { issueId } });
+export interface ClaimVariables {
+  issueId: number;
+  /** Renew the user's own claim: it runs its full time again from now. */
+  renew?: boolean;
+}
+
+export function claimIssue({ issueId, renew }: ClaimVariables) {
+  return callApi('claimIssue', { body: renew ? { issueId, renew } : { issueId } });
 }
 
 export function releaseClaim(issueId: number) {
@@ -13,7 +19,7 @@ export function releaseClaim(issueId: number) {
 }
 
 /**
- * "I'm working on this". The claimed issue takes the server's new answer in every cached finder page at once, in
+ * "I'm working on this", or renewing one's claim. The claimed issue takes the server's new answer in every cached finder page at once, in
  * place: a list that hides taken issues keeps showing it (with Release) until it is loaded again.
  */
 export function useClaimIssue() {

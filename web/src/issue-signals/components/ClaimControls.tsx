@@ -17,6 +17,7 @@ const CLAIM_LIMIT_CODE: ErrorCode = 'CLAIM_LIMIT';
 
 export const CLAIM_FAILED_MESSAGE = 'Could not claim the issue, please try again.';
 export const RELEASE_FAILED_MESSAGE = 'Could not release the issue, please try again.';
+export const RENEW_FAILED_MESSAGE = 'Could not renew your claim, please try again.';
 /** Where the user's claims are listed (the finder's "My claims" tab). */
 export const MY_CLAIMS_PATH = '/issues?view=claims';
 
@@ -55,6 +56,7 @@ export function ClaimControls({ issue, onChanged }: ClaimControlsProps) {
   const busy = claim.isPending || release.isPending;
 
   if (isLoggedIn && issue.claim?.mine) {
+    const until = new Date(issue.claim.expiresAt).toLocaleDateString('en-US');
     const onRelease = () => {
       if (busy) return;
       release.mutate(issue.issueId, {
@@ -65,9 +67,26 @@ export function ClaimControls({ issue, onChanged }: ClaimControlsProps) {
         onError: (error) => toast.error(errorMessage(error, RELEASE_FAILED_MESSAGE)),
       });
     };
+    const onRenew = () => {
+      if (busy) return;
+      claim.mutate(
+        { issueId: issue.issueId, renew: true },
+        {
+          onSuccess: () => {
+            toast.success(`Renewed: others see you on it for ${CLAIM_DAYS} more days.`);
+            onChanged?.();
+          },
+          onError: (error) => toast.error(errorMessage(error, RENEW_FAILED_MESSAGE)),
+        },
+      );
+    };
     return (
       <div className={styles.controls}>
-        <p className={styles.mine}>You are working on this.</p>
+        <p className={styles.mine}>You are working on this until {until}.</p>
+        <button type="button" className={buttons.action} aria-disabled={busy || undefined} onClick={onRenew}>
+          {claim.isPending ? 'Renewing…' : `Renew for ${CLAIM_DAYS} days`}
+          <VisuallyHidden>: {issue.title}</VisuallyHidden>
+        </button>
         <button
           type="button"
           className={buttons.action}
@@ -92,23 +111,26 @@ export function ClaimControls({ issue, onChanged }: ClaimControlsProps) {
       return;
     }
     const tab = alsoOnGitHub ? openPendingGitHubTab() : null;
-    claim.mutate(issue.issueId, {
-      onSuccess: () => {
-        setLimitReached(false);
-        tab?.show(issue.url);
-        toast.success(
-          tab
-            ? `You are on it for ${CLAIM_DAYS} days. Your comment is copied: paste it on GitHub.`
-            : `You are on it: others see it as claimed for ${CLAIM_DAYS} days.`,
-        );
-        onChanged?.();
+    claim.mutate(
+      { issueId: issue.issueId },
+      {
+        onSuccess: () => {
+          setLimitReached(false);
+          tab?.show(issue.url);
+          toast.success(
+            tab
+              ? `You are on it for ${CLAIM_DAYS} days. Your comment is copied: paste it on GitHub.`
+              : `You are on it: others see it as claimed for ${CLAIM_DAYS} days.`,
+          );
+          onChanged?.();
+        },
+        onError: (error) => {
+          tab?.cancel();
+          if (isApiError(error) && error.code === CLAIM_LIMIT_CODE) setLimitReached(true);
+          else toast.error(errorMessage(error, CLAIM_FAILED_MESSAGE));
+        },
       },
-      onError: (error) => {
-        tab?.cancel();
-        if (isApiError(error) && error.code === CLAIM_LIMIT_CODE) setLimitReached(true);
-        else toast.error(errorMessage(error, CLAIM_FAILED_MESSAGE));
-      },
-    });
+    );
   };
 
   return (

@@ -12,6 +12,8 @@ import states from '../../../components/ResultStates.module.css';
 import styles from './FinderResults.module.css';
 
 export const EMPTY_TITLE = 'No issues match: try removing a filter.';
+export const BEST_FOR_YOU_EMPTY =
+  'Best for you ranks by the languages and topics of your public repositories; none of them matched. Try another sort.';
 
 export interface FinderResultsProps {
   query: FinderQuery;
@@ -56,6 +58,9 @@ export function FinderResults({ query, hrefFor, onClear, onProjectName }: Finder
     content = (
       <div className={states.empty}>
         <p className={states.emptyTitle}>{EMPTY_TITLE}</p>
+        {query.sort === 'best_for_you' && isLoggedIn ? (
+          <p className={states.emptyText}>{BEST_FOR_YOU_EMPTY}</p>
+        ) : null}
         {hasFilters(query) ? (
           <button type="button" className={states.emptyAction} onClick={onClear}>
             Clear filters

@@ -285,7 +285,7 @@ describe('claiming an issue', () => {
 
     await user.click(within(issue).getByRole('button', { name: /^I’m working on this\W+Add a builder$/ }));
 
-    expect(await within(issue).findByText('You are working on this.')).toBeTruthy();
+    expect(await within(issue).findByText(/^You are working on this until \d+\/\d+\/\d{4}\.$/)).toBeTruthy();
     expect(within(issue).getByText('claimed on OpenLFG by @mia just now')).toBeTruthy();
     const claims = calls.filter((call) => call.method === 'POST' && call.url === '/api/issues/claims');
     expect(claims.map((call) => call.body)).toEqual([{ issueId: 5 }]);
@@ -321,11 +321,28 @@ describe('claiming an issue', () => {
     await user.click(within(issue).getByRole('checkbox', { name: /Also say so on GitHub/ }));
     await user.click(within(issue).getByRole('button', { name: /^I’m working on this/ }));
 
-    await within(issue).findByText('You are working on this.');
+    await within(issue).findByText(/^You are working on this until \d+\/\d+\/\d{4}\.$/);
     expect(open).toHaveBeenCalledTimes(1);
     expect(tab.opener).toBeNull();
     expect(tab.location.href).toBe('https://github.com/tokio-rs/tokio/issues/42#new_comment_field');
     expect(tab.close).not.toHaveBeenCalled();
+  });
+
+  it('renews my own claim for another 14 days', async () => {
+    const held = makeFinderIssue({
+      issueId: 8,
+      title: 'Mine already',
+      claim: { login: 'mia', since: daysAgo(10), expiresAt: daysAgo(-4), mine: true },
+    });
+    const { calls } = finder(() => ({ body: page([held]) }), claimHandlers([held]));
+    const { user } = renderApp('/issues?taken=any', { session: signedInSession });
+    const issue = await row('Mine already');
+
+    await user.click(within(issue).getByRole('button', { name: /^Renew for 14 days\W+Mine already$/ }));
+
+    expect(await screen.findByText('Renewed: others see you on it for 14 more days.')).toBeTruthy();
+    const claims = calls.filter((call) => call.method === 'POST' && call.url === '/api/issues/claims');
+    expect(claims.map((call) => call.body)).toEqual([{ issueId: 8, renew: true }]);
   });
 
   it('explains the limit instead of claiming a fourth issue', async () => {
