@@ -4,7 +4,7 @@ import {
   FINDER_STALE_PUSH_DAYS,
   MAX_ACTIVE_CLAIMS,
 } from '@openlfg/contracts';
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
 
 /** The finder's sorts that are an index walk; best for you is ranked apart (bestForYou). */
@@ -37,7 +37,7 @@ export interface RankProfile {
 }
 
 /** Newest issues of each language and of the user's topics that best for you ranks. */
-const BEST_FOR_YOU_WINDOW = 1000;
+const BEST_FOR_YOU_WINDOW = 300;
 
 const FINDER_COLUMNS = [
   'i.id',
@@ -67,6 +67,28 @@ const FINDER_COLUMNS = [
   'p.responsiveness_at',
 ] as const;
 
+/**
+ * The finder's filters, the freshness rule included, on open issues: read off the issue's own columns (the
+ * project's are copied there), so each is checked on the index walk before any join.
+ */
+function finderConditions(filters: FinderFilters) {
+  const conditions = [
+    sql`i.open`,
+    sql`not i.project_archived`,
+    sql`(i.project_pushed_at is null or i.project_pushed_at > now() - make_interval(days => ${FINDER_STALE_PUSH_DAYS}))`,
+  ];
+  if (filters.languages.length > 0)
+    conditions.push(sql`i.project_language = any(${sql.val(filters.languages)}::text[])`);
+  if (filters.topics.length > 0) conditions.push(sql`i.project_topics @> ${sql.val(filters.topics)}::text[]`);
+  if (filters.label) conditions.push(sql`i.label_names @> array[${filters.label}]::text[]`);
+  if (filters.notTaken) conditions.push(sql`i.github_taken_until < now() and i.claimed_until < now()`);
+  if (filters.answersWithinWeek) conditions.push(sql`i.project_median_hours <= ${ANSWERS_WITHIN_WEEK_HOURS}`);
+  if (filters.updatedWithinDays !== null)
+    conditions.push(sql`i.updated_at > now() - make_interval(days => ${filters.updatedWithinDays})`);
+  if (filters.projectId !== null) conditions.push(sql`i.project_id = ${filters.projectId}`);
+  return sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
+}
+
 /** Exact text of a timestamp (microseconds, UTC), for a cursor. */
 const exactTime = (column: string) =>
   sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -79,37 +101,9 @@ export function createIssuesRepository(db: Kysely<DB>) {
     return db.selectFrom('issues as i').innerJoin('projects as p', 'p.id', 'i.project_id');
   }
 
-  /** The finder's filters, the freshness rule included, on open issues; read off the issue's own columns. */
+  /** The finder's filters on a query over `issues as i`, with or without the project's row joined. */
   function filtered(filters: FinderFilters): Builder {
-    let query = base()
-      .where('i.open', '=', true)
-      .where('i.project_archived', '=', false)
-      .where((eb) =>
-        eb.or([
-          eb('i.project_pushed_at', 'is', null),
-          eb('i.project_pushed_at', '>', sql<Date>`now() - make_interval(days => ${FINDER_STALE_PUSH_DAYS})`),
-        ]),
-      );
-    if (filters.languages.length > 0) query = query.where('i.project_language', 'in', filters.languages);
-    if (filters.topics.length > 0)
-      query = query.where(sql<SqlBool>`i.project_topics @> ${sql.val(filters.topics)}::text[]`);
-    if (filters.label) query = query.where(sql<SqlBool>`i.label_names @> array[${filters.label}]::text[]`);
-    if (filters.notTaken) {
-      query = query
-        .where('i.github_taken_until', '<', sql<Date>`now()`)
-        .where('i.claimed_until', '<', sql<Date>`now()`);
-    }
-    if (filters.answersWithinWeek)
-      query = query.where('i.project_median_hours', '<=', ANSWERS_WITHIN_WEEK_HOURS);
-    if (filters.updatedWithinDays !== null) {
-      query = query.where(
-        'i.updated_at',
-        '>',
-        sql<Date>`now() - make_interval(days => ${filters.updatedWithinDays})`,
-      );
-    }
-    if (filters.projectId !== null) query = query.where('i.project_id', '=', filters.projectId);
-    return query;
+    return base().where(finderConditions(filters));
   }
 
   const select = (query: Builder) => query.select([...FINDER_COLUMNS]);
@@ -160,25 +154,6 @@ export function createIssuesRepository(db: Kysely<DB>) {
      * by score (language weight times two, plus one per shared topic up to three), then newest.
      */
     async bestForYou(filters: FinderFilters, profile: RankProfile, after: PageAfter | null, limit: number) {
-      const arms: Expression<unknown>[] = profile.languages.map((language) =>
-        filtered(filters)
-          .select('i.id')
-          .where('i.project_language', '=', language.name)
-          .orderBy('i.created_at', 'desc')
-          .orderBy('i.id', 'desc')
-          .limit(BEST_FOR_YOU_WINDOW),
-      );
-      if (profile.topics.length > 0) {
-        arms.push(
-          filtered(filters)
-            .select('i.id')
-            .where(sql<SqlBool>`i.project_topics && ${sql.val(profile.topics)}::text[]`)
-            .orderBy('i.created_at', 'desc')
-            .orderBy('i.id', 'desc')
-            .limit(BEST_FOR_YOU_WINDOW),
-        );
-      }
-      if (arms.length === 0) return [];
       const weights = sql.join(
         profile.languages.map((l) => sql`when ${l.name} then ${l.weight * 2}`),
         sql` `,
@@ -187,32 +162,41 @@ export function createIssuesRepository(db: Kysely<DB>) {
         profile.languages.length > 0 ? sql`(case i.project_language ${weights} else 0 end)` : sql`0`;
       const topicScore =
         profile.topics.length > 0
-          ? sql`least(3, cardinality(array(select unnest(i.project_topics) intersect select unnest(${sql.val(profile.topics)}::text[]))))`
+          ? sql`least(3, ${sql.join(
+              profile.topics.map((topic) => sql`(i.project_topics @> array[${topic}]::text[])::int`),
+              sql` + `,
+            )})`
           : sql`0`;
-      const candidates = sql.join(
-        arms.map((arm) => sql`(${arm})`),
-        sql` union `,
+      // Each arm walks one index newest first, on the issue's own columns, and scores what it reads.
+      const arm = (where: ReturnType<typeof sql<SqlBool>>) =>
+        sql`(select i.id, i.created_at, (${languageScore} + ${topicScore})::integer as score
+             from issues i where ${finderConditions(filters)} and ${where}
+             order by i.created_at desc, i.id desc limit ${BEST_FOR_YOU_WINDOW})`;
+      const arms = profile.languages.map((language) =>
+        arm(sql<SqlBool>`i.project_language = ${language.name}`),
       );
-      let query = db
-        .selectFrom(sql<{ id: number }>`(${candidates})`.as('c'))
+      if (profile.topics.length > 0) {
+        arms.push(arm(sql<SqlBool>`i.project_topics && ${sql.val(profile.topics)}::text[]`));
+      }
+      if (arms.length === 0) return [];
+      // Score descending, then time descending: spelled out, since a row comparison takes one direction.
+      const cursor = after
+        ? sql`where c.score < ${after.rank ?? 0}
+                 or (c.score = ${after.rank ?? 0} and (c.created_at, c.id) < (${after.at}::timestamptz, ${after.id}))`
+        : sql``;
+      const ranked = sql<{ id: number; score: number }>`(
+        select c.id, c.score from (${sql.join(arms, sql` union `)}) c ${cursor}
+        order by c.score desc, c.created_at desc, c.id desc limit ${limit})`;
+      return db
+        .selectFrom(ranked.as('c'))
         .innerJoin('issues as i', 'i.id', 'c.id')
         .innerJoin('projects as p', 'p.id', 'i.project_id')
         .select([...FINDER_COLUMNS])
         .select(exactTime('i.created_at').as('cursor_at'))
-        .select(sql<number>`(${languageScore} + ${topicScore})::integer`.as('score'));
-      if (after) {
-        // Score descending, then time descending: spelled out, since a row comparison takes one direction.
-        query = query.where(
-          sql<SqlBool>`((${languageScore} + ${topicScore}) < ${after.rank ?? 0}
-            or ((${languageScore} + ${topicScore}) = ${after.rank ?? 0}
-                and (i.created_at, i.id) < (${after.at}::timestamptz, ${after.id})))`,
-        );
-      }
-      return query
-        .orderBy(sql`${languageScore} + ${topicScore}`, 'desc')
+        .select('c.score')
+        .orderBy('c.score', 'desc')
         .orderBy('i.created_at', 'desc')
         .orderBy('i.id', 'desc')
-        .limit(limit)
         .execute();
     },
 
