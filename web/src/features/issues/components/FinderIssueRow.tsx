@@ -10,6 +10,11 @@ import { TakenSignal } from '../../../issue-signals/components/TakenSignal';
 import { openedAt, updatedAt } from '../../../issue-signals/issue-dates';
 import styles from './FinderIssueRow.module.css';
 
+/** The id of a row's title link (the row's name, and where "Load more" puts focus). */
+export function issueTitleId(issueId: number): string {
+  return `issue-${issueId}-title`;
+}
+
 export interface FinderIssueRowProps {
   issue: FinderIssue;
   /** The finder's address narrowed to this issue's project; absent where no filter applies (My claims). */
@@ -22,7 +27,7 @@ export interface FinderIssueRowProps {
  * the claim button.
  */
 export function FinderIssueRow({ issue, projectHref }: FinderIssueRowProps) {
-  const titleId = `issue-${issue.issueId}-title`;
+  const titleId = issueTitleId(issue.issueId);
   return (
     <li className={styles.row}>
       <article className={styles.issue} aria-labelledby={titleId}>

@@ -7,7 +7,7 @@ import { LoginButton } from '../../../session/components/LoginButton';
 import { useSession } from '../../../session/session-context';
 import { useIssues } from '../api/get-issues';
 import { hasFilters, toIssueListRequest, type FinderQuery } from '../finder-query';
-import { FinderIssueRow } from './FinderIssueRow';
+import { FinderIssueRow, issueTitleId } from './FinderIssueRow';
 import states from '../../../components/ResultStates.module.css';
 import styles from './FinderResults.module.css';
 
@@ -37,6 +37,15 @@ export function FinderResults({ query, hrefFor, onClear, onProjectName }: Finder
       ? null
       : (issues.find((issue) => issue.project.projectId === query.projectId)?.project.name ?? null);
   useEffect(() => onProjectName(projectName), [projectName, onProjectName]);
+
+  // Focus goes to the first new issue, so a keyboard user goes on reading where the list grew.
+  const loadMore = () => {
+    const shown = issues.length;
+    void result.fetchNextPage().then(({ data }) => {
+      const next = data?.pages.flatMap((page) => page.data)[shown];
+      if (next) requestAnimationFrame(() => document.getElementById(issueTitleId(next.issueId))?.focus());
+    });
+  };
 
   let content;
   if (result.isPending) {
@@ -91,7 +100,7 @@ export function FinderResults({ query, hrefFor, onClear, onProjectName }: Finder
           <ErrorState
             title="More issues could not be loaded."
             message={errorMessage(result.error, 'Check your connection and try again.')}
-            onRetry={() => void result.fetchNextPage()}
+            onRetry={loadMore}
             retrying={result.isFetchingNextPage}
           />
         ) : result.hasNextPage ? (
@@ -100,7 +109,7 @@ export function FinderResults({ query, hrefFor, onClear, onProjectName }: Finder
             className={styles.more}
             aria-disabled={result.isFetchingNextPage || undefined}
             onClick={() => {
-              if (!result.isFetchingNextPage) void result.fetchNextPage();
+              if (!result.isFetchingNextPage) loadMore();
             }}
           >
             {result.isFetchingNextPage ? 'Loading more issues…' : 'Load more issues'}

@@ -186,7 +186,11 @@ describe('the issue finder', () => {
 
     await user.click(screen.getByRole('button', { name: 'Load more issues' }));
 
-    await row('Second page issue');
+    const second = await row('Second page issue');
+    // Focus moves to the first new issue.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(second).getByRole('link', { name: /^Second page issue/ })),
+    );
     expect(finderRequests(calls).at(-1)).toEqual({ sort: 'newest', notTaken: true, cursor: 'next-1' });
     expect(within(await issuesList()).getAllByRole('article')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Load more issues' })).toBeNull();
