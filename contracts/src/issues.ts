@@ -22,7 +22,8 @@ const DateTime = Type.String({ format: 'date-time' });
  * `newest`: most recently opened first; `updated`: most recently updated first; `fewest_comments`: fewest
  * comments first (then newest); `best_for_you`: ranked by the languages and topics of the caller's own public
  * GitHub repositories, each row saying why. An anonymous caller asking `best_for_you` gets the default sort
- * (`newest`), and the answer's `sort` says so.
+ * (`newest`), and the answer's `sort` says so; a signed-in user with nothing to rank by (no public repositories)
+ * gets the newest issues under `best_for_you`, each `why` null.
  */
 export const IssueSort = Type.Union([
   Type.Literal('newest'),

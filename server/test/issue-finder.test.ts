@@ -310,6 +310,19 @@ describe('POST /api/issues: the finder', () => {
     const paged = await allPages({ sort: 'best_for_you', projectId: undefined }, user.cookie);
     expect(paged.map((i) => i.title)).toEqual(['ts cli', 'ts', 'rust cli']);
 
+    // A user with no public repositories: the newest issues, nothing to say why, paged under best for you.
+    const newcomer = await createSignedInUser(db, 'newcomer');
+    await createAccountsRepository(db).writeRepoCache(newcomer.id, [], new Date());
+    const plain = (await find({ sort: 'best_for_you' }, newcomer.cookie)).json() as IssueListResponse;
+    expect(plain.sort).toBe('best_for_you');
+    expect(plain.data.map((i) => [i.title, i.why])).toEqual([
+      ['cobol', null],
+      ['ts', null],
+      ['go', null],
+      ['rust cli', null],
+      ['ts cli', null],
+    ]);
+
     // Anonymous: the default sort, and the answer says so.
     const anonymous = (await find({ sort: 'best_for_you' })).json() as IssueListResponse;
     expect(anonymous.sort).toBe('newest');

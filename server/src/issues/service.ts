@@ -175,8 +175,10 @@ export function createIssueFinderService(deps: {
       const after = request.cursor ? decodeCursor(request.cursor, sort) : null;
       const callerId = caller?.id ?? null;
       // One row more than a page says whether another page follows.
-      if (sort === 'best_for_you' && caller) {
-        const profile = await profileOf(caller.id);
+      const profile = sort === 'best_for_you' && caller ? await profileOf(caller.id) : null;
+      // A user with no language or topic to rank by (no public repositories, or GitHub unreachable) gets
+      // the newest issues under best for you: the same pages, nothing to say why.
+      if (profile && (profile.languages.length > 0 || profile.topics.length > 0)) {
         const ranked = await repository.bestForYou(filters, profile, after, ISSUE_PAGE_SIZE + 1);
         const rows = ranked.slice(0, ISSUE_PAGE_SIZE);
         const last = rows.at(-1);
@@ -189,7 +191,7 @@ export function createIssueFinderService(deps: {
           sort,
         };
       }
-      const plain = sort as PlainSort;
+      const plain: PlainSort = sort === 'best_for_you' ? 'newest' : sort;
       const found = await repository.page(plain, filters, after, ISSUE_PAGE_SIZE + 1);
       const rows = found.slice(0, ISSUE_PAGE_SIZE);
       const last = rows.at(-1);

@@ -140,7 +140,8 @@ export class FakeGitHub {
    * Each GraphQL query: the repositories it asked for (by alias order), the labels of its beginner count, and
    * the points it cost (GitHub's formula: see graphqlPoints).
    */
-  readonly graphqlQueries: { repos: string[]; beginnerLabels: string[]; status: number; points: number }[] = [];
+  readonly graphqlQueries: { repos: string[]; beginnerLabels: string[]; status: number; points: number }[] =
+    [];
   /** Delay before answering /contributors (a slow GitHub, for interrupting a run). */
   contributorsDelayMs = 0;
   private readonly codes = new Map<string, IssuedCode>();
@@ -673,7 +674,11 @@ export function graphqlPoints(query: string, repositories: number): number {
 }
 
 /** The issue finder's fields of a repository, when the query asks for them. */
-function issueFields(query: string, repo: FakeRepository, wanted: ReadonlySet<string>): Record<string, unknown> {
+function issueFields(
+  query: string,
+  repo: FakeRepository,
+  wanted: ReadonlySet<string>,
+): Record<string, unknown> {
   if (!/beginnerIssueList\s*:/.test(query)) return {};
   const limit = Number(/beginnerIssueList:[^{]*?first:\s*(\d+)/.exec(query)?.[1] ?? 25);
   const newestFirst = [...(repo.issues ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));

@@ -183,7 +183,11 @@ describe("the sync reads each project's open beginner issues", () => {
 
   it("measures maintainers' median first answer over the 30 most recent issues", async () => {
     await seed(database, ['a/quick', 'a/silent']);
-    const answered = (number: number, hours: number | null, association = 'MEMBER' as const) =>
+    const answered = (
+      number: number,
+      hours: number | null,
+      association: 'OWNER' | 'MEMBER' | 'COLLABORATOR' = 'MEMBER',
+    ) =>
       issue(number, {
         state: 'CLOSED',
         createdAt: ago(500 - number),
