@@ -149,3 +149,20 @@ export const ANSWERS_WITHIN_WEEK_HOURS = 168;
 export const FINDER_STALE_PUSH_DAYS = 90;
 /** Open beginner issues the sync keeps per repository. */
 export const ISSUES_PER_REPOSITORY = 25;
+
+/**
+ * The issue labels treated as beginner friendly: the nine of the goodfirstissue catalogue
+ * (DeepSourceCorp/good-first-issue, labels.json). The sync collects issues by them; the finder offers them as its
+ * label filter.
+ */
+export const BEGINNER_LABELS: readonly string[] = Object.freeze([
+  'good first issue',
+  'good-first-issue',
+  'beginner',
+  'beginner-friendly',
+  'easy',
+  'first-timers-only',
+  'starter',
+  'help wanted',
+  'low-hanging-fruit',
+]);

@@ -4,7 +4,7 @@
  * and claims on OpenLFG ("I'm working on this"). Plain values (page size, limits, sort and filter options) live
  * in constants.ts.
  */
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TLiteral } from 'typebox';
 import {
   ISSUE_UPDATED_WITHIN_DAYS,
   MAX_FILTER_LANGUAGES,
@@ -33,7 +33,10 @@ export const IssueSort = Type.Union([
 ]);
 export type IssueSort = Static<typeof IssueSort>;
 
-export const IssueUpdatedWithin = Type.Union(ISSUE_UPDATED_WITHIN_DAYS.map((days) => Type.Literal(days)));
+// The tuple type spelled out: a mapped array alone types the request's field as `undefined`.
+export const IssueUpdatedWithin = Type.Union(
+  ISSUE_UPDATED_WITHIN_DAYS.map((days) => Type.Literal(days)) as [TLiteral<7>, TLiteral<30>, TLiteral<90>],
+);
 export type IssueUpdatedWithin = (typeof ISSUE_UPDATED_WITHIN_DAYS)[number];
 
 /** POST /api/issues: one page of the finder. Every filter is optional; together they all must match. */

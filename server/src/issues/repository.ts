@@ -206,12 +206,16 @@ export function createIssuesRepository(db: Kysely<DB>) {
       return select(base()).where('i.id', 'in', ids).execute();
     },
 
-    /** Stored issues of a project by number: the signals a project's issues dialog adds to GitHub's list. */
+    /**
+     * Stored issues of a project by number: the signals a project's issues dialog adds to GitHub's list. The demo's
+     * made-up issues are left out: their numbers name other, real issues on GitHub.
+     */
     ofProjectByNumber(projectId: number, numbers: number[]) {
       if (numbers.length === 0) return Promise.resolve([]);
       return select(base())
         .where('i.project_id', '=', projectId)
         .where('i.open', '=', true)
+        .where('i.is_demo', '=', false)
         .where('i.number', 'in', numbers)
         .execute();
     },

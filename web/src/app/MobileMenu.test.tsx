@@ -40,6 +40,7 @@ describe('MobileMenu', () => {
     const links = within(menu).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
       'Open source projects',
+      'Find an issue',
       'Looking for group',
       'My projects',
       'Post a group project',

@@ -22,7 +22,7 @@ function selectedNavLinks() {
 }
 
 describe('NavBar', () => {
-  it('shows the title, a home link, the three links and the call to action', () => {
+  it('shows the title, a home link, the four links and the call to action', () => {
     mockApi();
     renderApp('/');
 
@@ -33,6 +33,7 @@ describe('NavBar', () => {
     const links = mainNav().getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Open source projects', '/'],
+      ['Find an issue', '/issues'],
       ['Looking for group', '/group-projects'],
       ['My projects', '/my-projects?view=groups'],
     ]);
@@ -43,6 +44,8 @@ describe('NavBar', () => {
 
   it.each([
     ['/', ['Open source projects']],
+    ['/issues', ['Find an issue']],
+    ['/issues?sort=newest', ['Find an issue']],
     ['/group-projects', ['Looking for group']],
     ['/group-projects?post=new', ['Looking for group']],
     ['/group-projects/42', ['Looking for group']],
