@@ -84,7 +84,8 @@ export const API = declare({
     method: 'GET',
     path: '/api/projects/languages',
     auth: 'anyone',
-    summary: "The catalogue's languages with counts (derived ones told apart), and how many projects have one.",
+    summary:
+      "The catalogue's languages with counts (derived ones told apart), and how many projects have one.",
   },
   saveProject: {
     method: 'POST',
