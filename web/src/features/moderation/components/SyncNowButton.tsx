@@ -1,5 +1,5 @@
 import { isApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { toastError } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useStartSync } from '../api/start-sync';
 import { ACTION_FAILED_MESSAGE } from './ReasonDialog';
@@ -22,7 +22,7 @@ export function SyncNowButton({ running }: { running: boolean }) {
         if (isApiError(error) && error.status === 409) {
           toast.info(error.serverMessage ?? 'A catalogue sync is already running.');
         } else {
-          toast.error(errorMessage(error, ACTION_FAILED_MESSAGE, { clientErrorsOnly: true }));
+          toastError(error, ACTION_FAILED_MESSAGE, { clientErrorsOnly: true });
         }
       },
     });
