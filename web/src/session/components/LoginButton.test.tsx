@@ -62,7 +62,10 @@ describe('LoginButton', () => {
     await user.click(button);
 
     // This server signs in through its development page, and the button says so.
-    const login = await navBar().findByRole('button', { name: /^Login with Github/ });
+    const login = await navBar().findByRole('button', {
+      name: 'Login with Github',
+      description: /^Development sign-in is on/,
+    });
     expect(await within(login).findByText('dev')).toBeTruthy();
     expect(login.getAttribute('title')).toMatch(/^Development sign-in is on/);
     const logout = calls.find((call) => call.url === '/api/account/logout');

@@ -1,5 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useLocation } from 'react-router';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { isApiError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { getCheckAuthQueryOptions } from '../api/check-auth';
@@ -70,6 +72,7 @@ export function LoginButton({ className, returnTo }: LoginButtonProps) {
   };
 
   const classes = [styles.button, className].filter(Boolean).join(' ');
+  const hintId = useId();
 
   if (busy) {
     return (
@@ -79,22 +82,31 @@ export function LoginButton({ className, returnTo }: LoginButtonProps) {
     );
   }
 
+  // The button's name is the spec's label alone; the DEV badge is described apart, as the hint it stands for.
   return (
-    <button
-      type="button"
-      className={classes}
-      onClick={handleClick}
-      title={devSignIn ? DEV_SIGN_IN_HINT : undefined}
-    >
-      {isLoggedIn ? (
-        'Log out'
-      ) : (
-        <>
-          <GithubMark />
-          <span>Login with Github</span>
-          {devSignIn ? <span className={styles.devBadge}>dev</span> : null}
-        </>
-      )}
-    </button>
+    <>
+      <button
+        type="button"
+        className={classes}
+        onClick={handleClick}
+        title={devSignIn ? DEV_SIGN_IN_HINT : undefined}
+        aria-describedby={devSignIn ? hintId : undefined}
+      >
+        {isLoggedIn ? (
+          'Log out'
+        ) : (
+          <>
+            <GithubMark />
+            <span>Login with Github</span>
+            {devSignIn ? (
+              <span className={styles.devBadge} aria-hidden="true">
+                dev
+              </span>
+            ) : null}
+          </>
+        )}
+      </button>
+      {devSignIn ? <VisuallyHidden id={hintId}>{DEV_SIGN_IN_HINT}</VisuallyHidden> : null}
+    </>
   );
 }

@@ -12,6 +12,8 @@ export interface GroupResultsProps {
   onChange: (changes: Partial<GroupListQuery>, options?: { replace?: boolean }) => void;
   onClear: () => void;
   onPost: () => void;
+  /** A topic chip on a card adds its topic to the filter, or takes it out. */
+  onTopicToggle: (topic: string) => void;
   topRef: RefObject<HTMLElement | null>;
   onPageChange: () => void;
 }
@@ -23,6 +25,7 @@ export function GroupResults({
   onChange,
   onClear,
   onPost,
+  onTopicToggle,
   topRef,
   onPageChange,
 }: GroupResultsProps) {
@@ -67,7 +70,13 @@ export function GroupResults({
             {total === 1 ? '1 group' : `${total} groups`}
             {totalPages > 1 ? `, page ${pageLocation} of ${totalPages}` : ''}
           </p>
-          <GroupGrid groups={list} label="Groups" busy={busy} />
+          <GroupGrid
+            groups={list}
+            label="Groups"
+            busy={busy}
+            selectedTopics={query.topics}
+            onTopicToggle={onTopicToggle}
+          />
         </>
       )}
     </PagedResults>

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
+import { TopicChips } from '../../../components/TopicChips';
 import { Spinner } from '../../../components/Spinner';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
@@ -14,6 +15,7 @@ import { useDiscussionInfo } from '../api/get-discussion-info';
 import { useGroup } from '../api/get-group';
 import { Avatar } from '../../../components/Avatar';
 import { DeleteGroupButton } from '../components/DeleteGroupButton';
+import { groupTopicHref } from '../components/GroupCard';
 import { GroupSaveButton } from '../components/GroupSaveButton';
 import { MembershipActions } from '../components/MembershipActions';
 import { PendingRequests } from '../components/PendingRequests';
@@ -202,15 +204,7 @@ function GroupHeading({ group }: { group: GroupProject }) {
           {formatRelativeTime(group.datePosted)}
         </p>
         {group.description ? <p className={styles.description}>{group.description}</p> : null}
-        {group.topics.length > 0 ? (
-          <ul className={styles.topics} aria-label="Topics">
-            {group.topics.map((topic) => (
-              <li key={topic} className={styles.topic}>
-                {topic}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <TopicChips topics={group.topics} what="groups" hrefFor={groupTopicHref} />
         <dl className={styles.figures}>
           <div>
             <dt>Skill level</dt>

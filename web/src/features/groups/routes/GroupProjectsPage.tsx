@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { toggledTopics } from '../../../lib/topic-filter';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession } from '../../../session/session-context';
 import { GroupControls } from '../components/GroupControls';
@@ -94,6 +95,11 @@ export function GroupProjectsPage() {
     [update],
   );
 
+  const toggleTopic = (topic: string) => {
+    const topics = toggledTopics(query.topics, topic);
+    if (topics) update({ topics });
+  };
+
   return (
     <>
       <GroupsHeader compact={compactHeader} onBrowse={browse} onPost={openPost} />
@@ -108,6 +114,7 @@ export function GroupProjectsPage() {
           onChange={update}
           onClear={clearFilters}
           onPost={openPost}
+          onTopicToggle={toggleTopic}
           topRef={resultsRef}
           onPageChange={onPageChange}
         />
