@@ -90,6 +90,25 @@ describe('LoginButton', () => {
     expect(navBar().getByRole('button', { name: 'Log out' })).toBeTruthy();
   });
 
+  it('shows only the expiry toast when the session had already ended', async () => {
+    mockApi({
+      'GET /api/account/check-auth': () => ({ body: { authenticated: true, devSignIn: false } }),
+      'DELETE /api/account/logout': () => ({
+        status: 403,
+        body: {
+          error: { code: 'SESSION_EXPIRED', message: 'Your session has expired. Please sign in again.' },
+        },
+      }),
+    });
+    const { user } = renderApp('/', { session: { isLoginLoading: true } });
+
+    await user.click(await navBar().findByRole('button', { name: 'Log out' }));
+
+    expect(await screen.findByText("You're session expired, please log back in.")).toBeTruthy();
+    expect(await navBar().findByRole('button', { name: 'Login with Github' })).toBeTruthy();
+    expect(screen.queryByText('Could not log out, please try again.')).toBeNull();
+  });
+
   it('shows Loading... and does nothing while a GitHub code is in the URL', async () => {
     const { calls } = mockApi({ 'POST /api/account/login': pending });
     const assign = spyOnAssign();

@@ -55,6 +55,8 @@ export function LoginButton({ className, returnTo }: LoginButtonProps) {
     try {
       await logoutMutation.mutateAsync();
     } catch (error) {
+      // An expired session (403) was said and signed out already, with its own toast.
+      if (isApiError(error) && error.explained) return;
       // 401: the server no longer knows this session, so the user is logged out already.
       if (!isApiError(error) || error.status !== 401) {
         toast.error(LOGOUT_FAILED_MESSAGE);
