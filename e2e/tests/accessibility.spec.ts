@@ -33,6 +33,16 @@ test.describe('page states an anonymous visitor sees', () => {
       /\d+ groups?|No one is looking for a group yet/,
     );
     await expectAccessibleInBothThemes(page, 'Looking for group');
+    // One control style: the group filters' selects look like Discover's.
+    const look = (label: string) =>
+      page.getByLabel(label).evaluate((select) => {
+        const style = getComputedStyle(select);
+        return [style.appearance, style.backgroundImage, style.borderRadius, style.minHeight].join(' | ');
+      });
+    const groupLooks = [await look('Date posted'), await look('Sort by')];
+    await page.goto('/');
+    expect(groupLooks).toEqual([await look('Sort by'), await look('Sort by')]);
+    await page.goto('/group-projects');
 
     await page.getByRole('banner').getByRole('link', { name: 'Post a group project' }).click();
     await expect(page.getByRole('dialog', { name: 'Sign in to continue' })).toBeVisible();
