@@ -10,6 +10,9 @@ export const PROJECT_PAGE_SIZE = 20;
 export const NEW_PROJECT_DAYS = 30;
 export const MAX_FILTER_TOPICS = 10;
 export const MAX_FILTER_LANGUAGES = 10;
+/** The most topics one topic search answers (`GET /api/projects/topics/search`); 20 unless asked. */
+export const MAX_TOPIC_SEARCH_RESULTS = 50;
+export const DEFAULT_TOPIC_SEARCH_RESULTS = 20;
 
 /** A topic as stored: lowercase letters, digits and hyphens, like GitHub's own topics. */
 export const TOPIC_PATTERN = '^[a-z0-9][a-z0-9-]{0,49}$';

@@ -1,4 +1,10 @@
-import { MAX_FILTER_LANGUAGES, MAX_FILTER_TOPICS, REPO_EXT_PATTERN, TOPIC_PATTERN } from './constants.js';
+import {
+  MAX_FILTER_LANGUAGES,
+  MAX_FILTER_TOPICS,
+  MAX_TOPIC_SEARCH_RESULTS,
+  REPO_EXT_PATTERN,
+  TOPIC_PATTERN,
+} from './constants.js';
 import { Type, type Static } from 'typebox';
 import { Nullable, Text } from './schema-helpers.js';
 
@@ -47,6 +53,11 @@ export const Project = Type.Object({
   name: Type.String(),
   description: Nullable(Type.String()),
   language: Nullable(Type.String()),
+  /**
+   * The language was taken from one of the project's topics (it names a language), not from GitHub: shown as
+   * such until the catalogue sync reads the real one.
+   */
+  languageDerived: Type.Boolean(),
   topics: Type.Array(Type.String()),
   /** Figures are null when unknown (not yet synced, or the source does not say), never a made-up 0. */
   stars: Nullable(Type.Integer()),
@@ -60,6 +71,12 @@ export const Project = Type.Object({
   lastPushAt: Nullable(Type.String({ format: 'date-time' })),
   archived: Type.Boolean(),
   addedAt: Type.String({ format: 'date-time' }),
+  /**
+   * Since when the project is new to the catalogue (approved from a request, added later): the "New" badge and
+   * filter read it, for NEW_PROJECT_DAYS. Null for projects of a bulk import or the demo, which are never new.
+   */
+  newSince: Nullable(Type.String({ format: 'date-time' })),
+  /** When a catalogue sync last brought the project's figures; null until one reaches it. */
   lastSyncedAt: Nullable(Type.String({ format: 'date-time' })),
   /** True for the demo catalogue seeded into an empty database: its figures are illustrative. */
   isDemo: Type.Boolean(),
@@ -73,6 +90,18 @@ export const ProjectListResponse = Type.Object({
   pageLocation: Type.Integer({ minimum: 1 }),
   /** How many projects match, over all pages. */
   total: Type.Integer({ minimum: 0 }),
+  /** How many of the `total` matching projects have each figure a sort can be by; the others come last. */
+  known: Type.Object({
+    contributors: Type.Integer({ minimum: 0 }),
+    usedBy: Type.Integer({ minimum: 0 }),
+  }),
+  /**
+   * True when the list is sorted by a figure none of the matching projects has: it is then served with the
+   * most beginner issues first (any order is that sort's order when every value is unknown).
+   */
+  sortFallback: Type.Boolean(),
+  /** When the last catalogue sync that brought figures ended; null when none has. */
+  lastCatalogueSyncAt: Nullable(Type.String({ format: 'date-time' })),
 });
 export type ProjectListResponse = Static<typeof ProjectListResponse>;
 
@@ -82,9 +111,37 @@ export type TopicCount = Static<typeof TopicCount>;
 export const TopicsResponse = Type.Array(TopicCount);
 export type TopicsResponse = Static<typeof TopicsResponse>;
 
-export const LanguageCount = Type.Object({ language: Type.String(), count: Type.Integer({ minimum: 1 }) });
+export const TopicSearchQuery = Type.Object(
+  {
+    /** What was typed, spelled any way: it is folded and its aliases are searched by their canonical name. */
+    q: Type.Optional(Text({ maxLength: 100 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_TOPIC_SEARCH_RESULTS })),
+  },
+  { additionalProperties: false },
+);
+export type TopicSearchQuery = Static<typeof TopicSearchQuery>;
+/**
+ * The topics matching a search: the one typed (or the canonical name of the alias typed) first, then those that
+ * start with it, most used first, then near misses, closest first. With nothing typed, the most used.
+ */
+export const TopicSearchResponse = Type.Array(TopicCount);
+export type TopicSearchResponse = Static<typeof TopicSearchResponse>;
+
+export const LanguageCount = Type.Object({
+  language: Type.String(),
+  count: Type.Integer({ minimum: 1 }),
+  /** How many of them have the language only from a topic (not yet synced from GitHub). */
+  derived: Type.Integer({ minimum: 0 }),
+});
 export type LanguageCount = Static<typeof LanguageCount>;
-export const LanguagesResponse = Type.Array(LanguageCount);
+export const LanguagesResponse = Type.Object({
+  /** Every language in use, most used first. */
+  languages: Type.Array(LanguageCount),
+  /** How many projects have a language, known from GitHub or derived from a topic. */
+  known: Type.Integer({ minimum: 0 }),
+  /** How many projects the catalogue holds. */
+  total: Type.Integer({ minimum: 0 }),
+});
 export type LanguagesResponse = Static<typeof LanguagesResponse>;
 
 export const ProjectIdBody = Type.Object(

@@ -1,4 +1,5 @@
 import {
+  canonicalTopics,
   discussionRoom,
   GROUP_PAGE_SIZE,
   type DiscussionInfo,
@@ -97,7 +98,8 @@ export function createGroupsService(
       const query: GroupListQuery = {
         sortField: request.sortField,
         order: request.order,
-        topics: [...new Set(request.topics ?? [])].sort(),
+        // A topic is looked up under its canonical name, as groups store them.
+        topics: canonicalTopics(request.topics ?? []).sort(),
         skillLevels: [...new Set(request.skillLevels ?? [])].sort(),
         visibility: request.visibility ?? null,
         datePostedDays: request.datePosted ?? null,

@@ -16,6 +16,7 @@ export function toProject(row: ProjectRecord): Project {
     name: row.name,
     description: row.description,
     language: row.language,
+    languageDerived: row.language_derived,
     topics: row.topics,
     stars: row.stars,
     forks: row.forks,
@@ -28,6 +29,7 @@ export function toProject(row: ProjectRecord): Project {
     lastPushAt: row.last_push_at?.toISOString() ?? null,
     archived: row.archived,
     addedAt: row.added_at.toISOString(),
+    newSince: row.new_since?.toISOString() ?? null,
     lastSyncedAt: row.last_synced_at?.toISOString() ?? null,
     isDemo: row.is_demo,
   };

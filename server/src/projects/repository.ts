@@ -7,25 +7,42 @@ import {
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
 
+/**
+ * The orders a list is read in: the sorts a user picks, and the one a figure sort falls back to when no
+ * matching project has that figure (most beginner issues first).
+ */
+export type ListOrder = ProjectSortField | 'beginner_issues';
+
 export interface ListQuery {
-  sortField: ProjectSortField;
+  sortField: ListOrder;
   order: SortOrder;
   topics: string[];
   languages: string[];
   showNew: boolean;
 }
 
+/** What the list's count statement reads in its one pass over the matching projects. */
+export interface ListCounts {
+  total: number;
+  /** How many of them have a contributor count, and a used-by count. */
+  contributors: number;
+  usedBy: number;
+  /** When the last catalogue sync that brought figures ended, if one has. */
+  lastCatalogueSyncAt: Date | null;
+}
+
 /**
- * ORDER BY for each sort, matching the indexes of migration 0003 exactly: nulls last whatever the direction,
+ * ORDER BY for each sort, matching the indexes of migrations 0003 and 0011 exactly: nulls last whatever the direction,
  * the id as the stable tie-break, so a page never repeats or skips a project.
  */
-function orderTerms(sortField: ProjectSortField, order: SortOrder, reversed = false): RawBuilder<unknown>[] {
+function orderTerms(sortField: ListOrder, order: SortOrder, reversed = false): RawBuilder<unknown>[] {
   const ascending = (order === 'ASC') !== reversed;
   const column = {
     contributors: sql`projects.contributors`,
     name: sql`lower(projects.name)`,
     used_by: sql`projects.used_by`,
     saves: sql`projects.saves`,
+    beginner_issues: sql`projects.beginner_issues`,
   }[sortField];
   // Reversed, the same order read from the other end: the same index, scanned backwards.
   return reversed
@@ -39,18 +56,31 @@ function applyFilters<O>(query: SelectQueryBuilder<DB, 'projects', O>, filters: 
     q = q.where(sql<boolean>`projects.topics @> ${sql.val(filters.topics)}::text[]`);
   if (filters.languages.length > 0) q = q.where('projects.language', 'in', filters.languages);
   if (filters.showNew) {
-    q = q.where(sql<boolean>`projects.added_at >= now() - make_interval(days => ${NEW_PROJECT_DAYS})`);
+    q = q.where(sql<boolean>`projects.new_since >= now() - make_interval(days => ${NEW_PROJECT_DAYS})`);
   }
   return q;
 }
 
 export function createProjectsRepository(db: Kysely<DB>) {
   return {
-    async count(filters: ListQuery): Promise<number> {
+    /** How many projects match, how many of them have each sortable figure, and the last sync's time. */
+    async count(filters: ListQuery): Promise<ListCounts> {
       const row = await applyFilters(db.selectFrom('projects'), filters)
-        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .select((eb) => [
+          eb.fn.countAll<number>().as('total'),
+          eb.fn.count<number>('projects.contributors').as('contributors'),
+          eb.fn.count<number>('projects.used_by').as('used_by'),
+          // A run that synced nothing (no token, GitHub down) brought no figures: the one before it did.
+          sql<Date | null>`(select finished_at from sync_runs where finished_at is not null and projects_synced > 0
+                            order by started_at desc, id desc limit 1)`.as('last_sync_at'),
+        ])
         .executeTakeFirstOrThrow();
-      return Number(row.count);
+      return {
+        total: Number(row.total),
+        contributors: Number(row.contributors),
+        usedBy: Number(row.used_by),
+        lastCatalogueSyncAt: row.last_sync_at === null ? null : new Date(row.last_sync_at),
+      };
     },
 
     /**
@@ -86,28 +116,86 @@ export function createProjectsRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** The most used topics, from the counts the triggers of migration 0010 keep. */
     async topics(limit: number) {
       const rows = await db
-        .selectFrom(sql<{ topic: string }>`(select unnest(topics) as topic from projects)`.as('t'))
-        .select(['t.topic', (eb) => eb.fn.countAll<number>().as('count')])
-        .groupBy('t.topic')
-        .orderBy('count', 'desc')
-        .orderBy('t.topic')
+        .selectFrom('topic_counts')
+        .select(['topic', 'projects as count'])
+        .orderBy('projects', 'desc')
+        .orderBy('topic')
         .limit(limit)
         .execute();
       return rows.map((r) => ({ topic: r.topic, count: Number(r.count) }));
     },
 
+    /**
+     * Topics for what was typed (`text`, already folded): `exact` (its canonical name) first, then those
+     * starting with it and `related` (canonical names of aliases starting with it), most used first, then near
+     * misses (trigram similarity, from three characters), closest first. Reads `topic_counts` through its
+     * indexes: a few rows, however large the catalogue.
+     */
+    async searchTopics(text: string, exact: string | null, related: readonly string[], limit: number) {
+      const prefix = `${text}%`;
+      const relatedList = sql`${sql.val([...related])}::text[]`;
+      // Each part on its own index, at most `limit` rows each: the prefix range (text_pattern_ops or trigram),
+      // the canonical names by key, the near misses by trigram. Near misses only when the prefix matches leave
+      // room for them (a one-time filter: the trigram scan is skipped, not run and discarded).
+      const nearMisses =
+        text.length >= 3
+          ? sql`union all
+              (select topic, projects, similarity(topic, ${text}) from topic_counts
+               where (select count(*) from prefixed) < ${limit} and topic % ${text}
+               order by similarity(topic, ${text}) desc, projects desc limit ${limit})`
+          : sql``;
+      const { rows } = await sql<{ topic: string; count: number }>`
+        with prefixed as (
+          select topic, projects from topic_counts
+          where topic like ${prefix} order by projects desc, topic limit ${limit}
+        ), found as (
+          select topic, projects, 0::real as closeness from prefixed
+          union all
+          (select topic, projects, 0::real from topic_counts where topic = any(${relatedList}))
+          ${nearMisses}
+        ), ranked as (
+          select distinct on (topic) topic, projects, closeness,
+            case when topic = ${exact} then 0
+                 when topic like ${prefix} or topic = any(${relatedList}) then 1 else 2 end as rank
+          from found
+          order by topic, closeness desc
+        )
+        select topic, projects as count from ranked
+        order by rank, case when rank < 2 then projects end desc nulls last, closeness desc, projects desc, topic
+        limit ${limit}`.execute(db);
+      return rows.map((r) => ({ topic: r.topic, count: Number(r.count) }));
+    },
+
+    /**
+     * Every language in use with how many projects have it (and how many of those only from a topic), and
+     * how many projects have a language at all, out of how many.
+     */
     async languages() {
       const rows = await db
         .selectFrom('projects')
-        .select(['language', (eb) => eb.fn.countAll<number>().as('count')])
-        .where('language', 'is not', null)
+        .select([
+          'language',
+          (eb) => eb.fn.countAll<number>().as('count'),
+          sql<number>`count(*) filter (where language_derived)`.as('derived'),
+        ])
         .groupBy('language')
         .orderBy('count', 'desc')
         .orderBy('language')
         .execute();
-      return rows.map((r) => ({ language: r.language ?? '', count: Number(r.count) }));
+      let known = 0;
+      let total = 0;
+      const languages = [];
+      for (const row of rows) {
+        const count = Number(row.count);
+        total += count;
+        if (row.language === null) continue;
+        known += count;
+        languages.push({ language: row.language, count, derived: Number(row.derived) });
+      }
+      return { languages, known, total };
     },
 
     /**

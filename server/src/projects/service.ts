@@ -1,15 +1,23 @@
 import {
+  canonicalsByAliasPrefix,
+  canonicalTopic,
+  canonicalTopics,
+  DEFAULT_TOPIC_SEARCH_RESULTS,
+  foldTopic,
+  MAX_TOPIC_LENGTH,
   PROJECT_PAGE_SIZE,
   type ProjectListRequest,
   type TopicsResponse,
   type LanguagesResponse,
+  type TopicSearchQuery,
+  type TopicSearchResponse,
 } from '@openlfg/contracts';
 import { parseGitHubRepo } from '../catalog/sources/index.js';
 import { AnswerCache } from '../platform/answer-cache.js';
 import { badRequest, conflict, notFound } from '../platform/http/errors.js';
 import { PagedLists } from '../platform/paged-lists.js';
 import { toProject } from './presenters.js';
-import type { ListQuery, ProjectsRepository } from './repository.js';
+import type { ListCounts, ListQuery, ProjectsRepository } from './repository.js';
 
 /** How many topics the topic filter offers: the most used ones. */
 const MAX_TOPICS_LISTED = 1000;
@@ -20,10 +28,27 @@ interface Caller {
   id: number;
 }
 
+/** The figure each figure sort is by, as the counts name it. */
+const SORT_FIGURE = { contributors: 'contributors', used_by: 'usedBy' } as const;
+
+/**
+ * A sort by a figure that none of the matching projects has would be the id order under another name (every
+ * value ties as unknown), which is what a new catalogue shows before its first sync. Any order is that sort's
+ * order then, so the list is served with the most beginner issues first: what a newcomer looks for, and known
+ * from the catalogues themselves before any sync. The answer says so (`sortFallback`).
+ */
+function sortFallsBack(query: ListQuery, counts: ListCounts): boolean {
+  const figure =
+    query.sortField in SORT_FIGURE ? SORT_FIGURE[query.sortField as keyof typeof SORT_FIGURE] : null;
+  return figure !== null && counts.total > 0 && counts[figure] === 0;
+}
+
 export function createProjectsService(repository: ProjectsRepository, options: { listCacheTtlMs: number }) {
   // Lists do not depend on who asks: cached per filter and page, cleared on every write that changes them.
   const lists = new PagedLists(options.listCacheTtlMs);
   const facets = new AnswerCache<TopicsResponse | LanguagesResponse>({ ttlMs: 5 * 60_000, maxEntries: 4 });
+  // What people type repeats (every visitor types "re" on the way to "react"): answers kept per search.
+  const topicSearches = new AnswerCache<TopicSearchResponse>({ ttlMs: 5 * 60_000, maxEntries: 2000 });
 
   return {
     /** The list answer as JSON text (a ProjectListResponse). */
@@ -31,15 +56,26 @@ export function createProjectsService(repository: ProjectsRepository, options: {
       const query: ListQuery = {
         sortField: request.sortField,
         order: request.order,
-        // Order and repeats do not change the answer: normalise so equal questions share a cache entry.
-        topics: [...new Set(request.filters?.topics ?? [])].sort(),
+        // Order and repeats do not change the answer: normalise so equal questions share a cache entry. A topic
+        // is looked up under its canonical name: "reactjs" finds the projects tagged react.
+        topics: canonicalTopics(request.filters?.topics ?? []).sort(),
         languages: [...new Set(request.filters?.languages ?? [])].sort(),
         showNew: request.showNew === true,
       };
       return lists.answer(JSON.stringify(query), request.page, PROJECT_PAGE_SIZE, {
         count: () => repository.count(query),
-        rows: (page, total) => repository.page(query, page, total),
+        rows: (page, total, counts) =>
+          repository.page(
+            sortFallsBack(query, counts) ? { ...query, sortField: 'beginner_issues', order: 'DESC' } : query,
+            page,
+            total,
+          ),
         present: toProject,
+        extra: (counts) => ({
+          known: { contributors: counts.contributors, usedBy: counts.usedBy },
+          sortFallback: sortFallsBack(query, counts),
+          lastCatalogueSyncAt: counts.lastCatalogueSyncAt?.toISOString() ?? null,
+        }),
       });
     },
 
@@ -47,6 +83,19 @@ export function createProjectsService(repository: ProjectsRepository, options: {
       return facets.getOrLoad('topics', () =>
         repository.topics(MAX_TOPICS_LISTED),
       ) as Promise<TopicsResponse>;
+    },
+
+    /** Topics for what is typed, spelled any way; see the repository's searchTopics for the order. */
+    searchTopics(query: TopicSearchQuery): Promise<TopicSearchResponse> {
+      const text = foldTopic(query.q ?? '').slice(0, MAX_TOPIC_LENGTH);
+      const limit = query.limit ?? DEFAULT_TOPIC_SEARCH_RESULTS;
+      return topicSearches.getOrLoad(`${limit}:${query.q?.trim() ? 'q' : ''}:${text}`, () => {
+        // Typed, but nothing a topic could hold ("#!"): no topic matches.
+        if (text === '') return query.q?.trim() ? Promise.resolve([]) : repository.topics(limit);
+        const exact = canonicalTopic(text);
+        const related = [...new Set([...(exact ? [exact] : []), ...canonicalsByAliasPrefix(text)])];
+        return repository.searchTopics(text, exact, related, limit);
+      });
     },
 
     languages(): Promise<LanguagesResponse> {
@@ -89,6 +138,7 @@ export function createProjectsService(repository: ProjectsRepository, options: {
     catalogueChanged(): void {
       lists.clear();
       facets.clear();
+      topicSearches.clear();
     },
   };
 }

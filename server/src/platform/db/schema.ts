@@ -23,6 +23,13 @@ export interface DB {
   group_reports: GroupReportsTable;
   messages: MessagesTable;
   audit_log: AuditLogTable;
+  topic_counts: TopicCountsTable;
+}
+
+/** How many projects carry each topic, kept by triggers on projects (migration 0010). */
+export interface TopicCountsTable {
+  topic: string;
+  projects: number;
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -67,6 +74,8 @@ export interface ProjectsTable {
   name: string;
   description: string | null;
   language: string | null;
+  /** The language was taken from a topic (migration 0010), not from GitHub; the sync's real one replaces it. */
+  language_derived: Generated<boolean>;
   topics: ColumnType<string[], string[] | undefined, string[]>;
   stars: number | null;
   forks: number | null;
@@ -85,6 +94,8 @@ export interface ProjectsTable {
   contributors_etag: string | null;
   unreachable_at: Date | null;
   sync_attempted_at: Date | null;
+  /** Since when the project is new to the catalogue; null when it came with a bulk import or the demo. */
+  new_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface ProjectSavesTable {

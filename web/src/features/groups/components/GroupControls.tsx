@@ -1,8 +1,7 @@
-import { DATE_POSTED_OPTIONS, MAX_FILTER_TOPICS, SKILL_LEVELS } from '@openlfg/contracts';
+import { DATE_POSTED_OPTIONS, SKILL_LEVELS } from '@openlfg/contracts';
 import type { Visibility } from '@openlfg/contracts';
-import { useId, useMemo } from 'react';
-import { MultiSelect } from '../../../components/MultiSelect';
-import { useTopicSuggestions } from '../api/get-topic-suggestions';
+import { useId } from 'react';
+import { TopicSearchSelect } from '../../../components/TopicSearchSelect';
 import { GROUP_SORT_CHOICES, hasGroupFilters, type GroupListQuery } from '../list-query';
 import styles from './GroupControls.module.css';
 
@@ -21,26 +20,11 @@ const VISIBILITY_CHOICES: readonly { value: Visibility | null; label: string }[]
 /** Filters and sort of the group list. */
 export function GroupControls({ query, onChange, onClear }: GroupControlsProps) {
   const id = useId();
-  const topics = useTopicSuggestions();
-  const options = useMemo(
-    () => topics.data?.map(({ topic, count }) => ({ value: topic, count })),
-    [topics.data],
-  );
 
   return (
     <div className={styles.controls} role="group" aria-label="Filter and sort groups">
       <div className={styles.fields}>
-        <MultiSelect
-          label="Topics"
-          noun="topic"
-          nounPlural="topics"
-          placeholder="Search topics"
-          options={options}
-          optionsFailed={topics.isError}
-          selected={query.topics}
-          onChange={(selected) => onChange({ topics: selected })}
-          max={MAX_FILTER_TOPICS}
-        />
+        <TopicSearchSelect selected={query.topics} onChange={(selected) => onChange({ topics: selected })} />
         <div className={styles.field}>
           <label htmlFor={`${id}-posted`} className={styles.label}>
             Date posted

@@ -16,6 +16,8 @@ export interface ProjectCardProps {
   selectedTopics?: readonly string[];
   onTopicToggle?: (topic: string) => void;
   onOpenIssues: (project: Project) => void;
+  /** When the last catalogue sync brought figures, where the list says. */
+  lastCatalogueSyncAt?: string | null;
 }
 
 export function ProjectCard({
@@ -24,9 +26,10 @@ export function ProjectCard({
   selectedTopics,
   onTopicToggle,
   onOpenIssues,
+  lastCatalogueSyncAt = null,
 }: ProjectCardProps) {
   const headingId = useId();
-  const isNew = isNewProject(project.addedAt);
+  const isNew = isNewProject(project.newSince);
   const beginnerIssues = project.beginnerIssues ?? 0;
 
   return (
@@ -54,6 +57,10 @@ export function ProjectCard({
             <span aria-hidden="true"> · </span>
             <VisuallyHidden>, written in </VisuallyHidden>
             <span className={styles.language}>{project.language}</span>
+            {/* Taken from a topic until the catalogue sync reads the real one from GitHub. */}
+            {project.languageDerived ? (
+              <span className={styles.languageSource}> (from its topics)</span>
+            ) : null}
           </>
         ) : null}
       </p>
@@ -61,7 +68,7 @@ export function ProjectCard({
         {project.description ?? 'No description.'}
       </p>
       <ProjectTopics topics={project.topics} selected={selectedTopics} onToggle={onTopicToggle} />
-      <ProjectFigures project={project} />
+      <ProjectFigures project={project} lastCatalogueSyncAt={lastCatalogueSyncAt} />
       <div className={styles.actions}>
         <button type="button" className={buttons.action} onClick={() => onOpenIssues(project)}>
           Issues
