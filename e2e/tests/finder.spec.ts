@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from '../support/axe.js';
+import { expectAccessibleInBothThemes } from '../support/axe.js';
 import { signedIn } from '../support/journeys.js';
 
 /**
@@ -55,7 +55,7 @@ test.describe('the finder on a desktop', () => {
     await expect(rows(page).first()).toBeVisible();
     // On by default: every row says nobody is on it.
     await expect(takenMarker(page.getByRole('list', { name: 'Issues' }))).toHaveCount(0);
-    await expectNoAxeViolations(page, 'the finder, loaded');
+    await expectAccessibleInBothThemes(page, 'the finder, loaded');
 
     // One project's five issues: with "not taken" off, the taken ones show, each with its reason.
     await setNotTaken(page, false);
@@ -85,7 +85,7 @@ test.describe('the finder on a desktop', () => {
   test('says when nothing matches, and when the issues could not be loaded', async ({ page }) => {
     await page.goto('/issues?label=starter&updated=7');
     await expect(page.getByText('No issues match: try removing a filter.')).toBeVisible();
-    await expectNoAxeViolations(page, 'the finder, nothing matches');
+    await expectAccessibleInBothThemes(page, 'the finder, nothing matches');
     await page
       .getByRole('region', { name: 'Issue results' })
       .getByRole('button', { name: 'Clear filters' })
@@ -103,7 +103,7 @@ test.describe('the finder on a desktop', () => {
     await page.goto('/issues?sort=fewest_comments');
     const alert = page.getByRole('alert');
     await expect(alert.getByText('The issues could not be loaded.')).toBeVisible();
-    await expectNoAxeViolations(page, 'the finder, failed to load');
+    await expectAccessibleInBothThemes(page, 'the finder, failed to load');
     await page.unroute('**/api/issues');
     await alert.getByRole('button', { name: 'Try again' }).click();
     await expect(rows(page).first()).toBeVisible();
@@ -117,7 +117,7 @@ test.describe('the finder on a desktop', () => {
       .click();
     const login = page.getByRole('dialog', { name: 'Sign in to continue' });
     await expect(login).toBeVisible();
-    await expectNoAxeViolations(page, 'the finder, sign in to claim');
+    await expectAccessibleInBothThemes(page, 'the finder, sign in to claim');
   });
 
   test('claims an issue, a second user sees it claimed, and the claim is released', async ({ browser }) => {
@@ -134,7 +134,7 @@ test.describe('the finder on a desktop', () => {
     await expect(mine.getByText(/^You are working on this until /)).toBeVisible();
     await expect(mine.getByText(/^claimed on OpenLFG by @e2e-claimer/)).toBeVisible();
     await expect(mine.getByRole('button', { name: /^Release/ })).toBeVisible();
-    await expectNoAxeViolations(claimer, 'the finder, an issue claimed');
+    await expectAccessibleInBothThemes(claimer, 'the finder, an issue claimed');
 
     // A second user sees it claimed, and "not taken" hides it from them.
     const watcher = await signedIn(browser, 'e2e-watcher', `/issues${search}`);
@@ -154,7 +154,7 @@ test.describe('the finder on a desktop', () => {
     await expect(claimer).toHaveURL('/issues?view=claims');
     const claims = claimer.getByRole('list', { name: 'My claims' });
     await expect(claims.getByRole('article')).toHaveCount(1);
-    await expectNoAxeViolations(claimer, 'My claims');
+    await expectAccessibleInBothThemes(claimer, 'My claims');
     await claims.getByRole('button', { name: /^Release/ }).click();
     await expect(claimer.getByText(`You released “${title}”.`)).toBeVisible();
     await expect(claimer.getByText('You are not working on any issue yet.')).toBeVisible();
@@ -178,7 +178,7 @@ test.describe('the finder on a phone', () => {
     await expect(rows(page).first()).toBeVisible();
     // Nothing sticks out sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await expectNoAxeViolations(page, 'the finder on a phone');
+    await expectAccessibleInBothThemes(page, 'the finder on a phone');
 
     // The first issue's claim button is reachable with the keyboard.
     const claim = rows(page)

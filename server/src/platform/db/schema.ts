@@ -223,8 +223,8 @@ export interface GroupReportsTable {
   status: Generated<'open' | 'dismissed' | 'actioned'>;
   created_at: CreatedAt;
   closed_at: Date | null;
-  /** What the moderator did when closing it (migration 0006). */
-  outcome: 'dismissed' | 'hidden' | 'deleted' | null;
+  /** What closed it (migration 0006): a moderator's decision, or the owner deleting the group. */
+  outcome: 'dismissed' | 'hidden' | 'deleted' | 'deleted-by-owner' | null;
 }
 
 export interface MessagesTable {

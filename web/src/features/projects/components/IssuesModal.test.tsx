@@ -152,6 +152,10 @@ describe('the issues dialog', () => {
 
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toContain('GitHub is not answering right now.');
+    // GitHub's own page of the project's issues is the other way on.
+    expect(within(alert).getByRole('link', { name: 'All issues on GitHub' }).getAttribute('href')).toBe(
+      'https://github.com/tokio-rs/tokio/issues',
+    );
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
 
     expect(await within(dialog).findByRole('link', { name: onGitHub('Rewrite the scheduler') })).toBeTruthy();

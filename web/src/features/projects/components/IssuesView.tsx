@@ -38,7 +38,9 @@ export function IssuesView({ project }: { project: Project }) {
         message={issuesErrorMessage(issues.error)}
         onRetry={notFound ? undefined : () => void issues.refetch()}
         retrying={issues.isFetching}
-      />
+      >
+        <AllIssuesLink project={project} />
+      </ErrorState>
     );
   }
 
@@ -80,9 +82,16 @@ export function IssuesView({ project }: { project: Project }) {
           ))}
         </ul>
       ) : null}
-      <a className={styles.allIssues} href={`${project.projectUrl}/issues`} target="_blank" rel="noreferrer">
-        All issues on GitHub<span aria-hidden="true"> ↗</span>
-      </a>
+      <AllIssuesLink project={project} />
     </div>
+  );
+}
+
+/** The project's issues on GitHub itself: also the way on when they cannot be loaded here. */
+function AllIssuesLink({ project }: { project: Project }) {
+  return (
+    <a className={styles.allIssues} href={`${project.projectUrl}/issues`} target="_blank" rel="noreferrer">
+      All issues on GitHub<span aria-hidden="true"> ↗</span>
+    </a>
   );
 }
