@@ -157,6 +157,12 @@ export const API = declare({
     auth: 'user',
     summary: 'Posts a new group project; the caller becomes its owner.',
   },
+  editGroup: {
+    method: 'POST',
+    path: '/api/group-projects/edit-project',
+    auth: 'user',
+    summary: 'Changes a group project the caller owns; the same fields as posting one.',
+  },
   saveGroup: {
     method: 'POST',
     path: '/api/group-projects/save',
@@ -344,6 +350,18 @@ export const API = declare({
     path: '/api/admin/reports/:groupId/delete',
     auth: 'moderator',
     summary: 'Deletes a reported group project.',
+  },
+  hiddenGroups: {
+    method: 'GET',
+    path: '/api/admin/hidden-groups',
+    auth: 'moderator',
+    summary: 'Group projects a moderator hid, newest first.',
+  },
+  restoreHiddenGroup: {
+    method: 'POST',
+    path: '/api/admin/hidden-groups/:groupId/restore',
+    auth: 'moderator',
+    summary: 'Shows a hidden group project again, with a reason.',
   },
   catalogueHealth: {
     method: 'GET',

@@ -10,6 +10,7 @@ import {
   sql,
   type ExpressionBuilder,
   type Insertable,
+  type Updateable,
   type Kysely,
   type RawBuilder,
   type SelectQueryBuilder,
@@ -265,6 +266,19 @@ export function createGroupsRepository(db: Kysely<DB>) {
         .executeTakeFirstOrThrow();
       await addMember(trx, id, values.owner_id, 'owner');
       return id;
+    },
+
+    /** Writes the owner's edit of the group's fields and marks it edited now. */
+    async updateGroup(
+      trx: Transaction<DB>,
+      groupId: number,
+      values: Updateable<DB['group_projects']>,
+    ): Promise<void> {
+      await trx
+        .updateTable('group_projects')
+        .set({ ...values, edited_at: new Date() })
+        .where('id', '=', groupId)
+        .execute();
     },
 
     /**
