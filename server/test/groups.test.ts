@@ -325,6 +325,27 @@ describe('editing a group', () => {
     ).toBe(200);
   });
 
+  it("made public, its pending requests leave the owner's queue and the requester can join directly", async () => {
+    const id = await postGroup(t.app, owner.cookie, { visibility: 'private', title: 'Closed circle' });
+    await call(t.app, 'POST', '/api/group-projects/request', bob.cookie, { groupProjectId: id });
+    const pendingIds = async () =>
+      (
+        (await call(t.app, 'GET', '/api/group-projects/pending-requests', owner.cookie)).json().data as {
+          groupProjectId: number;
+        }[]
+      ).map((r) => r.groupProjectId);
+    expect(await pendingIds()).toContain(id);
+    const res = await edit(owner.cookie, {
+      groupProjectId: id,
+      ...groupFields({ visibility: 'public', title: 'Closed circle' }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await pendingIds()).not.toContain(id);
+    const join = await call(t.app, 'POST', '/api/group-projects/join', bob.cookie, { groupProjectId: id });
+    expect(join.statusCode).toBe(200);
+    expect(join.json()).toMatchObject({ memberCount: 2, viewer: { role: 'member' } });
+  });
+
   it('is for the owner only, and a missing group is a 404', async () => {
     const id = await postGroup(t.app, owner.cookie);
     await call(t.app, 'POST', '/api/group-projects/join', alice.cookie, { groupProjectId: id });
