@@ -4,47 +4,25 @@ import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { formatRelativeTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useHiddenGroups, useRestoreHiddenGroup } from '../api/hidden-groups';
-import { EmptyState, LoadState } from './LoadState';
-import { ModerationSection, useSectionHeading } from './ModerationSection';
-import { PagedList } from './PagedList';
+import { ModerationList } from './ModerationList';
 import { ReasonDialog } from './ReasonDialog';
 import buttons from '../../../components/buttons.module.css';
 import styles from './Moderation.module.css';
 
 /** The groups moderators hid, each with why, to restore. */
 export function HiddenGroups({ page }: { page: number }) {
-  const groups = useHiddenGroups(page);
-  const { headingRef, focusHeading } = useSectionHeading();
-
-  let content;
-  if (!groups.data) content = <LoadState query={groups} what="hidden groups" />;
-  else if (groups.data.data.length === 0 && page <= groups.data.totalPages)
-    content = <EmptyState title="No hidden groups." text="Groups hidden from the reports show up here." />;
-  else
-    content = (
-      <ul className={styles.list} aria-label="Hidden groups">
-        {groups.data.data.map((group) => (
-          <HiddenGroupItem key={group.groupId} group={group} onRestored={focusHeading} />
-        ))}
-      </ul>
-    );
-
   return (
-    <ModerationSection
+    <ModerationList
+      tab="hidden"
+      page={page}
       title="Hidden groups"
-      headingRef={headingRef}
       intro="Groups a moderator hid: out of every list, their boards closed to all but their owners, who see the reason. Restoring shows a group again as it was."
-    >
-      <PagedList
-        tab="hidden"
-        page={page}
-        totalPages={groups.data?.totalPages}
-        isPlaceholderData={groups.isPlaceholderData}
-        onPageChange={focusHeading}
-      >
-        {content}
-      </PagedList>
-    </ModerationSection>
+      query={useHiddenGroups(page)}
+      what="hidden groups"
+      empty={{ title: 'No hidden groups.', text: 'Groups hidden from the reports show up here.' }}
+      keyOf={(group) => group.groupId}
+      renderItem={(group, onDone) => <HiddenGroupItem group={group} onRestored={onDone} />}
+    />
   );
 }
 
