@@ -1,13 +1,28 @@
-import { useCallback, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import logoUrl from '../assets/logo.svg';
+import { lazyComponent } from '../lib/lazy-component';
 import { LoginButton } from '../session/components/LoginButton';
-import { MobileMenu } from './MobileMenu';
 import { NavLinkList } from './NavLinkList';
 import { PostProjectLink } from './PostProjectLink';
 import styles from './NavBar.module.css';
 
 const MOBILE_MENU_ID = 'mobile-menu';
+
+/**
+ * The side menu's code is not part of the first visit's: it loads once the page is idle (or at the first tap on
+ * the hamburger, if that comes sooner), and the menu is mounted, closed, as soon as it is there.
+ */
+const MobileMenu = lazyComponent(async () => (await import('./MobileMenu')).MobileMenu);
+
+function whenIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(run, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(run, 200);
+  return () => window.clearTimeout(id);
+}
 
 /** The black sticky bar on every page. Below the sm breakpoint its links move into the mobile menu. */
 export function NavBar() {
@@ -17,6 +32,18 @@ export function NavBar() {
   const menuOpen = menuOpenAt === location.key;
   const hamburgerRef = useRef<HTMLButtonElement>(null);
   const closeMenu = useCallback(() => setMenuOpenAt(null), []);
+  const [menuLoaded, setMenuLoaded] = useState(MobileMenu.isLoaded);
+  useEffect(() => {
+    if (menuLoaded) return;
+    let mounted = true;
+    const cancel = whenIdle(() => {
+      void MobileMenu.preload().then(() => mounted && setMenuLoaded(true));
+    });
+    return () => {
+      mounted = false;
+      cancel();
+    };
+  }, [menuLoaded]);
 
   return (
     <>
@@ -46,7 +73,11 @@ export function NavBar() {
           </button>
         </div>
       </header>
-      <MobileMenu id={MOBILE_MENU_ID} open={menuOpen} onClose={closeMenu} returnFocusRef={hamburgerRef} />
+      {menuLoaded || menuOpen ? (
+        <Suspense fallback={null}>
+          <MobileMenu id={MOBILE_MENU_ID} open={menuOpen} onClose={closeMenu} returnFocusRef={hamburgerRef} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

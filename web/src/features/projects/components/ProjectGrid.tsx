@@ -1,8 +1,13 @@
 import type { Project } from '@openlfg/contracts';
 import { useCallback, useState } from 'react';
-import { IssuesModal } from './IssuesModal';
 import { CARD_COLOURS, ProjectCard } from './ProjectCard';
+import { lazyDialog } from '../../../lib/lazy-component';
 import styles from '../../../components/CardGrid.module.css';
+
+const IssuesModal = lazyDialog(
+  async () => (await import('./IssuesModal')).IssuesModal,
+  ({ project }) => project !== null,
+);
 
 export interface ProjectGridProps {
   projects: readonly Project[];
