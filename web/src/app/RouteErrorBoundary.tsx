@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { retryFailedLoads } from '../lib/lazy-component';
 import { RouteErrorPage } from './RouteErrorPage';
 
 interface RouteErrorBoundaryProps {
@@ -15,7 +16,11 @@ interface RouteErrorBoundaryState {
 
 /** Catches a page that throws while rendering (or whose code fails to load) and shows the error page instead. */
 export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, RouteErrorBoundaryState> {
-  override state: RouteErrorBoundaryState = { error: undefined, failed: false, resetKey: this.props.resetKey };
+  override state: RouteErrorBoundaryState = {
+    error: undefined,
+    failed: false,
+    resetKey: this.props.resetKey,
+  };
 
   static getDerivedStateFromError(error: unknown): Partial<RouteErrorBoundaryState> {
     return { error, failed: true };
@@ -25,9 +30,10 @@ export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, Route
     props: RouteErrorBoundaryProps,
     state: RouteErrorBoundaryState,
   ): Partial<RouteErrorBoundaryState> | null {
-    return props.resetKey === state.resetKey
-      ? null
-      : { error: undefined, failed: false, resetKey: props.resetKey };
+    if (props.resetKey === state.resetKey) return null;
+    // A page whose code failed to load gets another chance at the next address.
+    if (state.failed) retryFailedLoads();
+    return { error: undefined, failed: false, resetKey: props.resetKey };
   }
 
   override render() {

@@ -9,11 +9,14 @@ export interface LazyComponent<P extends object> {
 }
 
 const everyLazyComponent = new Set<{ preload: () => Promise<unknown> }>();
+/** How to forget each load that failed, so that the next render tries again. */
+const failedLoads = new Set<() => void>();
 
 /**
  * A component whose code arrives when it is first rendered, so it stays out of the first visit's JavaScript: it
  * suspends (the nearest Suspense shows its fallback) until its chunk has loaded, then renders at once on every
- * later render. A chunk that fails to load throws to the nearest error boundary, and the next render tries again.
+ * later render. A chunk that fails to load throws to the nearest error boundary; the next page tries again
+ * (`retryFailedLoads`).
  */
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
   let loading: Promise<ComponentType<P>> | undefined;
@@ -28,9 +31,11 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
           Object.assign(promise, { status: 'fulfilled', value: component });
         },
         (reason: unknown) => {
+          // Kept, so that every render throws it to the error boundary rather than loading again in a loop.
           Object.assign(promise, { status: 'rejected', reason });
-          // A deploy may have replaced the chunk, or the network may come back: the next render tries again.
-          loading = undefined;
+          failedLoads.add(() => {
+            if (loading === promise) loading = undefined;
+          });
         },
       );
       loading = promise;
@@ -64,6 +69,15 @@ export function lazyDialog<P extends object>(
   LazyDialog.preload = Dialog.preload;
   LazyDialog.isLoaded = Dialog.isLoaded;
   return LazyDialog;
+}
+
+/**
+ * Lets the components whose code failed to load try again when next rendered (a deploy may have replaced the
+ * chunk, or the network may be back). The error boundary calls it when the user moves on from the error page.
+ */
+export function retryFailedLoads(): void {
+  failedLoads.forEach((forget) => forget());
+  failedLoads.clear();
 }
 
 /** Loads the code of every lazy component made so far (tests, which look at a page as soon as it renders). */

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentProps } from 'react';
+import type * as ToastifyModule from './toastify';
 
 /**
  * Toasts for the whole app. Import them from here, never from 'react-toastify' itself: its default entry injects
@@ -8,7 +9,7 @@ import { useEffect, useState, type ComponentProps } from 'react';
  * Few visits show a toast, so react-toastify and its stylesheet (`toastify.ts`) load with the first one, not with
  * the first visit's code: the container mounts then, and react-toastify shows the toasts sent before it was there.
  */
-type Toastify = typeof import('./toastify');
+type Toastify = typeof ToastifyModule;
 
 let toastify: Promise<Toastify> | undefined;
 let loadedToastify: Toastify | undefined;

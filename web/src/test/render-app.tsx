@@ -49,6 +49,11 @@ export function renderApp(url = '/', { session = { isLoginLoading: false } }: Re
       history.push(to);
       return Promise.resolve();
     },
+    /** The browser's Back button. */
+    back: () => {
+      history.go(-1);
+      return Promise.resolve();
+    },
   };
   /** The router's current path and search, as the address bar would show them. */
   const currentUrl = () => `${history.location.pathname}${history.location.search}`;
