@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import logoUrl from '../assets/logo.svg';
-import { lazyComponent } from '../lib/lazy-component';
+import { lazyComponent, retryFailedLoads } from '../lib/lazy-component';
 import { LoginButton } from '../session/components/LoginButton';
 import { NavLinkList } from './NavLinkList';
 import { PostProjectLink } from './PostProjectLink';
@@ -37,7 +37,8 @@ export function NavBar() {
     if (menuLoaded) return;
     let mounted = true;
     const cancel = whenIdle(() => {
-      void MobileMenu.preload().then(() => mounted && setMenuLoaded(true));
+      // Offline, it stays unloaded: the first tap on the hamburger tries again.
+      MobileMenu.preload().then(() => mounted && setMenuLoaded(true), retryFailedLoads);
     });
     return () => {
       mounted = false;
