@@ -281,8 +281,9 @@ if (only && only !== 'web' && only !== 'http' && only !== 'realtime') {
 }
 let ok = true;
 if (only === undefined || only === 'web') {
-  // runLighthouse prints the first visit's JavaScript too; it answers false only when it could not measure.
-  ok = (await runLighthouse()) && ok;
+  // It prints the first visit's JavaScript too. Figures only: a run it could not measure (it says why) is no
+  // correctness failure, so it leaves the exit code alone.
+  await runLighthouse();
   console.log();
 } else {
   printFirstVisitJs();

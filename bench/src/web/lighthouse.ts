@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -267,6 +267,12 @@ export async function runLighthouse(): Promise<boolean> {
   let chromium: { child: ChildProcess } | undefined;
   try {
     printFirstVisitJs();
+    if (!existsSync(chromiumPath)) {
+      console.log(
+        `Lighthouse skipped: it needs Chromium at ${chromiumPath} (Debian: apt-get install chromium; or set CHROMIUM_PATH).`,
+      );
+      return true;
+    }
     const started = await startSite(path.join(workDir, 'data'));
     site = started;
     const pages: [string, string][] = [
