@@ -199,13 +199,21 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
 
+/** One Lighthouse run; a run whose trace came out broken (it happens on a busy machine) is tried again, twice. */
+async function lighthouseRun(url: string, port: number, triesLeft = 2) {
+  const result = await lighthouse(url, { port, logLevel: 'error', onlyCategories: ['performance'] });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (!lhr.runtimeError) return lhr;
+  if (triesLeft === 0) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  console.log(`  (${new URL(url).pathname}: ${lhr.runtimeError.code}, measuring again)`);
+  return lighthouseRun(url, port, triesLeft - 1);
+}
+
 async function measure(label: string, url: string, port: number): Promise<PageResult> {
   const results: Omit<PageResult, 'label' | 'url'>[] = [];
   for (let run = 0; run < runs; run += 1) {
-    const result = await lighthouse(url, { port, logLevel: 'error', onlyCategories: ['performance'] });
-    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-    const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const lhr = await lighthouseRun(url, port);
     if (reportDir) {
       mkdirSync(reportDir, { recursive: true });
       const name = `${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}.json`;
