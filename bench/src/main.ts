@@ -3,10 +3,17 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { runRealtimeBench } from './realtime/run.js';
+import { printFirstVisitJs } from './web/first-visit.js';
+import { runLighthouse } from './web/lighthouse.js';
 
 /**
- * `npm run bench`: first the HTTP rounds, then the realtime scenarios. Nothing is asserted: the targets are
- * printed beside the measured figures (met / NOT MET).
+ * `npm run bench`: first the web figures, then the HTTP rounds, then the realtime scenarios. Nothing is
+ * asserted: the targets are printed beside the measured figures (met / NOT MET).
+ *
+ * Web (web/): the first visit's JavaScript, gzip (web/first-visit.ts: index.html's scripts and modulepreloads and
+ * what they import statically, from the build in web/dist), always printed first; then Lighthouse's mobile
+ * performance score of `/`, `/group-projects` and a group's page, with LCP, TBT and CLS (web/lighthouse.ts, which
+ * `npm run lighthouse` also runs on its own), unless another part is picked with BENCH_ONLY.
  *
  * HTTP rounds: drive the production server on loopback with autocannon and print, per route, throughput and
  * latency, and each route's throughput as a ratio of a bare route's on the same process in the same run.
@@ -29,7 +36,9 @@ import { runRealtimeBench } from './realtime/run.js';
  * order, an acknowledged message missing, a node dying), never for a latency figure.
  *
  * Switches (environment):
- *   BENCH_ONLY=http | finder | realtime  run one part only (default: all, in that order)
+ *   BENCH_ONLY=web | http | finder | realtime  run one part only (default: all, in that order); the first
+ *                                     visit's JavaScript size is printed whichever runs
+ *   LIGHTHOUSE_RUNS, LIGHTHOUSE_REPORT_DIR, CHROMIUM_PATH   the Lighthouse part's (see web/lighthouse.ts)
  *   BENCH_ISSUES=1000000              the finder round's generated issues (over BENCH_PROJECTS projects)
  *   BENCH_REALTIME_SECONDS=60         length of the steady load, and of the faults part (shorten to develop)
  *   BENCH_REALTIME_WARMUP_SECONDS=10  sending before it, ramping up to the rate (checked, not timed)
@@ -401,12 +410,22 @@ async function runFinderBench(): Promise<boolean> {
 }
 
 const only = process.env.BENCH_ONLY;
-if (only && only !== 'http' && only !== 'realtime' && only !== 'finder') {
-  console.error(`BENCH_ONLY must be http, finder or realtime (got ${JSON.stringify(only)})`);
+const PARTS = ['web', 'http', 'finder', 'realtime'] as const;
+if (only && !(PARTS as readonly string[]).includes(only)) {
+  console.error(`BENCH_ONLY must be one of ${PARTS.join(', ')} (got ${JSON.stringify(only)})`);
   process.exit(2);
 }
+const runs = (part: (typeof PARTS)[number]) => only === undefined || only === part;
 let ok = true;
-if (only === undefined || only === 'http') ok = (await runHttpBench()) && ok;
-if (only === undefined || only === 'finder') ok = (await runFinderBench()) && ok;
-if (only === undefined || only === 'realtime') ok = (await runRealtimeBench()) && ok;
+if (runs('web')) {
+  // It prints the first visit's JavaScript too. Figures only: a run it could not measure (it says why) is no
+  // correctness failure, so it leaves the exit code alone.
+  await runLighthouse();
+  console.log();
+} else {
+  printFirstVisitJs();
+}
+if (runs('http')) ok = (await runHttpBench()) && ok;
+if (runs('finder')) ok = (await runFinderBench()) && ok;
+if (runs('realtime')) ok = (await runRealtimeBench()) && ok;
 if (!ok) process.exitCode = 1;

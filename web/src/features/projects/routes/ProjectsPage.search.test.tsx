@@ -95,12 +95,12 @@ describe('searching Discover', () => {
     await user.type(box, 'lip');
     await waitFor(() => expect(currentUrl()).toBe('/?q=zulip'));
 
-    await router.navigate(-1);
+    await router.back();
     await waitFor(() => expect(currentUrl()).toBe('/'));
     await waitFor(() =>
       expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search projects' }).value).toBe(''),
     );
-    await router.navigate(1);
+    await router.forward();
     await waitFor(() =>
       expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search projects' }).value).toBe(
         'zulip',
