@@ -148,10 +148,23 @@ export function createGroupsRepository(db: Kysely<DB>) {
   return {
     db,
 
+    /**
+     * How many listable groups match, exactly: with at most one topic and no date window, a sum over the
+     * maintained counts (migration 0012, at most eight rows); otherwise `count(*)` over the indexes.
+     */
     async count(filters: GroupListQuery): Promise<number> {
-      const row = await applyFilters(db.selectFrom('group_projects'), filters)
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow();
+      const row =
+        filters.topics.length <= 1 && filters.datePostedDays === null
+          ? await db
+              .selectFrom('group_list_counts')
+              .select(sql<number>`coalesce(sum(groups), 0)`.as('count'))
+              .where('topic', '=', filters.topics[0] ?? '')
+              .$if(filters.skillLevels.length > 0, (q) => q.where('skill_level', 'in', filters.skillLevels))
+              .$if(filters.visibility !== null, (q) => q.where('visibility', '=', filters.visibility ?? ''))
+              .executeTakeFirstOrThrow()
+          : await applyFilters(db.selectFrom('group_projects'), filters)
+              .select((eb) => eb.fn.countAll<number>().as('count'))
+              .executeTakeFirstOrThrow();
       return Number(row.count);
     },
 

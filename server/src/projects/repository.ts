@@ -44,12 +44,31 @@ function applyFilters<O>(query: SelectQueryBuilder<DB, 'projects', O>, filters: 
   return q;
 }
 
+/** Whether `project_list_counts` holds the answer: no time window, and at most one topic (any languages). */
+function maintainedCount(filters: ListQuery): boolean {
+  return !filters.showNew && filters.topics.length <= 1;
+}
+
 export function createProjectsRepository(db: Kysely<DB>) {
   return {
+    /**
+     * How many projects match, exactly. At most one topic and no time window: a sum over the few rows of the
+     * maintained counts (migration 0012) that the filters pick. Otherwise `count(*)` with the filters, which
+     * the planner answers from the indexes (the topics' GIN bitmaps, the sort indexes' language and date).
+     */
     async count(filters: ListQuery): Promise<number> {
-      const row = await applyFilters(db.selectFrom('projects'), filters)
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow();
+      const row = maintainedCount(filters)
+        ? await db
+            .selectFrom('project_list_counts')
+            .select(sql<number>`coalesce(sum(projects), 0)`.as('count'))
+            .where('topic', '=', filters.topics[0] ?? '')
+            .$if(filters.languages.length > 0, (q) =>
+              q.where('language', 'in', filters.languages).where('language', '<>', ''),
+            )
+            .executeTakeFirstOrThrow()
+        : await applyFilters(db.selectFrom('projects'), filters)
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .executeTakeFirstOrThrow();
       return Number(row.count);
     },
 

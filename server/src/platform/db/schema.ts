@@ -23,6 +23,8 @@ export interface DB {
   group_reports: GroupReportsTable;
   messages: MessagesTable;
   audit_log: AuditLogTable;
+  project_list_counts: ProjectListCountsTable;
+  group_list_counts: GroupListCountsTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -229,4 +231,21 @@ export interface AuditLogTable {
   object_id: string;
   reason: string | null;
   details: ColumnType<unknown, string | undefined, never>;
+}
+
+/** Kept by triggers (migration 0012): the projects per topic ('' = all) and language ('' = none). */
+export interface ProjectListCountsTable {
+  topic: string;
+  language: string;
+  projects: number;
+  with_contributors: number;
+  with_used_by: number;
+}
+
+/** Kept by triggers (migration 0012): the listable groups per topic ('' = all), skill level and visibility. */
+export interface GroupListCountsTable {
+  topic: string;
+  skill_level: string;
+  visibility: string;
+  groups: number;
 }
