@@ -64,7 +64,30 @@ async function drift() {
     (select 'kept' as side, * from kept except select 'kept', * from recount)
     union all
     (select 'recount', * from recount except select 'recount', * from kept)`.execute(db);
-  return { projects: projects.rows, groups: groups.rows };
+  const buckets = await sql`
+    with kept as (
+      select list, facet, bucket, n from list_sort_buckets where n <> 0
+    ), recount as (
+      select s.list, f.facet, s.bucket, count(*) as n
+      from projects p
+      cross join lateral (values ('projects.contributors', list_sort_bucket(p.contributors)),
+                                 ('projects.used_by', list_sort_bucket(p.used_by)),
+                                 ('projects.saves', list_sort_bucket(p.saves))) s (list, bucket)
+      cross join lateral (values (''), ('language=' || coalesce(p.language, ''))) f (facet)
+      group by 1, 2, 3
+      union all
+      select s.list, f.facet, s.bucket, count(*)
+      from group_projects g
+      cross join lateral (values ('groups.date_posted', list_sort_day(g.date_posted)::integer),
+                                 ('groups.saves', list_sort_bucket(g.saves))) s (list, bucket)
+      cross join lateral (values (''), ('skill=' || g.skill_level), ('visibility=' || g.visibility)) f (facet)
+      where g.hidden_at is null
+      group by 1, 2, 3
+    )
+    (select 'kept' as side, * from kept except select 'kept', * from recount)
+    union all
+    (select 'recount', * from recount except select 'recount', * from kept)`.execute(db);
+  return { projects: projects.rows, groups: groups.rows, buckets: buckets.rows };
 }
 
 const projectFilters = [
@@ -130,7 +153,7 @@ async function totals() {
 }
 
 async function expectExact() {
-  expect(await drift()).toEqual({ projects: [], groups: [] });
+  expect(await drift()).toEqual({ projects: [], groups: [], buckets: [] });
   const { answered, counted } = await totals();
   expect(answered).toEqual(counted);
 }
@@ -303,10 +326,11 @@ describe('list totals stay exact', () => {
           return;
         case 'update':
           await sql`update projects set language = ${s.language}, topics = ${sql.val(s.topics)}::text[],
-                    contributors = ${s.figure} where id % ${s.mod} = 0`.execute(executor);
+                    contributors = ${s.figure}, used_by = ${s.figure === null ? 1000 : null}
+                    where id % ${s.mod} = 0`.execute(executor);
           return;
         case 'save':
-          await sql`update projects set saves = saves + 1 where id % ${s.mod} = 0`.execute(executor);
+          await sql`update projects set saves = saves + 300 where id % ${s.mod} = 0`.execute(executor);
           return;
         case 'delete':
           await sql`delete from projects where id % ${s.mod} = 0`.execute(executor);
@@ -318,6 +342,7 @@ describe('list totals stay exact', () => {
           return;
         case 'regroup':
           await sql`update group_projects set topics = ${sql.val(s.topics)}::text[], visibility = ${s.visibility},
+                    saves = saves + 1, date_posted = date_posted - interval '2 days',
                     hidden_at = ${s.hide ? sql`now()` : null} where id % ${s.mod} = 0`.execute(executor);
           return;
         case 'ungroup':
@@ -344,7 +369,7 @@ describe('list totals stay exact', () => {
               })
               .catch(() => {});
           }
-          expect(await drift()).toEqual({ projects: [], groups: [] });
+          expect(await drift()).toEqual({ projects: [], groups: [], buckets: [] });
         },
       ),
       { numRuns: 25, ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}) },

@@ -16,6 +16,7 @@ import {
   type Transaction,
 } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
+import { bucketOf, bucketStart, DEEP_WALK_ROWS } from '../platform/db/sort-buckets.js';
 import type { GroupAccess } from './policy.js';
 
 export interface GroupListQuery {
@@ -29,13 +30,34 @@ export interface GroupListQuery {
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
+/** The bucket term that leads each sort's order and index (a day for dates; platform/db/sort-buckets.ts). */
+function sortBucket(sortField: GroupSortField, order: SortOrder): RawBuilder<number> {
+  if (sortField === 'saves') return bucketOf(sql`group_projects.saves`, order === 'DESC');
+  return order === 'DESC'
+    ? sql<number>`(-list_sort_day(group_projects.date_posted))`
+    : sql<number>`list_sort_day(group_projects.date_posted)`;
+}
+
+/** ORDER BY for each sort, as its index (migration 0012): the bucket, the column, the id as the tie-break. */
 function orderTerms(sortField: GroupSortField, order: SortOrder, reversed = false): RawBuilder<unknown>[] {
   const ascending = (order === 'ASC') !== reversed;
   const column = sortField === 'saves' ? sql`group_projects.saves` : sql`group_projects.date_posted`;
   return [
+    sql`${sortBucket(sortField, order)} ${reversed ? sql`desc` : sql`asc`}`,
     sql`${column} ${ascending ? sql`asc` : sql`desc`}`,
     sql`group_projects.id ${reversed ? sql`desc` : sql`asc`}`,
   ];
+}
+
+/**
+ * The facets of `list_sort_buckets` that add up to the filtered list, or null when its buckets are not counted
+ * (a topic, a date window, or both a skill level and a visibility).
+ */
+function bucketFacets(filters: GroupListQuery): string[] | null {
+  if (filters.topics.length > 0 || filters.datePostedDays !== null) return null;
+  if (filters.skillLevels.length > 0 && filters.visibility !== null) return null;
+  if (filters.skillLevels.length > 0) return filters.skillLevels.map((level) => `skill=${level}`);
+  return filters.visibility !== null ? [`visibility=${filters.visibility}`] : [''];
 }
 
 /**
@@ -168,16 +190,38 @@ export function createGroupsRepository(db: Kysely<DB>) {
       return Number(row.count);
     },
 
-    /** One page, as for projects: ids from the sort index, walked from the nearer end, then the rows. */
+    /**
+     * One page, as for projects: ids from the sort index, walked from the nearer end, then the rows; deep in
+     * a list whose buckets are counted, from the page's bucket.
+     */
     async page(filters: GroupListQuery, page: number, total: number): Promise<GroupRow[]> {
       const offset = (page - 1) * GROUP_PAGE_SIZE;
       const size = Math.min(GROUP_PAGE_SIZE, total - offset);
       if (size <= 0) return [];
       const reversed = offset > total / 2;
+      const walk = reversed ? total - offset - size : offset;
+      const facets = walk >= DEEP_WALK_ROWS ? bucketFacets(filters) : null;
       let ids = applyFilters(db.selectFrom('group_projects'), filters).select('group_projects.id');
-      for (const term of orderTerms(filters.sortField, filters.order, reversed)) ids = ids.orderBy(term);
-      ids = ids.limit(size).offset(reversed ? total - offset - size : offset);
-      let rows = selectGroup(db).innerJoin(ids.as('page'), 'page.id', 'group_projects.id');
+      for (const term of orderTerms(filters.sortField, filters.order, reversed && !facets))
+        ids = ids.orderBy(term);
+      ids = facets
+        ? ids
+            .where(sql<boolean>`${sortBucket(filters.sortField, filters.order)} >= (select pos from start)`)
+            .limit(size)
+            .offset(sql<number>`(select skip from start)`)
+        : ids.limit(size).offset(walk);
+      // The CTE `start` that a deep walk reads (typed as the plain database: only raw SQL refers to it).
+      const from = facets
+        ? (db.with('start', () =>
+            bucketStart({
+              list: `groups.${filters.sortField}`,
+              facets,
+              descending: filters.order === 'DESC',
+              offset,
+            }),
+          ) as unknown as Kysely<DB>)
+        : db;
+      let rows = selectGroup(from).innerJoin(ids.as('page'), 'page.id', 'group_projects.id');
       for (const term of orderTerms(filters.sortField, filters.order)) rows = rows.orderBy(term);
       return rows.execute();
     },

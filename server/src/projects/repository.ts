@@ -6,6 +6,7 @@ import {
 } from '@openlfg/contracts';
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
+import { bucketOf, bucketStart, DEEP_WALK_ROWS } from '../platform/db/sort-buckets.js';
 
 export interface ListQuery {
   sortField: ProjectSortField;
@@ -15,22 +16,33 @@ export interface ListQuery {
   showNew: boolean;
 }
 
+/** The sort column of each sort; the numeric ones are cut into buckets (platform/db/sort-buckets.ts). */
+const sortColumns = {
+  contributors: sql`projects.contributors`,
+  name: sql`lower(projects.name)`,
+  used_by: sql`projects.used_by`,
+  saves: sql`projects.saves`,
+};
+
+/** The bucket term that leads a numeric sort's order and index; none for the name sort. */
+function sortBucket(sortField: ProjectSortField, order: SortOrder): RawBuilder<number> | null {
+  return sortField === 'name' ? null : bucketOf(sortColumns[sortField], order === 'DESC');
+}
+
 /**
- * ORDER BY for each sort, matching the indexes of migration 0003 exactly: nulls last whatever the direction,
- * the id as the stable tie-break, so a page never repeats or skips a project.
+ * ORDER BY for each sort, matching the indexes of migration 0012 exactly: the bucket first (numeric sorts; the
+ * same order, since buckets follow values), nulls last whatever the direction, the id as the stable tie-break,
+ * so a page never repeats or skips a project.
  */
 function orderTerms(sortField: ProjectSortField, order: SortOrder, reversed = false): RawBuilder<unknown>[] {
   const ascending = (order === 'ASC') !== reversed;
-  const column = {
-    contributors: sql`projects.contributors`,
-    name: sql`lower(projects.name)`,
-    used_by: sql`projects.used_by`,
-    saves: sql`projects.saves`,
-  }[sortField];
+  const column = sortColumns[sortField];
+  const bucket = sortBucket(sortField, order);
+  const lead = bucket ? [sql`${bucket} ${reversed ? sql`desc` : sql`asc`}`] : [];
   // Reversed, the same order read from the other end: the same index, scanned backwards.
   return reversed
-    ? [sql`${column} ${ascending ? sql`asc` : sql`desc`} nulls first`, sql`projects.id desc`]
-    : [sql`${column} ${ascending ? sql`asc` : sql`desc`} nulls last`, sql`projects.id asc`];
+    ? [...lead, sql`${column} ${ascending ? sql`asc` : sql`desc`} nulls first`, sql`projects.id desc`]
+    : [...lead, sql`${column} ${ascending ? sql`asc` : sql`desc`} nulls last`, sql`projects.id asc`];
 }
 
 function applyFilters<O>(query: SelectQueryBuilder<DB, 'projects', O>, filters: ListQuery) {
@@ -75,20 +87,42 @@ export function createProjectsRepository(db: Kysely<DB>) {
     /**
      * One page of a list of `total` projects. The inner query walks the sort index for ids only; the outer one
      * reads the full rows of just those twenty. Past the middle, the index is walked from its other end, so
-     * the last page costs what the first does and no page walks more than half the list.
+     * the last page costs what the first does. Deeper than `DEEP_WALK_ROWS` from both ends, a numeric sort
+     * of a list whose buckets are counted (no topic, no time window) starts at the page's bucket instead.
      */
     async page(filters: ListQuery, page: number, total: number) {
       const offset = (page - 1) * PROJECT_PAGE_SIZE;
       const size = Math.min(PROJECT_PAGE_SIZE, total - offset);
       if (size <= 0) return [];
       const reversed = offset > total / 2;
+      const walk = reversed ? total - offset - size : offset;
+      const bucket = sortBucket(filters.sortField, filters.order);
+      const deep =
+        bucket !== null && walk >= DEEP_WALK_ROWS && maintainedCount(filters) && filters.topics.length === 0;
       let ids = applyFilters(db.selectFrom('projects'), filters).select('projects.id');
-      for (const term of orderTerms(filters.sortField, filters.order, reversed)) ids = ids.orderBy(term);
-      ids = ids.limit(size).offset(reversed ? total - offset - size : offset);
-      let rows = db
-        .selectFrom('projects')
-        .innerJoin(ids.as('page'), 'page.id', 'projects.id')
-        .selectAll('projects');
+      for (const term of orderTerms(filters.sortField, filters.order, reversed && !deep))
+        ids = ids.orderBy(term);
+      ids = deep
+        ? ids
+            .where(sql<boolean>`${bucket} >= (select pos from start)`)
+            .limit(size)
+            .offset(sql<number>`(select skip from start)`)
+        : ids.limit(size).offset(walk);
+      const start = bucketStart({
+        list: `projects.${filters.sortField}`,
+        facets: filters.languages.length > 0 ? filters.languages.map((l) => `language=${l}`) : [''],
+        descending: filters.order === 'DESC',
+        offset,
+      });
+      // The CTE `start` that a deep walk reads (typed as the plain table: only raw SQL refers to it).
+      const from = deep
+        ? (db.with('start', () => start).selectFrom('projects') as unknown as SelectQueryBuilder<
+            DB,
+            'projects',
+            object
+          >)
+        : db.selectFrom('projects');
+      let rows = from.innerJoin(ids.as('page'), 'page.id', 'projects.id').selectAll('projects');
       for (const term of orderTerms(filters.sortField, filters.order)) rows = rows.orderBy(term);
       return rows.execute();
     },

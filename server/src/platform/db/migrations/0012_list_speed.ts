@@ -8,8 +8,42 @@ import { sql, type Kysely } from 'kysely';
  * with the rows they count and are exact at every snapshot. A trigger folds its whole statement into one
  * upsert per key, in key order (so concurrent writers lock count rows in the same order), and writes nothing
  * when its statement left every count as it was (a sync rewriting the same figures, a save).
+ *
+ * Deep pages: the numeric and date sorts are cut into buckets by value (`list_sort_bucket`: each small value
+ * its own, larger ones 64 to a doubling; a day for dates), and the same triggers count the rows per bucket
+ * (`list_sort_buckets`). Each such sort's index leads with the row's bucket, so a page deep in the list
+ * starts at its bucket (found by adding up at most a few hundred counts) and walks only within it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // A value's bucket, in ascending order; nulls last in both orders. `_desc` is the bucket's place in a
+  // descending list: the same buckets, negated. Index builds run these with only pg_catalog on the search
+  // path, so each stands alone.
+  await sql`
+    create function list_sort_bucket(v bigint) returns integer immutable parallel safe language sql as $$
+      select case when v is null then 2147483647 when v < 256 then v::integer
+                  else 256 + floor(ln(v::float8 / 256) / ln(2) * 64)::integer end
+    $$`.execute(db);
+  await sql`
+    create function list_sort_bucket_desc(v bigint) returns integer immutable parallel safe language sql as $$
+      select case when v is null then 2147483647 when v < 256 then -v::integer
+                  else -256 - floor(ln(v::float8 / 256) / ln(2) * 64)::integer end
+    $$`.execute(db);
+  // A moment's day (since 1970, in UTC): the date sorts' buckets.
+  await sql`
+    create function list_sort_day(t timestamptz) returns bigint immutable parallel safe language sql as $$
+      select floor(extract(epoch from t) / 86400)::bigint
+    $$`.execute(db);
+  // Rows per sort bucket: list ('projects.contributors', 'groups.date_posted', ...), facet ('' every listed
+  // row; 'language=Go', 'skill=Beginner', 'visibility=public'), bucket (ascending).
+  await sql`
+    create table list_sort_buckets (
+      list text not null,
+      facet text not null,
+      bucket integer not null,
+      n bigint not null default 0,
+      primary key (list, facet, bucket)
+    )`.execute(db);
+
   // One row per (topic, language): how many projects have that topic ('' = every project) and that language
   // ('' = none), and of those how many have a known contributors and used-by figure.
   await sql`
@@ -40,9 +74,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       on conflict (topic, language) do update
         set projects = c.projects + excluded.projects,
             with_contributors = c.with_contributors + excluded.with_contributors,
-            with_used_by = c.with_used_by + excluded.with_used_by
+            with_used_by = c.with_used_by + excluded.with_used_by;
+      insert into list_sort_buckets as b (list, facet, bucket, n)
+      select s.list, f.facet, s.bucket, sum(r.sign)
+      from (
+        select 1 as sign, a.language, a.contributors, a.used_by, a.saves from unnest(added) a
+        union all
+        select -1, d.language, d.contributors, d.used_by, d.saves from unnest(removed) d
+      ) r
+      cross join lateral (values ('projects.contributors', list_sort_bucket(r.contributors)),
+                                 ('projects.used_by', list_sort_bucket(r.used_by)),
+                                 ('projects.saves', list_sort_bucket(r.saves))) s (list, bucket)
+      cross join lateral (values (''), ('language=' || coalesce(r.language, ''))) f (facet)
+      group by 1, 2, 3
+      having sum(r.sign) <> 0
+      order by 1, 2, 3
+      on conflict (list, facet, bucket) do update set n = b.n + excluded.n
     $$`.execute(db);
-  await trackCounts(db, 'projects', 'project_list_counts');
+  await trackCounts(db, 'projects', 'project_list_counts', 'projects');
   await sql`select project_list_counts_shift(array(select p from projects p), '{}')`.execute(db);
 
   // The listable groups (not hidden) per (topic, skill level, visibility), topic '' = every group.
@@ -68,45 +117,37 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       group by 1, 2, 3
       having sum(r.sign) <> 0
       order by 1, 2, 3
-      on conflict (topic, skill_level, visibility) do update set groups = c.groups + excluded.groups
+      on conflict (topic, skill_level, visibility) do update set groups = c.groups + excluded.groups;
+      insert into list_sort_buckets as b (list, facet, bucket, n)
+      select s.list, f.facet, s.bucket, sum(r.sign)
+      from (
+        select 1 as sign, a.skill_level, a.visibility, a.date_posted, a.saves from unnest(added) a
+        where a.hidden_at is null
+        union all
+        select -1, d.skill_level, d.visibility, d.date_posted, d.saves from unnest(removed) d
+        where d.hidden_at is null
+      ) r
+      cross join lateral (values ('groups.date_posted', list_sort_day(r.date_posted)::integer),
+                                 ('groups.saves', list_sort_bucket(r.saves))) s (list, bucket)
+      cross join lateral (values (''), ('skill=' || r.skill_level), ('visibility=' || r.visibility)) f (facet)
+      group by 1, 2, 3
+      having sum(r.sign) <> 0
+      order by 1, 2, 3
+      on conflict (list, facet, bucket) do update set n = b.n + excluded.n
     $$`.execute(db);
-  await trackCounts(db, 'group_projects', 'group_list_counts');
+  await trackCounts(db, 'group_projects', 'group_list_counts', 'groups');
   await sql`select group_list_counts_shift(array(select g from group_projects g), '{}')`.execute(db);
 
-  // Sort indexes in each list's exact order, read without the table (index-only): the name index carries the
-  // name (the planner reads lower(name) from it only so), both save orders have one (a `desc` index puts nulls
-  // first, which the list's `nulls last` order could not use), and each carries the columns the filters test.
-  await sql`drop index projects_name_idx`.execute(db);
-  await sql`drop index projects_saves_desc_idx`.execute(db);
-  for (const [name, terms] of [
-    ['projects_name_asc_idx', sql`lower(name) asc nulls last, id`],
-    ['projects_name_desc_idx', sql`lower(name) desc nulls last, id`],
-    ['projects_saves_desc_idx', sql`saves desc nulls last, id`],
-    ['projects_saves_asc_idx', sql`saves asc nulls last, id`],
-  ] as const) {
-    await sql`create index ${sql.id(name)} on projects (${terms}) include (name, language, added_at)`.execute(
-      db,
-    );
-  }
+  // Sort indexes in each list's exact order, read without the table (index-only). The numeric and date sorts
+  // lead with the bucket (see above). The name indexes carry the name (the planner reads lower(name) from them
+  // only so), and every index carries the columns the filters test.
   for (const name of [
+    'projects_name_idx',
+    'projects_saves_desc_idx',
     'projects_contributors_desc_idx',
     'projects_contributors_asc_idx',
     'projects_used_by_desc_idx',
     'projects_used_by_asc_idx',
-  ]) {
-    await sql`drop index ${sql.id(name)}`.execute(db);
-  }
-  for (const [name, terms] of [
-    ['projects_contributors_desc_idx', sql`contributors desc nulls last, id`],
-    ['projects_contributors_asc_idx', sql`contributors asc nulls last, id`],
-    ['projects_used_by_desc_idx', sql`used_by desc nulls last, id`],
-    ['projects_used_by_asc_idx', sql`used_by asc nulls last, id`],
-  ] as const) {
-    await sql`create index ${sql.id(name)} on projects (${terms}) include (language, added_at)`.execute(db);
-  }
-
-  // The groups' sorts over listable groups only (the filter every list applies), one index per order.
-  for (const name of [
     'group_projects_date_desc_idx',
     'group_projects_date_asc_idx',
     'group_projects_saves_idx',
@@ -114,17 +155,33 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`drop index ${sql.id(name)}`.execute(db);
   }
   for (const [name, terms] of [
-    ['group_projects_date_desc_idx', sql`date_posted desc, id`],
-    ['group_projects_date_asc_idx', sql`date_posted asc, id`],
-    ['group_projects_saves_desc_idx', sql`saves desc, id`],
-    ['group_projects_saves_asc_idx', sql`saves asc, id`],
+    ['projects_name_asc_idx', sql`lower(name) asc nulls last, id`],
+    ['projects_name_desc_idx', sql`lower(name) desc nulls last, id`],
   ] as const) {
-    // The date indexes have the date as their key; the others carry it for the date filter.
-    const include = name.includes('_date_')
-      ? sql`skill_level, visibility`
-      : sql`skill_level, visibility, date_posted`;
+    await sql`create index ${sql.id(name)} on projects (${terms}) include (name, language, added_at)`.execute(
+      db,
+    );
+  }
+  for (const column of ['contributors', 'used_by', 'saves']) {
+    const c = sql.id(column);
+    await sql`create index ${sql.id(`projects_${column}_asc_idx`)}
+              on projects (list_sort_bucket(${c}), ${c} asc nulls last, id) include (language, added_at)`.execute(
+      db,
+    );
+    await sql`create index ${sql.id(`projects_${column}_desc_idx`)}
+              on projects (list_sort_bucket_desc(${c}), ${c} desc nulls last, id) include (language, added_at)`.execute(
+      db,
+    );
+  }
+  // The groups' sorts over listable groups only (the filter every list applies).
+  for (const [name, terms] of [
+    ['group_projects_date_desc_idx', sql`(-list_sort_day(date_posted)), date_posted desc, id`],
+    ['group_projects_date_asc_idx', sql`list_sort_day(date_posted), date_posted asc, id`],
+    ['group_projects_saves_desc_idx', sql`list_sort_bucket_desc(saves), saves desc, id`],
+    ['group_projects_saves_asc_idx', sql`list_sort_bucket(saves), saves asc, id`],
+  ] as const) {
     await sql`create index ${sql.id(name)} on group_projects (${terms})
-              include (${include}) where hidden_at is null`.execute(db);
+              include (skill_level, visibility) where hidden_at is null`.execute(db);
   }
 }
 
@@ -134,7 +191,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
  * counts. PostgreSQL takes no column list with transition tables, so every update fires it; an update that
  * moved no count (a save, a join) adds up to nothing and writes nothing.
  */
-async function trackCounts(db: Kysely<unknown>, table: string, counts: string): Promise<void> {
+async function trackCounts(
+  db: Kysely<unknown>,
+  table: string,
+  counts: string,
+  bucketList: string,
+): Promise<void> {
   const t = sql.id(table);
   const type = sql.raw(table);
   const track = sql.id(`${counts}_track`);
@@ -150,6 +212,7 @@ async function trackCounts(db: Kysely<unknown>, table: string, counts: string): 
         perform ${shift}('{}', array(select o::${type} from old_rows o));
       else
         delete from ${sql.raw(counts)};
+        delete from list_sort_buckets where list like ${sql.lit(`${bucketList}.%`)};
       end if;
       return null;
     end $$`.execute(db);
@@ -168,13 +231,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'group_projects_date_asc_idx',
     'group_projects_saves_desc_idx',
     'group_projects_saves_asc_idx',
-  ]) {
-    await sql`drop index ${sql.id(name)}`.execute(db);
-  }
-  await sql`create index group_projects_date_desc_idx on group_projects (date_posted desc, id)`.execute(db);
-  await sql`create index group_projects_date_asc_idx on group_projects (date_posted asc, id)`.execute(db);
-  await sql`create index group_projects_saves_idx on group_projects (saves desc, id)`.execute(db);
-  for (const name of [
     'projects_name_asc_idx',
     'projects_name_desc_idx',
     'projects_saves_desc_idx',
@@ -186,6 +242,10 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   ]) {
     await sql`drop index ${sql.id(name)}`.execute(db);
   }
+  // Migrations 0003 and 0005's indexes, as they were.
+  await sql`create index group_projects_date_desc_idx on group_projects (date_posted desc, id)`.execute(db);
+  await sql`create index group_projects_date_asc_idx on group_projects (date_posted asc, id)`.execute(db);
+  await sql`create index group_projects_saves_idx on group_projects (saves desc, id)`.execute(db);
   await sql`create index projects_contributors_desc_idx on projects (contributors desc nulls last, id)`.execute(
     db,
   );
@@ -196,10 +256,14 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`create index projects_used_by_desc_idx on projects (used_by desc nulls last, id)`.execute(db);
   await sql`create index projects_used_by_asc_idx on projects (used_by asc nulls last, id)`.execute(db);
   await sql`create index projects_saves_desc_idx on projects (saves desc, id)`.execute(db);
-  await sql`drop table group_list_counts`.execute(db);
   await sql`drop function group_list_counts_track() cascade`.execute(db);
   await sql`drop function group_list_counts_shift(group_projects[], group_projects[])`.execute(db);
-  await sql`drop table project_list_counts`.execute(db);
+  await sql`drop table group_list_counts`.execute(db);
   await sql`drop function project_list_counts_track() cascade`.execute(db);
   await sql`drop function project_list_counts_shift(projects[], projects[])`.execute(db);
+  await sql`drop table project_list_counts`.execute(db);
+  await sql`drop table list_sort_buckets`.execute(db);
+  await sql`drop function list_sort_day(timestamptz)`.execute(db);
+  await sql`drop function list_sort_bucket_desc(bigint)`.execute(db);
+  await sql`drop function list_sort_bucket(bigint)`.execute(db);
 }
