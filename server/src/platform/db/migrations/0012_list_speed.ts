@@ -183,6 +183,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`create index ${sql.id(name)} on group_projects (${terms})
               include (skill_level, visibility) where hidden_at is null`.execute(db);
   }
+  // The date window's range (counted exactly, over the index alone): the sort indexes lead with the bucket.
+  await sql`create index group_projects_listed_date_idx on group_projects (date_posted) where hidden_at is null`.execute(
+    db,
+  );
 }
 
 /**
@@ -227,6 +231,7 @@ async function trackCounts(
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const name of [
+    'group_projects_listed_date_idx',
     'group_projects_date_desc_idx',
     'group_projects_date_asc_idx',
     'group_projects_saves_desc_idx',
