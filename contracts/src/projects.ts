@@ -60,6 +60,12 @@ export const Project = Type.Object({
   lastPushAt: Nullable(Type.String({ format: 'date-time' })),
   archived: Type.Boolean(),
   addedAt: Type.String({ format: 'date-time' }),
+  /**
+   * Since when the project is new to the catalogue (approved from a request, added later): the "New" badge and
+   * filter read it, for NEW_PROJECT_DAYS. Null for projects of a bulk import or the demo, which are never new.
+   */
+  newSince: Nullable(Type.String({ format: 'date-time' })),
+  /** When a catalogue sync last brought the project's figures; null until one reaches it. */
   lastSyncedAt: Nullable(Type.String({ format: 'date-time' })),
   /** True for the demo catalogue seeded into an empty database: its figures are illustrative. */
   isDemo: Type.Boolean(),
@@ -73,6 +79,18 @@ export const ProjectListResponse = Type.Object({
   pageLocation: Type.Integer({ minimum: 1 }),
   /** How many projects match, over all pages. */
   total: Type.Integer({ minimum: 0 }),
+  /** How many of the `total` matching projects have each figure a sort can be by; the others come last. */
+  known: Type.Object({
+    contributors: Type.Integer({ minimum: 0 }),
+    usedBy: Type.Integer({ minimum: 0 }),
+  }),
+  /**
+   * True when the list is sorted by a figure none of the matching projects has: it is then served with the
+   * most beginner issues first (any order is that sort's order when every value is unknown).
+   */
+  sortFallback: Type.Boolean(),
+  /** When the last catalogue sync that brought figures ended; null when none has. */
+  lastCatalogueSyncAt: Nullable(Type.String({ format: 'date-time' })),
 });
 export type ProjectListResponse = Static<typeof ProjectListResponse>;
 

@@ -109,7 +109,10 @@ const groupFilters = [
   { datePosted: 7 },
 ];
 
-/** What each list answers as its total, beside `count(*)` of the rows its filters pick. */
+/**
+ * What each list answers as its total (and a project list as its figure counts), beside `count(*)` of the rows
+ * its filters pick.
+ */
 async function totals() {
   const db = t.database.db;
   const answered: number[] = [];
@@ -121,15 +124,17 @@ async function totals() {
       page: 1,
       ...extra,
     });
-    answered.push(res.json().total);
+    const answer = res.json();
+    answered.push(answer.total, answer.known.contributors, answer.known.usedBy);
     const topics = extra.filters?.topics ?? [];
     const languages = extra.filters?.languages ?? [];
-    const { rows } = await sql<{ n: number }>`
-      select count(*)::int as n from projects
+    const { rows } = await sql<{ n: number; contributors: number; used_by: number }>`
+      select count(*)::int as n, count(contributors)::int as contributors, count(used_by)::int as used_by
+      from projects
       where topics @> ${sql.val(topics)}::text[]
         and (${languages.length === 0} or language = any(${sql.val(languages)}::text[]))
-        and (${extra.showNew !== true} or added_at >= now() - interval '30 days')`.execute(db);
-    counted.push(rows[0]?.n ?? -1);
+        and (${extra.showNew !== true} or new_since >= now() - interval '30 days')`.execute(db);
+    counted.push(rows[0]?.n ?? -1, rows[0]?.contributors ?? -1, rows[0]?.used_by ?? -1);
   }
   for (const extra of groupFilters) {
     const res = await call(t.app, 'POST', '/api/group-projects', null, {

@@ -42,9 +42,10 @@ describe('/api/openapi.json', () => {
     expect(documented.sort()).toEqual([...new Set(declared)].sort());
   });
 
-  it('gives every operation its answer schemas, its errors and who may call it', async () => {
+  it('gives every operation its answer schemas, its errors, who may call it and a summary', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const missing: string[] = [];
+    const operationIds: string[] = [];
     for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, Operation>>)) {
       for (const [method, operation] of Object.entries(item)) {
         const where = `${method.toUpperCase()} ${path}`;
@@ -62,13 +63,20 @@ describe('/api/openapi.json', () => {
         if (!/^(Anyone|Signed-in users only|Moderators only)/.test(operation.description ?? '')) {
           missing.push(`${where}: does not say who may call it`);
         }
+        if (!operation.summary?.endsWith('.')) missing.push(`${where}: no one-sentence summary`);
+        if (operation.operationId) operationIds.push(operation.operationId);
+        else missing.push(`${where}: no operationId`);
       }
     }
     expect(missing).toEqual([]);
+    // A generated client names its functions after these: one per operation.
+    expect(new Set(operationIds).size).toBe(operationIds.length);
   });
 });
 
 interface Operation {
+  operationId?: string;
+  summary?: string;
   description?: string;
   responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 }
@@ -82,6 +90,7 @@ describe('/api/docs', () => {
     expect(res.body).not.toMatch(/<script|<style|style="/);
     const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     for (const path of Object.keys(document.paths)) expect(res.body).toContain(`<code>${path}</code>`);
+    expect(res.body).toContain('<p>One page of the catalogue, sorted and filtered.</p>');
     const css = await t.app.inject({ method: 'GET', url: '/api/docs.css' });
     expect(css.statusCode).toBe(200);
     expect(css.headers['content-type']).toMatch(/^text\/css/);

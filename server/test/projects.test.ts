@@ -31,7 +31,7 @@ beforeAll(async () => {
   await sql`update projects set
       contributors = case when id % 7 = 0 then null else (id / 4) * 10 end,
       used_by = case when id % 5 = 0 then null else (id % 6) * 100 end,
-      added_at = now() - make_interval(days => id::int)`.execute(t.database.db);
+      new_since = now() - make_interval(days => id::int)`.execute(t.database.db);
 });
 afterAll(() => t.close());
 
@@ -119,7 +119,7 @@ describe('POST /api/projects', () => {
     expect(languages.length).toBe(COUNT - Math.floor(COUNT / 3));
   });
 
-  it('limits to projects added in the last 30 days with showNew', async () => {
+  it('limits to projects new to the catalogue in the last 30 days with showNew', async () => {
     const res = await list({ sortField: 'name', order: 'ASC', page: 1, showNew: true });
     expect(res.json().total).toBe(29); // added 1..29 days ago
   });
@@ -131,7 +131,15 @@ describe('POST /api/projects', () => {
       page: 3,
       filters: { topics: ['no-such-topic'] },
     });
-    expect(res.json()).toEqual({ data: [], totalPages: 1, pageLocation: 1, total: 0 });
+    expect(res.json()).toEqual({
+      data: [],
+      totalPages: 1,
+      pageLocation: 1,
+      total: 0,
+      known: { contributors: 0, usedBy: 0 },
+      sortFallback: false,
+      lastCatalogueSyncAt: null,
+    });
   });
 
   it.each([

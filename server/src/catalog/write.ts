@@ -43,6 +43,8 @@ export async function writeCatalogEntries(
           source: entry.source,
           contributors: null,
           used_by: null,
+          // A bulk import is the catalogue, not news in it: new only from a date the source gives.
+          new_since: entry.listedAt ?? null,
         })),
       )
       .onConflict((oc) =>
@@ -63,6 +65,12 @@ export async function writeCatalogEntries(
             last_push_at: keep<Date | null>('last_push_at'),
             open_issues: keep<number | null>('open_issues'),
             beginner_issues: keep<number | null>('beginner_issues'),
+            // No catalogue knows these two (only a sync does): a demo row's made-up ones go, a synced row's stay.
+            contributors: sql<number | null>`case when projects.is_demo then excluded.contributors
+                                              else projects.contributors end`,
+            used_by: sql<
+              number | null
+            >`case when projects.is_demo then excluded.used_by else projects.used_by end`,
             is_demo: sql<boolean>`projects.is_demo and excluded.is_demo`,
             source: sql<string | null>`coalesce(projects.source, excluded.source)`,
           };

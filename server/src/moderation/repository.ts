@@ -128,7 +128,7 @@ export function createModerationRepository(db: Kysely<DB>) {
     /**
      * Adds the repository to the catalogue unless it is there (any case), answering the project's id and
      * whether it is new. A new project has never been synced (last_synced_at null), so the next sync run
-     * takes it first.
+     * takes it first, and it is new to the catalogue from now (the "New" badge and filter).
      */
     async addProject(trx: Transaction<DB>, repoExt: string): Promise<{ id: number; added: boolean }> {
       const inserted = await trx
@@ -138,6 +138,7 @@ export function createModerationRepository(db: Kysely<DB>) {
           name: repoExt.split('/')[1] ?? repoExt,
           topics: [],
           source: 'request',
+          new_since: sql<Date>`now()`,
         })
         .onConflict((oc) => oc.expression(sql`lower(repo_ext)`).doNothing())
         .returning('id')

@@ -1,10 +1,15 @@
 import { AnswerCache } from './answer-cache.js';
 
-export interface PagedListSource<Row> {
-  count(): Promise<number>;
-  /** The rows of `page`, given the list's total (see the repositories' page()). */
-  rows(page: number, total: number): Promise<Row[]>;
+/** What a list's count statement answers: how many match, or that with more figures read in the same pass. */
+export type ListCounts = number | { total: number };
+
+export interface PagedListSource<Row, Counts extends ListCounts = number> {
+  count(): Promise<Counts>;
+  /** The rows of `page`, given the list's total (see the repositories' page()) and the rest of its counts. */
+  rows(page: number, total: number, counts: Counts): Promise<Row[]>;
   present(row: Row): unknown;
+  /** Fields the answer carries beside the page, from the counts. */
+  extra?(counts: Counts): Record<string, unknown>;
 }
 
 /**
@@ -15,30 +20,36 @@ export interface PagedListSource<Row> {
  */
 export class PagedLists {
   private readonly pages: AnswerCache<string>;
-  private readonly counts: AnswerCache<number>;
+  private readonly counts: AnswerCache<ListCounts>;
 
   constructor(ttlMs: number) {
     this.pages = new AnswerCache<string>({ ttlMs, maxEntries: 1000 });
-    this.counts = new AnswerCache<number>({ ttlMs, maxEntries: 1000 });
+    this.counts = new AnswerCache<ListCounts>({ ttlMs, maxEntries: 1000 });
   }
 
-  /** `{ data, totalPages, pageLocation, total }` as JSON text, for one filter (`filterKey`) and page. */
-  answer<Row>(
+  /**
+   * `{ data, totalPages, pageLocation, total }` (and the source's `extra` fields) as JSON text, for one filter
+   * (`filterKey`) and page.
+   */
+  answer<Row, Counts extends ListCounts = number>(
     filterKey: string,
     page: number,
     pageSize: number,
-    source: PagedListSource<Row>,
+    source: PagedListSource<Row, Counts>,
   ): Promise<string> {
     return this.pages.getOrLoad(`${filterKey}#${page}`, async () => {
-      const total = await this.counts.getOrLoad(filterKey, () => source.count());
+      // One filter's counts are always loaded by the same source: the cached value has its type.
+      const counts = (await this.counts.getOrLoad(filterKey, () => source.count())) as Counts;
+      const total = typeof counts === 'number' ? counts : counts.total;
       const totalPages = Math.max(1, Math.ceil(total / pageSize));
       const pageLocation = Math.min(page, totalPages);
-      const rows = await source.rows(pageLocation, total);
+      const rows = await source.rows(pageLocation, total, counts);
       return JSON.stringify({
         data: rows.map((row) => source.present(row)),
         totalPages,
         pageLocation,
         total,
+        ...source.extra?.(counts),
       });
     });
   }

@@ -28,6 +28,7 @@ export function toProject(row: ProjectRecord): Project {
     lastPushAt: row.last_push_at?.toISOString() ?? null,
     archived: row.archived,
     addedAt: row.added_at.toISOString(),
+    newSince: row.new_since?.toISOString() ?? null,
     lastSyncedAt: row.last_synced_at?.toISOString() ?? null,
     isDemo: row.is_demo,
   };

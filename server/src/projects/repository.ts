@@ -8,33 +8,52 @@ import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kyse
 import type { DB } from '../platform/db/schema.js';
 import { bucketOf, bucketStart, DEEP_WALK_ROWS } from '../platform/db/sort-buckets.js';
 
+/**
+ * The orders a list is read in: the sorts a user picks, and the one a figure sort falls back to when no
+ * matching project has that figure (most beginner issues first).
+ */
+export type ListOrder = ProjectSortField | 'beginner_issues';
+
 export interface ListQuery {
-  sortField: ProjectSortField;
+  sortField: ListOrder;
   order: SortOrder;
   topics: string[];
   languages: string[];
   showNew: boolean;
 }
 
-/** The sort column of each sort; the numeric ones are cut into buckets (platform/db/sort-buckets.ts). */
+/** What the list's count statement reads: how many match, and how many of them have each sortable figure. */
+export interface ListCounts {
+  total: number;
+  /** How many of them have a contributor count, and a used-by count. */
+  contributors: number;
+  usedBy: number;
+  /** When the last catalogue sync that brought figures ended, if one has. */
+  lastCatalogueSyncAt: Date | null;
+}
+
+/** The sort column of each order; the numeric sorts are cut into buckets (platform/db/sort-buckets.ts). */
 const sortColumns = {
   contributors: sql`projects.contributors`,
   name: sql`lower(projects.name)`,
   used_by: sql`projects.used_by`,
   saves: sql`projects.saves`,
+  beginner_issues: sql`projects.beginner_issues`,
 };
 
-/** The bucket term that leads a numeric sort's order and index; none for the name sort. */
-function sortBucket(sortField: ProjectSortField, order: SortOrder): RawBuilder<number> | null {
-  return sortField === 'name' ? null : bucketOf(sortColumns[sortField], order === 'DESC');
+/** The bucket term that leads a numeric sort's order and index; none for the name sort and the fallback. */
+function sortBucket(sortField: ListOrder, order: SortOrder): RawBuilder<number> | null {
+  return sortField === 'name' || sortField === 'beginner_issues'
+    ? null
+    : bucketOf(sortColumns[sortField], order === 'DESC');
 }
 
 /**
- * ORDER BY for each sort, matching the indexes of migration 0012 exactly: the bucket first (numeric sorts; the
- * same order, since buckets follow values), nulls last whatever the direction, the id as the stable tie-break,
- * so a page never repeats or skips a project.
+ * ORDER BY for each sort, matching the indexes of migrations 0011 and 0012 exactly: the bucket first (numeric
+ * sorts; the same order, since buckets follow values), nulls last whatever the direction, the id as the stable
+ * tie-break, so a page never repeats or skips a project.
  */
-function orderTerms(sortField: ProjectSortField, order: SortOrder, reversed = false): RawBuilder<unknown>[] {
+function orderTerms(sortField: ListOrder, order: SortOrder, reversed = false): RawBuilder<unknown>[] {
   const ascending = (order === 'ASC') !== reversed;
   const column = sortColumns[sortField];
   const bucket = sortBucket(sortField, order);
@@ -51,7 +70,7 @@ function applyFilters<O>(query: SelectQueryBuilder<DB, 'projects', O>, filters: 
     q = q.where(sql<boolean>`projects.topics @> ${sql.val(filters.topics)}::text[]`);
   if (filters.languages.length > 0) q = q.where('projects.language', 'in', filters.languages);
   if (filters.showNew) {
-    q = q.where(sql<boolean>`projects.added_at >= now() - make_interval(days => ${NEW_PROJECT_DAYS})`);
+    q = q.where(sql<boolean>`projects.new_since >= now() - make_interval(days => ${NEW_PROJECT_DAYS})`);
   }
   return q;
 }
@@ -64,24 +83,44 @@ function maintainedCount(filters: ListQuery): boolean {
 export function createProjectsRepository(db: Kysely<DB>) {
   return {
     /**
-     * How many projects match, exactly. At most one topic and no time window: a sum over the few rows of the
-     * maintained counts (migration 0012) that the filters pick. Otherwise `count(*)` with the filters, which
-     * the planner answers from the indexes (the topics' GIN bitmaps, the sort indexes' language and date).
+     * How many projects match, exactly, how many of them have each sortable figure, and the last sync's time.
+     * At most one topic and no time window: sums over the few rows of the maintained counts (migration 0012)
+     * that the filters pick. Otherwise `count(*)` with the filters, which the planner answers from the indexes
+     * (the topics' GIN bitmaps, the sort indexes' language, the new projects' own index).
      */
-    async count(filters: ListQuery): Promise<number> {
+    async count(filters: ListQuery): Promise<ListCounts> {
+      // A run that synced nothing (no token, GitHub down) brought no figures: the one before it did.
+      const lastSyncAt = sql<Date | null>`(select finished_at from sync_runs
+        where finished_at is not null and projects_synced > 0
+        order by started_at desc, id desc limit 1)`.as('last_sync_at');
       const row = maintainedCount(filters)
         ? await db
             .selectFrom('project_list_counts')
-            .select(sql<number>`coalesce(sum(projects), 0)`.as('count'))
+            .select([
+              sql<number>`coalesce(sum(projects), 0)`.as('total'),
+              sql<number>`coalesce(sum(with_contributors), 0)`.as('contributors'),
+              sql<number>`coalesce(sum(with_used_by), 0)`.as('used_by'),
+              lastSyncAt,
+            ])
             .where('topic', '=', filters.topics[0] ?? '')
             .$if(filters.languages.length > 0, (q) =>
               q.where('language', 'in', filters.languages).where('language', '<>', ''),
             )
             .executeTakeFirstOrThrow()
         : await applyFilters(db.selectFrom('projects'), filters)
-            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .select((eb) => [
+              eb.fn.countAll<number>().as('total'),
+              eb.fn.count<number>('projects.contributors').as('contributors'),
+              eb.fn.count<number>('projects.used_by').as('used_by'),
+              lastSyncAt,
+            ])
             .executeTakeFirstOrThrow();
-      return Number(row.count);
+      return {
+        total: Number(row.total),
+        contributors: Number(row.contributors),
+        usedBy: Number(row.used_by),
+        lastCatalogueSyncAt: row.last_sync_at === null ? null : new Date(row.last_sync_at),
+      };
     },
 
     /**

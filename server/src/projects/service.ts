@@ -9,7 +9,7 @@ import { AnswerCache } from '../platform/answer-cache.js';
 import { badRequest, conflict, notFound } from '../platform/http/errors.js';
 import { PagedLists } from '../platform/paged-lists.js';
 import { toProject } from './presenters.js';
-import type { ListQuery, ProjectsRepository } from './repository.js';
+import type { ListCounts, ListQuery, ProjectsRepository } from './repository.js';
 
 /** How many topics the topic filter offers: the most used ones. */
 const MAX_TOPICS_LISTED = 1000;
@@ -18,6 +18,21 @@ const MAX_SAVED_LISTED = 500;
 
 interface Caller {
   id: number;
+}
+
+/** The figure each figure sort is by, as the counts name it. */
+const SORT_FIGURE = { contributors: 'contributors', used_by: 'usedBy' } as const;
+
+/**
+ * A sort by a figure that none of the matching projects has would be the id order under another name (every
+ * value ties as unknown), which is what a new catalogue shows before its first sync. Any order is that sort's
+ * order then, so the list is served with the most beginner issues first: what a newcomer looks for, and known
+ * from the catalogues themselves before any sync. The answer says so (`sortFallback`).
+ */
+function sortFallsBack(query: ListQuery, counts: ListCounts): boolean {
+  const figure =
+    query.sortField in SORT_FIGURE ? SORT_FIGURE[query.sortField as keyof typeof SORT_FIGURE] : null;
+  return figure !== null && counts.total > 0 && counts[figure] === 0;
 }
 
 export function createProjectsService(repository: ProjectsRepository, options: { listCacheTtlMs: number }) {
@@ -38,8 +53,18 @@ export function createProjectsService(repository: ProjectsRepository, options: {
       };
       return lists.answer(JSON.stringify(query), request.page, PROJECT_PAGE_SIZE, {
         count: () => repository.count(query),
-        rows: (page, total) => repository.page(query, page, total),
+        rows: (page, total, counts) =>
+          repository.page(
+            sortFallsBack(query, counts) ? { ...query, sortField: 'beginner_issues', order: 'DESC' } : query,
+            page,
+            total,
+          ),
         present: toProject,
+        extra: (counts) => ({
+          known: { contributors: counts.contributors, usedBy: counts.usedBy },
+          sortFallback: sortFallsBack(query, counts),
+          lastCatalogueSyncAt: counts.lastCatalogueSyncAt?.toISOString() ?? null,
+        }),
       });
     },
 

@@ -55,6 +55,12 @@ describe('writeCatalogEntries', () => {
         isDemo: true,
       },
     );
+    // The demo seed's made-up contributor and used-by counts, which no catalogue knows.
+    await database.db
+      .updateTable('projects')
+      .set({ contributors: 1700, used_by: 2_400_000 })
+      .where('repo_ext', '=', 'demo/app')
+      .execute();
     expect(await project('demo/app')).toMatchObject({ is_demo: true, stars: 99_000 });
     await writeCatalogEntries(database.db, [{ ...base, repoExt: 'demo/app', forks: 3 }]);
     expect(await project('demo/app')).toMatchObject({
@@ -62,6 +68,19 @@ describe('writeCatalogEntries', () => {
       stars: null,
       language: null,
       forks: 3,
+      contributors: null,
+      used_by: null,
     });
+  });
+
+  it('keeps the contributor and used-by counts a sync brought when the catalogue is imported again', async () => {
+    await writeCatalogEntries(database.db, [{ ...base, repoExt: 'synced/app' }]);
+    await database.db
+      .updateTable('projects')
+      .set({ contributors: 12, used_by: 40, last_synced_at: new Date() })
+      .where('repo_ext', '=', 'synced/app')
+      .execute();
+    await writeCatalogEntries(database.db, [{ ...base, repoExt: 'synced/app', forks: 3 }]);
+    expect(await project('synced/app')).toMatchObject({ contributors: 12, used_by: 40, forks: 3 });
   });
 });

@@ -14,12 +14,12 @@ export interface PagedAnswer<T> {
   pageLocation: number;
 }
 
-export interface PagedResultsProps<T> {
+export interface PagedResultsProps<T, Answer extends PagedAnswer<T> = PagedAnswer<T>> {
   /** The section's accessible name ("Project results"). */
   label: string;
   /** What is listed, in the plural ("projects"): "Loading projects", "The projects could not be loaded." */
   what: string;
-  result: UseQueryResult<PagedAnswer<T>>;
+  result: UseQueryResult<Answer>;
   /** The page the address asks for. */
   page: number;
   /** The server served another page (past the last one it serves the last): the address should say which. */
@@ -31,14 +31,14 @@ export interface PagedResultsProps<T> {
   /** The content of the empty state (there is nothing, or nothing matches the filters). */
   empty: ReactNode;
   /** The page's items, above the pagination; `busy` while the next page's answer is on its way. */
-  children: (answer: PagedAnswer<T>, busy: boolean) => ReactNode;
+  children: (answer: Answer, busy: boolean) => ReactNode;
 }
 
 /**
  * One page of a list with its pages, and its loading, empty and error states: the frame the projects list and the
  * group list share. What the items look like is the caller's.
  */
-export function PagedResults<T>({
+export function PagedResults<T, Answer extends PagedAnswer<T> = PagedAnswer<T>>({
   label,
   what,
   result,
@@ -49,7 +49,7 @@ export function PagedResults<T>({
   topRef,
   empty,
   children,
-}: PagedResultsProps<T>) {
+}: PagedResultsProps<T, Answer>) {
   const { data, isPlaceholderData } = result;
   const servedPage = data && !isPlaceholderData ? data.pageLocation : null;
   useEffect(() => {

@@ -14,11 +14,21 @@ export function callApi<N extends EndpointName>(
 ): Promise<EndpointAnswer<N>> {
   const { method } = API[name];
   const given = (input ?? {}) as Given;
-  return apiFetch<EndpointAnswer<N>>(urlOf(name, given).slice('/api'.length), {
+  const answer = apiFetch<EndpointAnswer<N>>(urlOf(name, given).slice('/api'.length), {
     method,
     ...(given.body === undefined ? {} : { body: given.body }),
     ...(options?.signal ? { signal: options.signal } : {}),
   });
+  // Development builds check answers against the contract (production builds drop this branch and its chunk);
+  // component tests answer from partial fixtures, so they skip it.
+  if (import.meta.env.DEV && import.meta.env.MODE !== 'test') {
+    return answer.then(async (value) => {
+      const { reportAnswerProblems } = await import('./api-answer-check');
+      reportAnswerProblems(name, value);
+      return value;
+    });
+  }
+  return answer;
 }
 
 /** The address of a GET endpoint the browser goes to itself (the sign-in redirect), from its declaration. */

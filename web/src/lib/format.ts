@@ -28,6 +28,11 @@ export function formatCount(n: number): string {
   return String(n);
 }
 
+/** A count in full with thousands separators, as a total is read: 1903 -> '1,903'. */
+export function formatExactCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
 function formatTenths(tenths: number, suffix: string): string {
   return `${Math.floor(tenths / 10)}.${tenths % 10}${suffix}`;
 }

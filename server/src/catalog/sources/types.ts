@@ -24,6 +24,11 @@ export interface CatalogEntry {
   issueLabel: string | null;
   /** The issues the source lists (generated.json), else []. */
   issues: CatalogIssue[];
+  /**
+   * When the source says the project joined it, where a source carries such a date: the project is then new
+   * in the catalogue from that date (for NEW_PROJECT_DAYS). Left out, an imported project is not new.
+   */
+  listedAt?: Date | null;
   /** Where the entry came from: 'up-for-grabs:AnkiDroid.yml', 'generated.json#12', 'list:line 7'... */
   source: string;
 }

@@ -87,6 +87,8 @@ export interface ProjectsTable {
   contributors_etag: string | null;
   unreachable_at: Date | null;
   sync_attempted_at: Date | null;
+  /** Since when the project is new to the catalogue; null when it came with a bulk import or the demo. */
+  new_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface ProjectSavesTable {

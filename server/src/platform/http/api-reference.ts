@@ -25,6 +25,8 @@ interface Parameter {
 
 interface Operation {
   tags?: string[];
+  operationId?: string;
+  summary?: string;
   description?: string;
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: JsonSchemaLike }> };
@@ -80,6 +82,7 @@ function renderOperation(path: string, method: string, operation: Operation): st
   const responses = Object.entries(operation.responses ?? {});
   return `<article>
 <h3><span class="method">${method.toUpperCase()}</span> <code>${escape(path)}</code></h3>
+${operation.summary ? `<p>${escape(operation.summary)}</p>` : ''}
 <p>${escape(operation.description ?? '')}</p>
 ${parameters.length > 0 ? renderParameters(parameters) : ''}
 ${body ? `<h4>Body</h4>${renderFields(body)}` : ''}

@@ -1,5 +1,5 @@
 import swagger from '@fastify/swagger';
-import { ErrorResponse, REALTIME_PATH } from '@openlfg/contracts';
+import { API, ErrorResponse, REALTIME_PATH, type EndpointName } from '@openlfg/contracts';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { API_REFERENCE_CSS, apiReferencePage, type OpenApiDocument } from './api-reference.js';
 
@@ -18,6 +18,11 @@ const WHO_MAY_CALL = {
   moderator: 'Moderators only (ADMIN_LOGINS); anonymous callers get 401, other users 403.',
   anyone: 'Anyone; a session cookie, if sent, may change what the answer holds.',
 } as const;
+
+/** Each declared endpoint by method and path: its name is the operation's id, its summary the operation's. */
+const DECLARED = new Map(
+  (Object.keys(API) as EndpointName[]).map((name) => [`${API[name].method} ${API[name].path}`, name]),
+);
 
 /**
  * The API described as OpenAPI 3.1, built from the routes' own schemas as they are registered (so it lists what
@@ -45,8 +50,10 @@ export async function registerOpenApi(app: FastifyInstance, { publicUrl }: { pub
       const base = (schema ?? {}) as FastifySchema & { hide?: boolean };
       if (!url.startsWith('/api/') || NOT_JSON_API.has(url)) return { schema: { ...base, hide: true }, url };
       const auth = route.config?.auth;
+      const name = DECLARED.get(`${[route.method].flat()[0]} ${url}`);
       const documented = {
         ...base,
+        ...(name ? { operationId: name, summary: API[name].summary } : {}),
         tags: [url.split('/')[2] ?? 'api'],
         description: WHO_MAY_CALL[auth ?? 'anyone'],
         ...(auth ? { security: [{ session: [] }] } : {}),

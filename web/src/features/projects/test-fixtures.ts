@@ -24,6 +24,7 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     lastPushAt: '2026-01-01T00:00:00.000Z',
     archived: false,
     addedAt: '2020-01-01T00:00:00.000Z',
+    newSince: null,
     lastSyncedAt: '2026-01-01T00:00:00.000Z',
     isDemo: false,
     ...overrides,
@@ -51,7 +52,19 @@ export function listResponse(
   data: Project[],
   overrides: Partial<ProjectListResponse> = {},
 ): ProjectListResponse {
-  return { data, totalPages: 1, pageLocation: 1, total: data.length, ...overrides };
+  return {
+    data,
+    totalPages: 1,
+    pageLocation: 1,
+    total: data.length,
+    known: {
+      contributors: data.filter((project) => project.contributors !== null).length,
+      usedBy: data.filter((project) => project.usedBy !== null).length,
+    },
+    sortFallback: false,
+    lastCatalogueSyncAt: null,
+    ...overrides,
+  };
 }
 
 /** POST /api/projects answering `respond(request)`; the requests are in `calls` too. */

@@ -1,5 +1,6 @@
 import { useCallback, type RefObject } from 'react';
 import { PagedResults } from '../../../components/PagedResults';
+import { formatExactCount } from '../../../lib/format';
 import { useGroupProjects } from '../api/get-group-projects';
 import { hasGroupFilters, toGroupListRequest, type GroupListQuery } from '../list-query';
 import { GroupGrid } from './GroupGrid';
@@ -64,7 +65,7 @@ export function GroupResults({
       {({ data: list, total, totalPages, pageLocation }, busy) => (
         <>
           <p className={own.summary} aria-live="polite">
-            {total === 1 ? '1 group' : `${total} groups`}
+            {total === 1 ? '1 group' : `${formatExactCount(total)} groups`}
             {totalPages > 1 ? `, page ${pageLocation} of ${totalPages}` : ''}
           </p>
           <GroupGrid groups={list} label="Groups" busy={busy} />

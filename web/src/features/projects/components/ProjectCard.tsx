@@ -19,6 +19,8 @@ export interface ProjectCardProps {
   selectedTopics?: readonly string[];
   onTopicToggle?: (topic: string) => void;
   onOpenIssues: (project: Project) => void;
+  /** When the last catalogue sync brought figures, where the list says. */
+  lastCatalogueSyncAt?: string | null;
 }
 
 export function ProjectCard({
@@ -27,9 +29,10 @@ export function ProjectCard({
   selectedTopics,
   onTopicToggle,
   onOpenIssues,
+  lastCatalogueSyncAt = null,
 }: ProjectCardProps) {
   const headingId = useId();
-  const isNew = isNewProject(project.addedAt);
+  const isNew = isNewProject(project.newSince);
   const beginnerIssues = project.beginnerIssues ?? 0;
 
   return (
@@ -64,7 +67,7 @@ export function ProjectCard({
         {project.description ?? 'No description.'}
       </p>
       <ProjectTopics topics={project.topics} selected={selectedTopics} onToggle={onTopicToggle} />
-      <ProjectFigures project={project} />
+      <ProjectFigures project={project} lastCatalogueSyncAt={lastCatalogueSyncAt} />
       <div className={styles.actions}>
         <button type="button" className={buttons.action} onClick={() => onOpenIssues(project)}>
           Issues

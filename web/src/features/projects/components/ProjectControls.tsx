@@ -1,5 +1,6 @@
 import { NEW_PROJECT_DAYS } from '@openlfg/contracts';
-import { hasFilters, type ListQuery } from '../list-query';
+import { useProjects } from '../api/get-projects';
+import { hasFilters, toListRequest, type ListQuery } from '../list-query';
 import { CheckboxToggle } from './CheckboxToggle';
 import { LanguageFilter } from './LanguageFilter';
 import { RequestProjectButton } from './RequestProjectButton';
@@ -15,12 +16,14 @@ export interface ProjectControlsProps {
 
 /** Filters and sort of the projects list, and the way to ask for a missing project. */
 export function ProjectControls({ query, onChange, onClear }: ProjectControlsProps) {
+  // The list's own answer (one request, shared with the results): which sorts have figures to sort by.
+  const known = useProjects(toListRequest(query)).data?.known;
   return (
     <div className={styles.controls} role="group" aria-label="Filter and sort projects">
       <div className={styles.fields}>
         <TopicFilter selected={query.topics} onChange={(topics) => onChange({ topics })} />
         <LanguageFilter selected={query.languages} onChange={(languages) => onChange({ languages })} />
-        <SortSelect value={query.sort} onChange={(sort) => onChange({ sort })} />
+        <SortSelect value={query.sort} onChange={(sort) => onChange({ sort })} known={known} />
       </div>
       <div className={styles.row}>
         <CheckboxToggle checked={query.showNew} onChange={(showNew) => onChange({ showNew })}>

@@ -11,6 +11,8 @@ export interface ProjectGridProps {
   selectedTopics?: readonly string[];
   onTopicToggle?: (topic: string) => void;
   busy?: boolean;
+  /** When the last catalogue sync brought figures (the list answer says), for cards no sync has reached. */
+  lastCatalogueSyncAt?: string | null;
 }
 
 /** Project cards, one column on phones and two from the sm breakpoint, with the issues dialog they open. */
@@ -20,6 +22,7 @@ export function ProjectGrid({
   selectedTopics,
   onTopicToggle,
   busy = false,
+  lastCatalogueSyncAt = null,
 }: ProjectGridProps) {
   const [issuesOf, setIssuesOf] = useState<Project | null>(null);
   const closeIssues = useCallback(() => setIssuesOf(null), []);
@@ -39,6 +42,7 @@ export function ProjectGrid({
               selectedTopics={selectedTopics}
               onTopicToggle={onTopicToggle}
               onOpenIssues={setIssuesOf}
+              lastCatalogueSyncAt={lastCatalogueSyncAt}
             />
           </li>
         ))}

@@ -1,7 +1,7 @@
 import { useCallback, type RefObject } from 'react';
 import { PagedResults } from '../../../components/PagedResults';
 import { useProjects } from '../api/get-projects';
-import { hasFilters, toListRequest, type ListQuery } from '../list-query';
+import { hasFilters, sortChoiceOf, toListRequest, type ListQuery } from '../list-query';
 import { DemoBanner } from './DemoBanner';
 import { ProjectGrid } from './ProjectGrid';
 import { ResultSummary } from './ResultSummary';
@@ -58,9 +58,17 @@ export function ProjectResults({
         )
       }
     >
-      {({ data: list, total, totalPages, pageLocation }, busy) => (
+      {({ data: list, total, totalPages, pageLocation, known, sortFallback, lastCatalogueSyncAt }, busy) => (
         <>
-          <ResultSummary total={total} page={pageLocation} totalPages={totalPages} updating={busy} />
+          <ResultSummary
+            total={total}
+            page={pageLocation}
+            totalPages={totalPages}
+            sortField={sortChoiceOf(query.sort).sortField}
+            known={known}
+            sortFallback={sortFallback}
+            updating={busy}
+          />
           {list.some((project) => project.isDemo) ? <DemoBanner /> : null}
           <ProjectGrid
             projects={list}
@@ -68,6 +76,7 @@ export function ProjectResults({
             selectedTopics={query.topics}
             onTopicToggle={onTopicToggle}
             busy={busy}
+            lastCatalogueSyncAt={lastCatalogueSyncAt}
           />
         </>
       )}

@@ -1,13 +1,21 @@
+import type { ProjectListResponse } from '@openlfg/contracts';
 import { useId } from 'react';
+import { sortFigureOf } from '../figure-sorts';
 import { SORT_CHOICES } from '../list-query';
 import styles from './SortSelect.module.css';
 
 export interface SortSelectProps {
   value: string;
   onChange: (sortKey: string) => void;
+  /** How many of the listed projects have each figure, once the list has answered. */
+  known?: ProjectListResponse['known'];
 }
 
-export function SortSelect({ value, onChange }: SortSelectProps) {
+/**
+ * The spec's six sorts; one by a figure none of the listed projects has is disabled, and says why in a few
+ * words (the list's summary says it in full).
+ */
+export function SortSelect({ value, onChange, known }: SortSelectProps) {
   const id = useId();
   return (
     <div className={styles.field}>
@@ -20,11 +28,15 @@ export function SortSelect({ value, onChange }: SortSelectProps) {
         value={value}
         onChange={(event) => onChange(event.target.value)}
       >
-        {SORT_CHOICES.map((choice) => (
-          <option key={choice.key} value={choice.key}>
-            {choice.label}
-          </option>
-        ))}
+        {SORT_CHOICES.map((choice) => {
+          const figure = sortFigureOf(choice.sortField);
+          const unavailable = figure !== null && known !== undefined && known[figure.key] === 0;
+          return (
+            <option key={choice.key} value={choice.key} disabled={unavailable}>
+              {unavailable ? `${choice.label} (no counts yet)` : choice.label}
+            </option>
+          );
+        })}
       </select>
     </div>
   );

@@ -83,7 +83,7 @@ describe('the projects list', () => {
     expect(within(tokio).queryByText('Archived')).toBeNull();
     expect(within(figure(tokio, 'Used by')).getByTitle('Not known yet')).toBeTruthy();
 
-    expect(screen.getByText('1.5k projects')).toBeTruthy();
+    expect(screen.getByText('1,500 projects')).toBeTruthy();
     expect(screen.getByText('Page 1 of 75')).toBeTruthy();
     expect(screen.queryByText(/demo data/)).toBeNull();
   });
