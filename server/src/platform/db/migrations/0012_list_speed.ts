@@ -158,18 +158,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ['projects_name_asc_idx', sql`lower(name) asc nulls last, id`],
     ['projects_name_desc_idx', sql`lower(name) desc nulls last, id`],
   ] as const) {
-    await sql`create index ${sql.id(name)} on projects (${terms}) include (name, language, new_since)`.execute(
-      db,
-    );
+    await sql`create index ${sql.id(name)} on projects (${terms}) include (name, language)`.execute(db);
   }
   for (const column of ['contributors', 'used_by', 'saves']) {
     const c = sql.id(column);
     await sql`create index ${sql.id(`projects_${column}_asc_idx`)}
-              on projects (list_sort_bucket(${c}), ${c} asc nulls last, id) include (language, new_since)`.execute(
-      db,
-    );
+              on projects (list_sort_bucket(${c}), ${c} asc nulls last, id) include (language)`.execute(db);
     await sql`create index ${sql.id(`projects_${column}_desc_idx`)}
-              on projects (list_sort_bucket_desc(${c}), ${c} desc nulls last, id) include (language, new_since)`.execute(
+              on projects (list_sort_bucket_desc(${c}), ${c} desc nulls last, id) include (language)`.execute(
       db,
     );
   }
