@@ -62,6 +62,7 @@ interface ProjectCase {
   topics: string[];
   languages: string[];
   showNew: boolean;
+  search: null;
 }
 interface GroupCase {
   sortField: 'date_posted' | 'saves';
@@ -70,6 +71,7 @@ interface GroupCase {
   skillLevels: ('Beginner' | 'Intermediate' | 'Advanced' | 'Any level')[];
   visibility: 'public' | 'private' | null;
   datePostedDays: number | null;
+  search: null;
 }
 
 function projectWhere(q: ProjectCase) {
@@ -162,6 +164,7 @@ const p = (extra: Partial<ProjectCase>): ProjectCase => ({
   topics: [],
   languages: [],
   showNew: false,
+  search: null,
   ...extra,
 });
 const g = (extra: Partial<GroupCase>): GroupCase => ({
@@ -171,6 +174,7 @@ const g = (extra: Partial<GroupCase>): GroupCase => ({
   skillLevels: [],
   visibility: null,
   datePostedDays: null,
+  search: null,
   ...extra,
 });
 const middle = async (count: () => Promise<number>, size: number) =>

@@ -65,6 +65,8 @@ import {
   ProjectRequestResponse,
   SavedProjectsResponse,
   SaveProjectResponse,
+  TopicSearchQuery,
+  TopicSearchResponse,
   TopicsResponse,
 } from './projects.js';
 import { NoContent, Redirect } from './schema-helpers.js';
@@ -95,6 +97,7 @@ export const API_SCHEMAS = schemas({
 
   listProjects: { body: ProjectListRequest, response: { 200: ProjectListResponse } },
   projectTopics: { response: { 200: TopicsResponse } },
+  searchTopics: { querystring: TopicSearchQuery, response: { 200: TopicSearchResponse } },
   projectLanguages: { response: { 200: LanguagesResponse } },
   saveProject: { body: ProjectIdBody, response: { 200: SaveProjectResponse } },
   unsaveProject: { body: ProjectIdBody, response: { 200: SaveProjectResponse } },

@@ -74,11 +74,17 @@ export const API = declare({
     auth: 'anyone',
     summary: "The catalogue's most used topics, with counts.",
   },
+  searchTopics: {
+    method: 'GET',
+    path: '/api/projects/topics/search',
+    auth: 'anyone',
+    summary: 'Topics whose name or alias starts with, or nearly matches, what was typed; most used first.',
+  },
   projectLanguages: {
     method: 'GET',
     path: '/api/projects/languages',
     auth: 'anyone',
-    summary: "The catalogue's languages, with counts.",
+    summary: "The catalogue's languages with counts (derived ones told apart), and how many projects have one.",
   },
   saveProject: {
     method: 'POST',

@@ -10,6 +10,9 @@ export const PROJECT_PAGE_SIZE = 20;
 export const NEW_PROJECT_DAYS = 30;
 export const MAX_FILTER_TOPICS = 10;
 export const MAX_FILTER_LANGUAGES = 10;
+/** The most topics one topic search answers (`GET /api/projects/topics/search`); 20 unless asked. */
+export const MAX_TOPIC_SEARCH_RESULTS = 50;
+export const DEFAULT_TOPIC_SEARCH_RESULTS = 20;
 
 /** A topic as stored: lowercase letters, digits and hyphens, like GitHub's own topics. */
 export const TOPIC_PATTERN = '^[a-z0-9][a-z0-9-]{0,49}$';
@@ -23,6 +26,14 @@ export const TEXT_PATTERN = '^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$';
 
 /** `owner/name` as GitHub allows them. */
 export const REPO_EXT_PATTERN = '^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}/[A-Za-z0-9._-]{1,100}$';
+
+/** The longest search (`q` of the list bodies) the lists take, in characters. */
+export const SEARCH_MAX_LENGTH = 100;
+/**
+ * The sort offered, and chosen, while a list is searched: most relevant first. It needs a search (`q`); the list
+ * bodies refuse it without one. Not in the lists' sort options, which are offered without a search.
+ */
+export const BEST_MATCH_SORT = { label: 'Best match', sortField: 'relevance', order: 'DESC' } as const;
 
 /** The sort select of the projects list, in the spec's order and words. The first is the default. */
 export const PROJECT_SORT_OPTIONS = [

@@ -6,6 +6,7 @@
  */
 import { MAX_GROUP_TOPICS, MIN_GROUP_TOPICS, TOPIC_PATTERN } from './constants.js';
 import { parseGitHubRepo } from './github-repo.js';
+import { canonicalTopic } from './topics.js';
 
 /** A value as it will be stored, or the sentence that says why the input cannot be one. */
 export type Normalised<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -25,14 +26,10 @@ export const notATopicMessage = (raw: string) =>
 
 const topicPattern = new RegExp(TOPIC_PATTERN);
 
-/** A topic as the catalogue stores them: lowercase, spaces and underscores as hyphens. */
+/** A topic as the catalogue stores them: its canonical name (topics.ts), so "React.js" is "react". */
 export function normaliseTopic(raw: string): Normalised<string> {
-  const topic = raw
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_]+/g, '-')
-    .replace(/-+/g, '-');
-  return topicPattern.test(topic) ? accept(topic) : refuse(notATopicMessage(raw));
+  const topic = canonicalTopic(raw);
+  return topic !== null && topicPattern.test(topic) ? accept(topic) : refuse(notATopicMessage(raw));
 }
 
 /** `topics` with one more, typed as a person types it; a repeat changes nothing. */

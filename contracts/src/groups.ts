@@ -11,7 +11,7 @@ import {
   REPORT_REASON_MAX,
   TOPIC_PATTERN,
 } from './constants.js';
-import { SortOrder } from './projects.js';
+import { SearchText, SortOrder } from './projects.js';
 
 export const SkillLevel = Type.Union([
   Type.Literal('Beginner'),
@@ -24,7 +24,12 @@ export type SkillLevel = Static<typeof SkillLevel>;
 export const Visibility = Type.Union([Type.Literal('public'), Type.Literal('private')]);
 export type Visibility = Static<typeof Visibility>;
 
-export const GroupSortField = Type.Union([Type.Literal('date_posted'), Type.Literal('saves')]);
+export const GroupSortField = Type.Union([
+  Type.Literal('date_posted'),
+  Type.Literal('saves'),
+  /** Best match for `q`, most relevant first whatever `order` says; only with a search. */
+  Type.Literal('relevance'),
+]);
 export type GroupSortField = Static<typeof GroupSortField>;
 
 const Topic = Type.String({ pattern: TOPIC_PATTERN, maxLength: 50 });
@@ -45,6 +50,8 @@ export const GroupListRequest = Type.Object(
     skillLevels: Type.Optional(Type.Array(SkillLevel, { maxItems: 4 })),
     /** Only public or only private groups; null or absent is both. */
     visibility: Type.Optional(Type.Union([Visibility, Type.Null()])),
+    /** Searches the title, description and topics. */
+    q: Type.Optional(SearchText),
   },
   { additionalProperties: false },
 );

@@ -1,4 +1,11 @@
-import { MAX_FILTER_LANGUAGES, MAX_FILTER_TOPICS, REPO_EXT_PATTERN, TOPIC_PATTERN } from './constants.js';
+import {
+  MAX_FILTER_LANGUAGES,
+  MAX_FILTER_TOPICS,
+  MAX_TOPIC_SEARCH_RESULTS,
+  REPO_EXT_PATTERN,
+  SEARCH_MAX_LENGTH,
+  TOPIC_PATTERN,
+} from './constants.js';
 import { Type, type Static } from 'typebox';
 import { Nullable, Text } from './schema-helpers.js';
 
@@ -7,11 +14,19 @@ export const ProjectSortField = Type.Union([
   Type.Literal('name'),
   Type.Literal('used_by'),
   Type.Literal('saves'),
+  /** Best match for `q`, most relevant first whatever `order` says; only with a search. */
+  Type.Literal('relevance'),
 ]);
 export type ProjectSortField = Static<typeof ProjectSortField>;
 
 export const SortOrder = Type.Union([Type.Literal('ASC'), Type.Literal('DESC')]);
 export type SortOrder = Static<typeof SortOrder>;
+
+/**
+ * A search of a list: words matched by prefix anywhere in the searched fields, or a name close to it when no word
+ * matches (a typo). Blank is no search.
+ */
+export const SearchText = Text({ maxLength: SEARCH_MAX_LENGTH });
 
 const TopicName = Type.String({ pattern: TOPIC_PATTERN, maxLength: 50 });
 const LanguageName = Text({ minLength: 1, maxLength: 50 });
@@ -34,6 +49,8 @@ export const ProjectListRequest = Type.Object(
     filters: Type.Optional(ProjectListFilters),
     page: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
     showNew: Type.Optional(Type.Boolean()),
+    /** Searches the name, owner/name, description and topics. */
+    q: Type.Optional(SearchText),
   },
   { additionalProperties: false },
 );
@@ -47,6 +64,11 @@ export const Project = Type.Object({
   name: Type.String(),
   description: Nullable(Type.String()),
   language: Nullable(Type.String()),
+  /**
+   * The language was taken from one of the project's topics (it names a language), not from GitHub: shown as
+   * such until the catalogue sync reads the real one.
+   */
+  languageDerived: Type.Boolean(),
   topics: Type.Array(Type.String()),
   /** Figures are null when unknown (not yet synced, or the source does not say), never a made-up 0. */
   stars: Nullable(Type.Integer()),
@@ -100,9 +122,37 @@ export type TopicCount = Static<typeof TopicCount>;
 export const TopicsResponse = Type.Array(TopicCount);
 export type TopicsResponse = Static<typeof TopicsResponse>;
 
-export const LanguageCount = Type.Object({ language: Type.String(), count: Type.Integer({ minimum: 1 }) });
+export const TopicSearchQuery = Type.Object(
+  {
+    /** What was typed, spelled any way: it is folded and its aliases are searched by their canonical name. */
+    q: Type.Optional(Text({ maxLength: 100 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_TOPIC_SEARCH_RESULTS })),
+  },
+  { additionalProperties: false },
+);
+export type TopicSearchQuery = Static<typeof TopicSearchQuery>;
+/**
+ * The topics matching a search: the one typed (or the canonical name of the alias typed) first, then those that
+ * start with it, most used first, then near misses, closest first. With nothing typed, the most used.
+ */
+export const TopicSearchResponse = Type.Array(TopicCount);
+export type TopicSearchResponse = Static<typeof TopicSearchResponse>;
+
+export const LanguageCount = Type.Object({
+  language: Type.String(),
+  count: Type.Integer({ minimum: 1 }),
+  /** How many of them have the language only from a topic (not yet synced from GitHub). */
+  derived: Type.Integer({ minimum: 0 }),
+});
 export type LanguageCount = Static<typeof LanguageCount>;
-export const LanguagesResponse = Type.Array(LanguageCount);
+export const LanguagesResponse = Type.Object({
+  /** Every language in use, most used first. */
+  languages: Type.Array(LanguageCount),
+  /** How many projects have a language, known from GitHub or derived from a topic. */
+  known: Type.Integer({ minimum: 0 }),
+  /** How many projects the catalogue holds. */
+  total: Type.Integer({ minimum: 0 }),
+});
 export type LanguagesResponse = Static<typeof LanguagesResponse>;
 
 export const ProjectIdBody = Type.Object(

@@ -188,13 +188,15 @@ describe('topics and languages', () => {
 
   it('lists the languages in use with counts', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/projects/languages' });
-    expect(res.json()).toEqual(
-      [
-        { language: 'Rust', count: 16 },
-        { language: 'Go', count: 16 },
-        { language: 'TypeScript', count: 15 },
+    expect(res.json()).toEqual({
+      languages: [
+        { language: 'Rust', count: 16, derived: 0 },
+        { language: 'Go', count: 16, derived: 0 },
+        { language: 'TypeScript', count: 15, derived: 0 },
       ].sort((a, b) => b.count - a.count || a.language.localeCompare(b.language)),
-    );
+      known: COUNT,
+      total: COUNT,
+    });
   });
 });
 

@@ -1,6 +1,10 @@
+import { languageFromTopics } from '@openlfg/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
-import { repoKey, type CatalogEntry } from './sources/index.js';
+import { normaliseTopics, repoKey, type CatalogEntry } from './sources/index.js';
+
+const realNew = sql`(excluded.language is not null and not excluded.language_derived)`;
+const realOld = sql`(projects.language is not null and not projects.language_derived)`;
 
 /** Rows per INSERT: large enough to be quick, small enough to keep each statement's parameters modest. */
 const BATCH_SIZE = 200;
@@ -21,7 +25,12 @@ export async function writeCatalogEntries(
   options: { isDemo?: boolean; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<WriteSummary> {
   const summary: WriteSummary = { added: 0, updated: 0 };
-  const unique = [...new Map(entries.map((e) => [repoKey(e.repoExt), e])).values()];
+  // Topics under their canonical names whoever made the entry (a parser, a moderator's approval, a test).
+  const unique = [
+    ...new Map(
+      entries.map((e) => [repoKey(e.repoExt), { ...e, topics: normaliseTopics(e.topics) }]),
+    ).values(),
+  ];
   for (let start = 0; start < unique.length; start += BATCH_SIZE) {
     const batch = unique.slice(start, start + BATCH_SIZE);
     const rows = await db
@@ -31,7 +40,9 @@ export async function writeCatalogEntries(
           repo_ext: entry.repoExt,
           name: entry.name ?? entry.repoExt.split('/')[1] ?? entry.repoExt,
           description: entry.description,
-          language: entry.language,
+          // Until the sync says, a language a topic names (marked derived) rather than none.
+          language: entry.language ?? languageFromTopics(entry.topics),
+          language_derived: entry.language === null && languageFromTopics(entry.topics) !== null,
           topics: entry.topics,
           stars: entry.stars,
           forks: entry.forks,
@@ -56,7 +67,14 @@ export async function writeCatalogEntries(
             name: sql<string>`case when excluded.name is distinct from split_part(excluded.repo_ext, '/', 2)
                            then excluded.name else projects.name end`,
             description: keep<string | null>('description'),
-            language: keep<string | null>('language'),
+            // A real language (the catalogue's or the sync's) is never replaced by a derived one; a derived one
+            // gives way to a real one, or to one derived from newer topics.
+            language: sql<string | null>`case when ${realNew} or projects.is_demo then excluded.language
+                                         when ${realOld} then projects.language
+                                         else coalesce(excluded.language, projects.language) end`,
+            language_derived: sql<boolean>`case when ${realNew} or projects.is_demo then excluded.language_derived
+                                           when ${realOld} then false
+                                           else coalesce(excluded.language, projects.language) is not null end`,
             topics: sql<string[]>`case when cardinality(excluded.topics) > 0 or projects.is_demo
                              then excluded.topics else projects.topics end`,
             stars: keep<number | null>('stars'),

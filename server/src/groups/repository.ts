@@ -17,6 +17,15 @@ import {
 } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
 import { bucketOf, bucketStart, DEEP_WALK_ROWS } from '../platform/db/sort-buckets.js';
+import {
+  exactly,
+  wordsElseSimilar,
+  searchMatch,
+  searchScore,
+  type MatchMode,
+  type SearchColumns,
+} from '../platform/db/text-search.js';
+import type { SearchQuery } from '../platform/search-query.js';
 import type { GroupAccess } from './policy.js';
 
 export interface GroupListQuery {
@@ -26,12 +35,35 @@ export interface GroupListQuery {
   skillLevels: SkillLevel[];
   visibility: Visibility | null;
   datePostedDays: number | null;
+  search: SearchQuery | null;
 }
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
+const searchColumns: SearchColumns = { words: sql`group_projects.search`, name: sql`group_projects.title` };
+
+/** Best match: exact titles (or owner/name of the repository) first, then by score, the newest breaking ties. */
+function relevanceTerms(search: SearchQuery): RawBuilder<unknown>[] {
+  return [
+    sql`${exactly(sql`group_projects.title`, search)} desc`,
+    sql`coalesce(${exactly(sql`group_projects.repo_ext`, search)}, false) desc`,
+    sql`${searchScore(searchColumns, search)} desc`,
+    sql`group_projects.date_posted desc`,
+    sql`group_projects.id asc`,
+  ];
+}
+
+/** The list's order; a page past the middle of a sort with an index reads it backwards (see `page`). */
+function listOrder(filters: GroupListQuery, reversed = false): RawBuilder<unknown>[] {
+  if (filters.sortField !== 'relevance') return orderTerms(filters.sortField, filters.order, reversed);
+  // The service refuses Best match without a search.
+  return filters.search ? relevanceTerms(filters.search) : orderTerms('date_posted', 'DESC');
+}
+
+type IndexedSort = Exclude<GroupSortField, 'relevance'>;
+
 /** The bucket term that leads each sort's order and index (a day for dates; platform/db/sort-buckets.ts). */
-function sortBucket(sortField: GroupSortField, order: SortOrder): RawBuilder<number> {
+function sortBucket(sortField: IndexedSort, order: SortOrder): RawBuilder<number> {
   if (sortField === 'saves') return bucketOf(sql`group_projects.saves`, order === 'DESC');
   return order === 'DESC'
     ? sql<number>`(-list_sort_day(group_projects.date_posted))`
@@ -39,7 +71,7 @@ function sortBucket(sortField: GroupSortField, order: SortOrder): RawBuilder<num
 }
 
 /** ORDER BY for each sort, as its index (migration 0012): the bucket, the column, the id as the tie-break. */
-function orderTerms(sortField: GroupSortField, order: SortOrder, reversed = false): RawBuilder<unknown>[] {
+function orderTerms(sortField: IndexedSort, order: SortOrder, reversed = false): RawBuilder<unknown>[] {
   const ascending = (order === 'ASC') !== reversed;
   const column = sortField === 'saves' ? sql`group_projects.saves` : sql`group_projects.date_posted`;
   return [
@@ -51,10 +83,10 @@ function orderTerms(sortField: GroupSortField, order: SortOrder, reversed = fals
 
 /**
  * The facets of `list_sort_buckets` that add up to the filtered list, or null when its buckets are not counted
- * (a topic, a date window, or both a skill level and a visibility).
+ * (a search, a topic, a date window, or both a skill level and a visibility).
  */
 function bucketFacets(filters: GroupListQuery): string[] | null {
-  if (filters.topics.length > 0 || filters.datePostedDays !== null) return null;
+  if (filters.search || filters.topics.length > 0 || filters.datePostedDays !== null) return null;
   if (filters.skillLevels.length > 0 && filters.visibility !== null) return null;
   if (filters.skillLevels.length > 0) return filters.skillLevels.map((level) => `skill=${level}`);
   return filters.visibility !== null ? [`visibility=${filters.visibility}`] : [''];
@@ -69,8 +101,13 @@ function listable(eb: ExpressionBuilder<DB, 'group_projects'>, ownerId: number |
   return ownerId === null ? notHidden : eb.or([notHidden, eb('group_projects.owner_id', '=', ownerId)]);
 }
 
-function applyFilters<O>(query: SelectQueryBuilder<DB, 'group_projects', O>, filters: GroupListQuery) {
+function applyFilters<O>(
+  query: SelectQueryBuilder<DB, 'group_projects', O>,
+  filters: GroupListQuery,
+  mode: MatchMode = 'words',
+) {
   let q = query.where((eb) => listable(eb));
+  if (filters.search) q = q.where(searchMatch(searchColumns, filters.search, mode));
   if (filters.topics.length > 0)
     q = q.where(sql<boolean>`group_projects.topics @> ${sql.val(filters.topics)}::text[]`);
   if (filters.skillLevels.length > 0) q = q.where('group_projects.skill_level', 'in', filters.skillLevels);
@@ -171,23 +208,30 @@ export function createGroupsRepository(db: Kysely<DB>) {
     db,
 
     /**
-     * How many listable groups match, exactly: with at most one topic and no date window, a sum over the
-     * maintained counts (migration 0012, at most eight rows); otherwise `count(*)` over the indexes.
+     * How many listable groups match, exactly: with no search, at most one topic and no date window, a sum over
+     * the maintained counts (migration 0012, at most eight rows); otherwise `count(*)` over the indexes.
      */
     async count(filters: GroupListQuery): Promise<number> {
-      const row =
-        filters.topics.length <= 1 && filters.datePostedDays === null
-          ? await db
-              .selectFrom('group_list_counts')
-              .select(sql<number>`coalesce(sum(groups), 0)`.as('count'))
-              .where('topic', '=', filters.topics[0] ?? '')
-              .$if(filters.skillLevels.length > 0, (q) => q.where('skill_level', 'in', filters.skillLevels))
-              .$if(filters.visibility !== null, (q) => q.where('visibility', '=', filters.visibility ?? ''))
-              .executeTakeFirstOrThrow()
-          : await applyFilters(db.selectFrom('group_projects'), filters)
-              .select((eb) => eb.fn.countAll<number>().as('count'))
-              .executeTakeFirstOrThrow();
-      return Number(row.count);
+      if (!filters.search && filters.topics.length <= 1 && filters.datePostedDays === null) {
+        const row = await db
+          .selectFrom('group_list_counts')
+          .select(sql<number>`coalesce(sum(groups), 0)`.as('count'))
+          .where('topic', '=', filters.topics[0] ?? '')
+          .$if(filters.skillLevels.length > 0, (q) => q.where('skill_level', 'in', filters.skillLevels))
+          .$if(filters.visibility !== null, (q) => q.where('visibility', '=', filters.visibility ?? ''))
+          .executeTakeFirstOrThrow();
+        return Number(row.count);
+      }
+      return wordsElseSimilar(
+        filters.search,
+        async (mode) => {
+          const row = await applyFilters(db.selectFrom('group_projects'), filters, mode)
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .executeTakeFirstOrThrow();
+          return Number(row.count);
+        },
+        (count) => count > 0,
+      );
     },
 
     /**
@@ -198,32 +242,37 @@ export function createGroupsRepository(db: Kysely<DB>) {
       const offset = (page - 1) * GROUP_PAGE_SIZE;
       const size = Math.min(GROUP_PAGE_SIZE, total - offset);
       if (size <= 0) return [];
-      const reversed = offset > total / 2;
+      // Best match has no index to read backwards: its matches are ranked whole either way.
+      const reversed = offset > total / 2 && filters.sortField !== 'relevance';
       const walk = reversed ? total - offset - size : offset;
-      const facets = walk >= DEEP_WALK_ROWS ? bucketFacets(filters) : null;
-      let ids = applyFilters(db.selectFrom('group_projects'), filters).select('group_projects.id');
-      for (const term of orderTerms(filters.sortField, filters.order, reversed && !facets))
-        ids = ids.orderBy(term);
-      ids = facets
-        ? ids
-            .where(sql<boolean>`${sortBucket(filters.sortField, filters.order)} >= (select pos from start)`)
-            .limit(size)
-            .offset(sql<number>`(select skip from start)`)
-        : ids.limit(size).offset(walk);
+      const sortField = filters.sortField;
+      const deep = sortField !== 'relevance' && walk >= DEEP_WALK_ROWS ? bucketFacets(filters) : null;
       // The CTE `start` that a deep walk reads (typed as the plain database: only raw SQL refers to it).
-      const from = facets
+      const from = deep
         ? (db.with('start', () =>
             bucketStart({
-              list: `groups.${filters.sortField}`,
-              facets,
+              list: `groups.${sortField}`,
+              facets: deep,
               descending: filters.order === 'DESC',
               offset,
             }),
           ) as unknown as Kysely<DB>)
         : db;
-      let rows = selectGroup(from).innerJoin(ids.as('page'), 'page.id', 'group_projects.id');
-      for (const term of orderTerms(filters.sortField, filters.order)) rows = rows.orderBy(term);
-      return rows.execute();
+      const read = (mode: MatchMode) => {
+        let ids = applyFilters(db.selectFrom('group_projects'), filters, mode).select('group_projects.id');
+        for (const term of listOrder(filters, reversed && !deep)) ids = ids.orderBy(term);
+        ids =
+          deep && sortField !== 'relevance'
+            ? ids
+                .where(sql<boolean>`${sortBucket(sortField, filters.order)} >= (select pos from start)`)
+                .limit(size)
+                .offset(sql<number>`(select skip from start)`)
+            : ids.limit(size).offset(walk);
+        let rows = selectGroup(from).innerJoin(ids.as('page'), 'page.id', 'group_projects.id');
+        for (const term of listOrder(filters)) rows = rows.orderBy(term);
+        return rows.execute();
+      };
+      return wordsElseSimilar(filters.search, read, (rows) => rows.length > 0);
     },
 
     findGroup(executor: Executor, id: number) {

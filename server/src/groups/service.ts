@@ -1,4 +1,5 @@
 import {
+  canonicalTopics,
   discussionRoom,
   GROUP_PAGE_SIZE,
   type DiscussionInfo,
@@ -14,6 +15,7 @@ import type { DB } from '../platform/db/schema.js';
 import { conflict, notFound } from '../platform/http/errors.js';
 import { retryTransaction } from '../platform/db/retry.js';
 import { PagedLists } from '../platform/paged-lists.js';
+import { searchOf } from '../platform/search-query.js';
 import { normaliseDiscordInvite, normaliseGroupTopics, normaliseRepository, requireText } from './input.js';
 import { allows, authorize, viewerOf, type GroupAccess, type GroupAction } from './policy.js';
 import { toGroupProject } from './presenters.js';
@@ -97,10 +99,12 @@ export function createGroupsService(
       const query: GroupListQuery = {
         sortField: request.sortField,
         order: request.order,
-        topics: [...new Set(request.topics ?? [])].sort(),
+        // A topic is looked up under its canonical name, as groups store them.
+        topics: canonicalTopics(request.topics ?? []).sort(),
         skillLevels: [...new Set(request.skillLevels ?? [])].sort(),
         visibility: request.visibility ?? null,
         datePostedDays: request.datePosted ?? null,
+        search: searchOf(request),
       };
       return lists.answer(JSON.stringify(query), request.page, GROUP_PAGE_SIZE, {
         count: () => repository.count(query),

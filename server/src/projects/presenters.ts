@@ -16,6 +16,7 @@ export function toProject(row: ProjectRecord): Project {
     name: row.name,
     description: row.description,
     language: row.language,
+    languageDerived: row.language_derived,
     topics: row.topics,
     stars: row.stars,
     forks: row.forks,

@@ -7,6 +7,15 @@ import {
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
 import { bucketOf, bucketStart, DEEP_WALK_ROWS } from '../platform/db/sort-buckets.js';
+import {
+  exactly,
+  wordsElseSimilar,
+  searchMatch,
+  searchScore,
+  type MatchMode,
+  type SearchColumns,
+} from '../platform/db/text-search.js';
+import type { SearchQuery } from '../platform/search-query.js';
 
 /**
  * The orders a list is read in: the sorts a user picks, and the one a figure sort falls back to when no
@@ -20,6 +29,23 @@ export interface ListQuery {
   topics: string[];
   languages: string[];
   showNew: boolean;
+  search: SearchQuery | null;
+}
+
+const searchColumns: SearchColumns = { words: sql`projects.search`, name: sql`projects.name` };
+
+/**
+ * Best match: the exact owner/name first, then exact names, then by score (words' weights and the name's
+ * closeness), the better known project (stars) and the id breaking ties.
+ */
+function relevanceTerms(search: SearchQuery): RawBuilder<unknown>[] {
+  return [
+    sql`${exactly(sql`projects.repo_ext`, search)} desc`,
+    sql`${exactly(sql`projects.name`, search)} desc`,
+    sql`${searchScore(searchColumns, search)} desc`,
+    sql`projects.stars desc nulls last`,
+    sql`projects.id asc`,
+  ];
 }
 
 /** What the list's count statement reads: how many match, and how many of them have each sortable figure. */
@@ -42,7 +68,7 @@ const sortColumns = {
 };
 
 /** The bucket term that leads a numeric sort's order and index; none for the name sort and the fallback. */
-function sortBucket(sortField: ListOrder, order: SortOrder): RawBuilder<number> | null {
+function sortBucket(sortField: Exclude<ListOrder, 'relevance'>, order: SortOrder): RawBuilder<number> | null {
   return sortField === 'name' || sortField === 'beginner_issues'
     ? null
     : bucketOf(sortColumns[sortField], order === 'DESC');
@@ -53,7 +79,11 @@ function sortBucket(sortField: ListOrder, order: SortOrder): RawBuilder<number> 
  * sorts; the same order, since buckets follow values), nulls last whatever the direction, the id as the stable
  * tie-break, so a page never repeats or skips a project.
  */
-function orderTerms(sortField: ListOrder, order: SortOrder, reversed = false): RawBuilder<unknown>[] {
+function orderTerms(
+  sortField: Exclude<ListOrder, 'relevance'>,
+  order: SortOrder,
+  reversed = false,
+): RawBuilder<unknown>[] {
   const ascending = (order === 'ASC') !== reversed;
   const column = sortColumns[sortField];
   const bucket = sortBucket(sortField, order);
@@ -64,8 +94,20 @@ function orderTerms(sortField: ListOrder, order: SortOrder, reversed = false): R
     : [...lead, sql`${column} ${ascending ? sql`asc` : sql`desc`} nulls last`, sql`projects.id asc`];
 }
 
-function applyFilters<O>(query: SelectQueryBuilder<DB, 'projects', O>, filters: ListQuery) {
+/** The list's order; a page past the middle of a sort with an index reads it backwards (see `page`). */
+function listOrder(filters: ListQuery, reversed = false): RawBuilder<unknown>[] {
+  if (filters.sortField !== 'relevance') return orderTerms(filters.sortField, filters.order, reversed);
+  // The service refuses Best match without a search.
+  return filters.search ? relevanceTerms(filters.search) : orderTerms('name', 'ASC');
+}
+
+function applyFilters<O>(
+  query: SelectQueryBuilder<DB, 'projects', O>,
+  filters: ListQuery,
+  mode: MatchMode = 'words',
+) {
   let q = query;
+  if (filters.search) q = q.where(searchMatch(searchColumns, filters.search, mode));
   if (filters.topics.length > 0)
     q = q.where(sql<boolean>`projects.topics @> ${sql.val(filters.topics)}::text[]`);
   if (filters.languages.length > 0) q = q.where('projects.language', 'in', filters.languages);
@@ -75,39 +117,57 @@ function applyFilters<O>(query: SelectQueryBuilder<DB, 'projects', O>, filters: 
   return q;
 }
 
-/** Whether `project_list_counts` holds the answer: no time window, and at most one topic (any languages). */
+/**
+ * Whether `project_list_counts` holds the answer: no search, no time window, and at most one topic (any
+ * languages).
+ */
 function maintainedCount(filters: ListQuery): boolean {
-  return !filters.showNew && filters.topics.length <= 1;
+  return filters.search === null && !filters.showNew && filters.topics.length <= 1;
+}
+
+// A run that synced nothing (no token, GitHub down) brought no figures: the one before it did.
+const lastSyncAt = sql<Date | null>`(select finished_at from sync_runs
+  where finished_at is not null and projects_synced > 0
+  order by started_at desc, id desc limit 1)`.as('last_sync_at');
+
+function toCounts(row: { total: number; contributors: number; used_by: number; last_sync_at: Date | null }) {
+  return {
+    total: Number(row.total),
+    contributors: Number(row.contributors),
+    usedBy: Number(row.used_by),
+    lastCatalogueSyncAt: row.last_sync_at === null ? null : new Date(row.last_sync_at),
+  };
 }
 
 export function createProjectsRepository(db: Kysely<DB>) {
   return {
     /**
      * How many projects match, exactly, how many of them have each sortable figure, and the last sync's time.
-     * At most one topic and no time window: sums over the few rows of the maintained counts (migration 0012)
-     * that the filters pick. Otherwise `count(*)` with the filters, which the planner answers from the indexes
-     * (the topics' GIN bitmaps, the sort indexes' language, the new projects' own index).
+     * No search, at most one topic and no time window: sums over the few rows of the maintained counts
+     * (migration 0012) that the filters pick. Otherwise `count(*)` with the filters, which the planner answers
+     * from the indexes (the topics' GIN bitmaps, the sort indexes' language, the new projects' own index).
      */
     async count(filters: ListQuery): Promise<ListCounts> {
-      // A run that synced nothing (no token, GitHub down) brought no figures: the one before it did.
-      const lastSyncAt = sql<Date | null>`(select finished_at from sync_runs
-        where finished_at is not null and projects_synced > 0
-        order by started_at desc, id desc limit 1)`.as('last_sync_at');
-      const row = maintainedCount(filters)
-        ? await db
-            .selectFrom('project_list_counts')
-            .select([
-              sql<number>`coalesce(sum(projects), 0)`.as('total'),
-              sql<number>`coalesce(sum(with_contributors), 0)`.as('contributors'),
-              sql<number>`coalesce(sum(with_used_by), 0)`.as('used_by'),
-              lastSyncAt,
-            ])
-            .where('topic', '=', filters.topics[0] ?? '')
-            .$if(filters.languages.length > 0, (q) =>
-              q.where('language', 'in', filters.languages).where('language', '<>', ''),
-            )
-            .executeTakeFirstOrThrow()
-        : await applyFilters(db.selectFrom('projects'), filters)
+      if (maintainedCount(filters)) {
+        const row = await db
+          .selectFrom('project_list_counts')
+          .select([
+            sql<number>`coalesce(sum(projects), 0)`.as('total'),
+            sql<number>`coalesce(sum(with_contributors), 0)`.as('contributors'),
+            sql<number>`coalesce(sum(with_used_by), 0)`.as('used_by'),
+            lastSyncAt,
+          ])
+          .where('topic', '=', filters.topics[0] ?? '')
+          .$if(filters.languages.length > 0, (q) =>
+            q.where('language', 'in', filters.languages).where('language', '<>', ''),
+          )
+          .executeTakeFirstOrThrow();
+        return toCounts(row);
+      }
+      return wordsElseSimilar(
+        filters.search,
+        async (mode) => {
+          const row = await applyFilters(db.selectFrom('projects'), filters, mode)
             .select((eb) => [
               eb.fn.countAll<number>().as('total'),
               eb.fn.count<number>('projects.contributors').as('contributors'),
@@ -115,55 +175,56 @@ export function createProjectsRepository(db: Kysely<DB>) {
               lastSyncAt,
             ])
             .executeTakeFirstOrThrow();
-      return {
-        total: Number(row.total),
-        contributors: Number(row.contributors),
-        usedBy: Number(row.used_by),
-        lastCatalogueSyncAt: row.last_sync_at === null ? null : new Date(row.last_sync_at),
-      };
+          return toCounts(row);
+        },
+        (counts) => counts.total > 0,
+      );
     },
 
     /**
      * One page of a list of `total` projects. The inner query walks the sort index for ids only; the outer one
      * reads the full rows of just those twenty. Past the middle, the index is walked from its other end, so
-     * the last page costs what the first does. Deeper than `DEEP_WALK_ROWS` from both ends, a numeric sort
-     * of a list whose buckets are counted (no topic, no time window) starts at the page's bucket instead.
+     * the last page costs what the first does. Deeper than `DEEP_WALK_ROWS` from both ends, a numeric sort of
+     * a list whose buckets are counted (no search, topic or time window) starts at the page's bucket instead.
      */
     async page(filters: ListQuery, page: number, total: number) {
       const offset = (page - 1) * PROJECT_PAGE_SIZE;
       const size = Math.min(PROJECT_PAGE_SIZE, total - offset);
       if (size <= 0) return [];
-      const reversed = offset > total / 2;
+      // Best match has no index to read backwards: its matches are ranked whole either way.
+      const reversed = offset > total / 2 && filters.sortField !== 'relevance';
       const walk = reversed ? total - offset - size : offset;
-      const bucket = sortBucket(filters.sortField, filters.order);
+      const bucket = filters.sortField === 'relevance' ? null : sortBucket(filters.sortField, filters.order);
       const deep =
         bucket !== null && walk >= DEEP_WALK_ROWS && maintainedCount(filters) && filters.topics.length === 0;
-      let ids = applyFilters(db.selectFrom('projects'), filters).select('projects.id');
-      for (const term of orderTerms(filters.sortField, filters.order, reversed && !deep))
-        ids = ids.orderBy(term);
-      ids = deep
-        ? ids
-            .where(sql<boolean>`${bucket} >= (select pos from start)`)
-            .limit(size)
-            .offset(sql<number>`(select skip from start)`)
-        : ids.limit(size).offset(walk);
       const start = bucketStart({
         list: `projects.${filters.sortField}`,
         facets: filters.languages.length > 0 ? filters.languages.map((l) => `language=${l}`) : [''],
         descending: filters.order === 'DESC',
         offset,
       });
-      // The CTE `start` that a deep walk reads (typed as the plain table: only raw SQL refers to it).
-      const from = deep
-        ? (db.with('start', () => start).selectFrom('projects') as unknown as SelectQueryBuilder<
-            DB,
-            'projects',
-            object
-          >)
-        : db.selectFrom('projects');
-      let rows = from.innerJoin(ids.as('page'), 'page.id', 'projects.id').selectAll('projects');
-      for (const term of orderTerms(filters.sortField, filters.order)) rows = rows.orderBy(term);
-      return rows.execute();
+      const read = (mode: MatchMode) => {
+        let ids = applyFilters(db.selectFrom('projects'), filters, mode).select('projects.id');
+        for (const term of listOrder(filters, reversed && !deep)) ids = ids.orderBy(term);
+        ids = deep
+          ? ids
+              .where(sql<boolean>`${bucket} >= (select pos from start)`)
+              .limit(size)
+              .offset(sql<number>`(select skip from start)`)
+          : ids.limit(size).offset(walk);
+        // The CTE `start` that a deep walk reads (typed as the plain table: only raw SQL refers to it).
+        const from = deep
+          ? (db.with('start', () => start).selectFrom('projects') as unknown as SelectQueryBuilder<
+              DB,
+              'projects',
+              object
+            >)
+          : db.selectFrom('projects');
+        let rows = from.innerJoin(ids.as('page'), 'page.id', 'projects.id').selectAll('projects');
+        for (const term of listOrder(filters)) rows = rows.orderBy(term);
+        return rows.execute();
+      };
+      return wordsElseSimilar(filters.search, read, (rows) => rows.length > 0);
     },
 
     findById(id: number) {
@@ -178,28 +239,86 @@ export function createProjectsRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** The most used topics, from the counts the triggers of migration 0010 keep. */
     async topics(limit: number) {
       const rows = await db
-        .selectFrom(sql<{ topic: string }>`(select unnest(topics) as topic from projects)`.as('t'))
-        .select(['t.topic', (eb) => eb.fn.countAll<number>().as('count')])
-        .groupBy('t.topic')
-        .orderBy('count', 'desc')
-        .orderBy('t.topic')
+        .selectFrom('topic_counts')
+        .select(['topic', 'projects as count'])
+        .orderBy('projects', 'desc')
+        .orderBy('topic')
         .limit(limit)
         .execute();
       return rows.map((r) => ({ topic: r.topic, count: Number(r.count) }));
     },
 
+    /**
+     * Topics for what was typed (`text`, already folded): `exact` (its canonical name) first, then those
+     * starting with it and `related` (canonical names of aliases starting with it), most used first, then near
+     * misses (trigram similarity, from three characters), closest first. Reads `topic_counts` through its
+     * indexes: a few rows, however large the catalogue.
+     */
+    async searchTopics(text: string, exact: string | null, related: readonly string[], limit: number) {
+      const prefix = `${text}%`;
+      const relatedList = sql`${sql.val([...related])}::text[]`;
+      // Each part on its own index, at most `limit` rows each: the prefix range (text_pattern_ops or trigram),
+      // the canonical names by key, the near misses by trigram. Near misses only when the prefix matches leave
+      // room for them (a one-time filter: the trigram scan is skipped, not run and discarded).
+      const nearMisses =
+        text.length >= 3
+          ? sql`union all
+              (select topic, projects, similarity(topic, ${text}) from topic_counts
+               where (select count(*) from prefixed) < ${limit} and topic % ${text}
+               order by similarity(topic, ${text}) desc, projects desc limit ${limit})`
+          : sql``;
+      const { rows } = await sql<{ topic: string; count: number }>`
+        with prefixed as (
+          select topic, projects from topic_counts
+          where topic like ${prefix} order by projects desc, topic limit ${limit}
+        ), found as (
+          select topic, projects, 0::real as closeness from prefixed
+          union all
+          (select topic, projects, 0::real from topic_counts where topic = any(${relatedList}))
+          ${nearMisses}
+        ), ranked as (
+          select distinct on (topic) topic, projects, closeness,
+            case when topic = ${exact} then 0
+                 when topic like ${prefix} or topic = any(${relatedList}) then 1 else 2 end as rank
+          from found
+          order by topic, closeness desc
+        )
+        select topic, projects as count from ranked
+        order by rank, case when rank < 2 then projects end desc nulls last, closeness desc, projects desc, topic
+        limit ${limit}`.execute(db);
+      return rows.map((r) => ({ topic: r.topic, count: Number(r.count) }));
+    },
+
+    /**
+     * Every language in use with how many projects have it (and how many of those only from a topic), and
+     * how many projects have a language at all, out of how many.
+     */
     async languages() {
       const rows = await db
         .selectFrom('projects')
-        .select(['language', (eb) => eb.fn.countAll<number>().as('count')])
-        .where('language', 'is not', null)
+        .select([
+          'language',
+          (eb) => eb.fn.countAll<number>().as('count'),
+          sql<number>`count(*) filter (where language_derived)`.as('derived'),
+        ])
         .groupBy('language')
         .orderBy('count', 'desc')
         .orderBy('language')
         .execute();
-      return rows.map((r) => ({ language: r.language ?? '', count: Number(r.count) }));
+      let known = 0;
+      let total = 0;
+      const languages = [];
+      for (const row of rows) {
+        const count = Number(row.count);
+        total += count;
+        if (row.language === null) continue;
+        known += count;
+        languages.push({ language: row.language, count, derived: Number(row.derived) });
+      }
+      return { languages, known, total };
     },
 
     /**

@@ -31,6 +31,14 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<ProjectsRoutesOptions> = 
   });
 
   app.route({
+    ...endpoint('searchTopics'),
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return service.searchTopics(request.query);
+    },
+  });
+
+  app.route({
     ...endpoint('projectLanguages'),
     handler: async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');

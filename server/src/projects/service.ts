@@ -1,13 +1,22 @@
 import {
+  canonicalsByAliasPrefix,
+  canonicalTopic,
+  canonicalTopics,
+  DEFAULT_TOPIC_SEARCH_RESULTS,
+  foldTopic,
+  MAX_TOPIC_LENGTH,
   PROJECT_PAGE_SIZE,
   type ProjectListRequest,
   type TopicsResponse,
   type LanguagesResponse,
+  type TopicSearchQuery,
+  type TopicSearchResponse,
 } from '@openlfg/contracts';
 import { parseGitHubRepo } from '../catalog/sources/index.js';
 import { AnswerCache } from '../platform/answer-cache.js';
 import { badRequest, conflict, notFound } from '../platform/http/errors.js';
 import { PagedLists } from '../platform/paged-lists.js';
+import { searchOf } from '../platform/search-query.js';
 import { toProject } from './presenters.js';
 import type { ListCounts, ListQuery, ProjectsRepository } from './repository.js';
 
@@ -39,6 +48,8 @@ export function createProjectsService(repository: ProjectsRepository, options: {
   // Lists do not depend on who asks: cached per filter and page, cleared on every write that changes them.
   const lists = new PagedLists(options.listCacheTtlMs);
   const facets = new AnswerCache<TopicsResponse | LanguagesResponse>({ ttlMs: 5 * 60_000, maxEntries: 4 });
+  // What people type repeats (every visitor types "re" on the way to "react"): answers kept per search.
+  const topicSearches = new AnswerCache<TopicSearchResponse>({ ttlMs: 5 * 60_000, maxEntries: 2000 });
 
   return {
     /** The list answer as JSON text (a ProjectListResponse). */
@@ -46,10 +57,12 @@ export function createProjectsService(repository: ProjectsRepository, options: {
       const query: ListQuery = {
         sortField: request.sortField,
         order: request.order,
-        // Order and repeats do not change the answer: normalise so equal questions share a cache entry.
-        topics: [...new Set(request.filters?.topics ?? [])].sort(),
+        // Order and repeats do not change the answer: normalise so equal questions share a cache entry. A topic
+        // is looked up under its canonical name: "reactjs" finds the projects tagged react.
+        topics: canonicalTopics(request.filters?.topics ?? []).sort(),
         languages: [...new Set(request.filters?.languages ?? [])].sort(),
         showNew: request.showNew === true,
+        search: searchOf(request),
       };
       return lists.answer(JSON.stringify(query), request.page, PROJECT_PAGE_SIZE, {
         count: () => repository.count(query),
@@ -72,6 +85,19 @@ export function createProjectsService(repository: ProjectsRepository, options: {
       return facets.getOrLoad('topics', () =>
         repository.topics(MAX_TOPICS_LISTED),
       ) as Promise<TopicsResponse>;
+    },
+
+    /** Topics for what is typed, spelled any way; see the repository's searchTopics for the order. */
+    searchTopics(query: TopicSearchQuery): Promise<TopicSearchResponse> {
+      const text = foldTopic(query.q ?? '').slice(0, MAX_TOPIC_LENGTH);
+      const limit = query.limit ?? DEFAULT_TOPIC_SEARCH_RESULTS;
+      return topicSearches.getOrLoad(`${limit}:${query.q?.trim() ? 'q' : ''}:${text}`, () => {
+        // Typed, but nothing a topic could hold ("#!"): no topic matches.
+        if (text === '') return query.q?.trim() ? Promise.resolve([]) : repository.topics(limit);
+        const exact = canonicalTopic(text);
+        const related = [...new Set([...(exact ? [exact] : []), ...canonicalsByAliasPrefix(text)])];
+        return repository.searchTopics(text, exact, related, limit);
+      });
     },
 
     languages(): Promise<LanguagesResponse> {
@@ -114,6 +140,7 @@ export function createProjectsService(repository: ProjectsRepository, options: {
     catalogueChanged(): void {
       lists.clear();
       facets.clear();
+      topicSearches.clear();
     },
   };
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BEGINNER_LABELS, isBeginnerFriendly } from '../../src/catalog/sources/beginner-labels.js';
 import {
-  normaliseTopic,
   normaliseTopics,
   quote,
   readCount,
@@ -137,7 +136,16 @@ describe('normaliseTopics', () => {
       'ok',
       'y'.repeat(50),
     ]);
-    expect(normaliseTopic('x'.repeat(51))).toBeNull();
+  });
+
+  it('stores each topic under its canonical name, so the aliases of a subject become one topic', () => {
+    expect(normaliseTopics(['ReactJS', 'react.js', 'React', 'Node.js', 'C#', 'c++', '.NET'])).toEqual([
+      'react',
+      'nodejs',
+      'csharp',
+      'cpp',
+      'dotnet',
+    ]);
   });
 
   it('keeps at most twenty', () => {

@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely } from 'kysely';
 import type { TestProject } from 'vitest/node';
 import { PGliteDialect } from '../../src/platform/db/pglite-dialect.js';
@@ -33,7 +34,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     blank: path.join(folder, 'blank.tar'),
     migrated: path.join(folder, 'migrated.tar'),
   };
-  const pglite = await PGlite.create();
+  // The extensions openPGlite loads (platform/db/database.ts), which the migrations create.
+  const pglite = await PGlite.create({ extensions: { pg_trgm } });
   const db = new Kysely({ dialect: new PGliteDialect(pglite) });
   try {
     await dump(pglite, templates.blank);

@@ -18,6 +18,15 @@ export interface MultiSelectProps {
   selected: readonly string[];
   onChange: (selected: string[]) => void;
   max: number;
+  /**
+   * Set when the options come from a search as the user types (the topics): called with what is typed, and
+   * `options` are then the search's answer, shown as they come (not narrowed here).
+   */
+  onTextChange?: (text: string) => void;
+  /** A search for what was typed is under way. */
+  searching?: boolean;
+  /** A line under the field about the options as a whole ("1,204 of 1,903 projects have a known language."). */
+  summary?: string;
 }
 
 /**
@@ -35,11 +44,15 @@ export function MultiSelect({
   selected,
   onChange,
   max,
+  onTextChange,
+  searching = false,
+  summary,
 }: MultiSelectProps) {
   const id = useId();
   const inputId = `${id}-input`;
   const listId = `${id}-list`;
   const hintId = `${id}-hint`;
+  const summaryId = `${id}-summary`;
   const inputRef = useRef<HTMLInputElement>(null);
   const fieldRef = useRef<HTMLDivElement>(null);
   const [text, setText] = useState('');
@@ -48,7 +61,14 @@ export function MultiSelect({
   const [active, setActive] = useState(-1);
   const [announcement, setAnnouncement] = useState('');
 
-  const shown = useMemo(() => filterOptions(options ?? [], text), [options, text]);
+  const shown = useMemo(
+    () => (onTextChange ? (options ?? []) : filterOptions(options ?? [], text)),
+    [options, text, onTextChange],
+  );
+  const changeText = (next: string) => {
+    setText(next);
+    onTextChange?.(next);
+  };
   const full = selected.length >= max;
   const listShown = open && shown.length > 0;
   const activeIndex = Math.min(active, shown.length - 1);
@@ -67,7 +87,7 @@ export function MultiSelect({
     } else if (!full) {
       onChange([...selected, value]);
       setAnnouncement(`${value} added. ${selected.length + 1} of ${max} ${nounPlural} picked.`);
-      setText('');
+      changeText('');
       setActive(-1);
     }
   };
@@ -115,7 +135,7 @@ export function MultiSelect({
           setOpen(false);
         } else if (text !== '') {
           event.preventDefault();
-          setText('');
+          changeText('');
         }
         break;
       case 'Backspace': {
@@ -138,9 +158,11 @@ export function MultiSelect({
       : !options
         ? `Loading ${nounPlural}...`
         : shown.length === 0
-          ? text.trim() === ''
-            ? `No ${nounPlural} yet.`
-            : `No ${nounPlural} match "${text.trim()}".`
+          ? searching
+            ? `Searching ${nounPlural}...`
+            : text.trim() === ''
+              ? `No ${nounPlural} yet.`
+              : `No ${nounPlural} match "${text.trim()}".`
           : null;
 
   return (
@@ -164,10 +186,10 @@ export function MultiSelect({
             aria-controls={listId}
             aria-autocomplete="list"
             aria-activedescendant={listShown && activeIndex >= 0 ? optionId(activeIndex) : undefined}
-            aria-describedby={hintId}
+            aria-describedby={summary ? `${hintId} ${summaryId}` : hintId}
             value={text}
             onChange={(event) => {
-              setText(event.target.value);
+              changeText(event.target.value);
               setActive(-1);
               setOpen(true);
             }}
@@ -210,7 +232,8 @@ export function MultiSelect({
                     {option.count !== undefined ? (
                       <span className={styles.count}>
                         {formatCount(option.count)}
-                        <VisuallyHidden> projects</VisuallyHidden>
+                        <VisuallyHidden>{option.count === 1 ? ' project' : ' projects'}</VisuallyHidden>
+                        {option.detail ? `, ${option.detail}` : null}
                       </span>
                     ) : null}
                   </li>
@@ -225,6 +248,11 @@ export function MultiSelect({
           ? `You picked the most ${nounPlural} a filter can take (${max}).`
           : `Up to ${max} ${nounPlural}.`}
       </p>
+      {summary ? (
+        <p id={summaryId} className={styles.hint}>
+          {summary}
+        </p>
+      ) : null}
       <div aria-live="polite" className={styles.live}>
         {announcement}
       </div>

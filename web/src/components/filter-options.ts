@@ -2,6 +2,8 @@ export interface MultiSelectOption {
   value: string;
   /** How many projects carry it, shown beside it. */
   count?: number;
+  /** Said after the count ("12 from topics"). */
+  detail?: string;
 }
 
 /** More than this many options is a wall; typing narrows them down instead. */

@@ -1,4 +1,4 @@
-import { MAX_FILTER_TOPICS, TOPIC_PATTERN } from '@openlfg/contracts';
+import { BEST_MATCH_SORT, MAX_FILTER_TOPICS, SEARCH_MAX_LENGTH, TOPIC_PATTERN } from '@openlfg/contracts';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
@@ -29,6 +29,60 @@ export function sortChoicesOf<Options extends readonly [SortOption, ...SortOptio
     defaultKey: fallback.key,
     choiceOf: (key: string) => choices.find((choice) => choice.key === key) ?? fallback,
   };
+}
+
+/** The search box's text: searching when it holds more than spaces (a blank search is no search). */
+export function isSearching(q: string): boolean {
+  return q.trim() !== '';
+}
+
+/**
+ * A list's sort options with Best match, which is offered (first) and the default only while the list is
+ * searched: the server refuses it without a search. An unknown key falls back to the default of the moment.
+ */
+export function searchableSortChoicesOf<Options extends readonly [SortOption, ...SortOption[]]>(
+  options: Options,
+) {
+  const sorts = sortChoicesOf(options);
+  const best = { key: sortKeyOf(BEST_MATCH_SORT), ...BEST_MATCH_SORT };
+  const defaultKeyFor = (q: string) => (isSearching(q) ? best.key : sorts.defaultKey);
+  return {
+    bestMatchKey: best.key,
+    defaultKey: sorts.defaultKey,
+    defaultKeyFor,
+    /** The choices the sort select offers for the search `q`. */
+    choicesFor: (q: string) => (isSearching(q) ? [best, ...sorts.choices] : sorts.choices),
+    choiceOf: (key: string, q: string) => {
+      if (isSearching(q) && key === best.key) return best;
+      const choice = sorts.choices.find((candidate) => candidate.key === key);
+      return choice ?? (isSearching(q) ? best : sorts.choiceOf(sorts.defaultKey));
+    },
+    /**
+     * What a new search changes: starting one chooses Best match; ending one leaves Best match for the default.
+     * Another sort the user chose stays. The page goes back to 1, as with any change.
+     */
+    searchChange(current: { q: string; sort: string }, q: string): { q: string; sort: string } {
+      const text = q.trim();
+      if (!isSearching(text))
+        return { q: '', sort: current.sort === best.key ? sorts.defaultKey : current.sort };
+      return { q: text, sort: isSearching(current.q) ? current.sort : best.key };
+    },
+  };
+}
+
+/** `q` from the address: trimmed, at most the server's length, without control characters. */
+export function parseSearch(value: string | null): string {
+  if (value === null) return '';
+  return value
+    .replace(/\p{Cc}+/gu, ' ')
+    .trim()
+    .slice(0, SEARCH_MAX_LENGTH)
+    .trim();
+}
+
+/** `q=...` for the search, or nothing when there is none. */
+export function searchParam(q: string): string[] {
+  return isSearching(q) ? [`q=${encodeURIComponent(q.trim())}`] : [];
 }
 
 const MAX_PAGE = 1_000_000;
@@ -104,4 +158,21 @@ export function useUrlListQuery<Q extends { page: number }>(
   );
 
   return { query, hrefFor, update };
+}
+
+/**
+ * The search box's handler for a list: a new search with its sort (`searchChange`). Starting or clearing a
+ * search adds a history entry; refining one (more letters) replaces it, so Back leaves the search in one step
+ * rather than a letter at a time.
+ */
+export function useListSearch<Q extends { q: string; sort: string; page: number }>(
+  sorts: Pick<ReturnType<typeof searchableSortChoicesOf>, 'searchChange'>,
+  query: Q,
+  update: (changes: Partial<Q>, options?: ListQueryChangeOptions) => void,
+) {
+  return useCallback(
+    (q: string) =>
+      update(sorts.searchChange(query, q) as Partial<Q>, { replace: isSearching(query.q) && isSearching(q) }),
+    [sorts, query, update],
+  );
 }

@@ -3,12 +3,12 @@
  * returns null when the value has the wrong type or shape: a bad optional field is dropped, never guessed.
  */
 
+import { canonicalTopics } from '@openlfg/contracts';
 import type { CatalogEntry } from './types.js';
 
 export const MAX_DESCRIPTION_LENGTH = 1000;
 export const MAX_NAME_LENGTH = 100;
 export const MAX_TOPICS = 20;
-export const MAX_TOPIC_LENGTH = 50;
 /** Reasons quote the offending value; long values are cut so a reason stays one readable line. */
 const MAX_QUOTED_LENGTH = 200;
 
@@ -62,22 +62,9 @@ export function readDate(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** One topic normalised: trimmed, lowercase, whitespace runs as '-'; null when empty or too long. */
-export function normaliseTopic(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const topic = value.trim().toLowerCase().replace(/\s+/g, '-');
-  return topic.length === 0 || Array.from(topic).length > MAX_TOPIC_LENGTH ? null : topic;
-}
-
-/** Topics normalised and deduplicated in order, at most 20; anything that is not a usable string is dropped. */
+/** Topics by their canonical names (contracts' topics.ts), repeats dropped in order, at most 20. */
 export function normaliseTopics(values: readonly unknown[]): string[] {
-  const topics = new Set<string>();
-  for (const value of values) {
-    if (topics.size >= MAX_TOPICS) break;
-    const topic = normaliseTopic(value);
-    if (topic !== null) topics.add(topic);
-  }
-  return [...topics];
+  return canonicalTopics(values, MAX_TOPICS);
 }
 
 /** What a value is, for a reason: 'a list', 'text', 'a number', 'null'... */

@@ -1,3 +1,4 @@
+import { languageFromTopics } from '@openlfg/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { DB, SyncFailureKind, SyncRunStatus } from '../../platform/db/schema.js';
 import type { RepoFigures } from './github-batch.js';
@@ -128,6 +129,8 @@ export function createSyncRepository(db: Kysely<DB>) {
             id: r.id,
             description: r.figures.description,
             language: r.figures.language,
+            // GitHub detected no language: one a topic names, marked derived, rather than none.
+            derived_language: languageFromTopics(r.figures.topics),
             topics: r.figures.topics,
             stars: r.figures.stars,
             forks: r.figures.forks,
@@ -149,7 +152,10 @@ export function createSyncRepository(db: Kysely<DB>) {
             update projects set
               description = case when projects.is_demo then v.description
                                  else coalesce(v.description, projects.description) end,
-              language = v.language,
+              language = coalesce(v.language, v.derived_language,
+                                  case when projects.language_derived then projects.language end),
+              language_derived = v.language is null and coalesce(v.derived_language,
+                                  case when projects.language_derived then projects.language end) is not null,
               topics = case when cardinality(v.topics) > 0 or projects.is_demo then v.topics
                             else projects.topics end,
               stars = v.stars,
@@ -170,7 +176,7 @@ export function createSyncRepository(db: Kysely<DB>) {
               last_synced_at = now(),
               sync_attempted_at = now()
             from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
-              id bigint, description text, language text, topics text[], stars integer, forks integer,
+              id bigint, description text, language text, derived_language text, topics text[], stars integer, forks integer,
               license text, last_push_at timestamptz, archived boolean, open_issues integer,
               beginner_issues integer, contributors_known boolean, contributors integer,
               contributors_etag text, used_by_known boolean, used_by integer)

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
@@ -72,6 +73,8 @@ export async function openPGlite(
   try {
     pglite = await PGlite.create(dataDir, {
       parsers: { [INT8_OID]: (value: string) => Number(value) },
+      // The extensions the migrations create (pg_trgm: 0009), loaded at every open.
+      extensions: { pg_trgm },
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
   } catch (error) {
@@ -109,7 +112,8 @@ async function openPostgres(target: {
     // The node's side of TCP keepalive; the server's side is in the session parameters.
     keepAlive: true,
     keepAliveInitialDelayMillis: CLIENT_KEEPALIVE_DELAY_MS,
-    ...sessionParameters(waits, target.searchPath ? [`-c search_path=${target.searchPath}`] : []),
+    // Extensions live in public, database-wide (migration 0009), so a schema of its own still sees them.
+    ...sessionParameters(waits, target.searchPath ? [`-c search_path=${target.searchPath},public`] : []),
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as never,

@@ -23,8 +23,15 @@ export interface DB {
   group_reports: GroupReportsTable;
   messages: MessagesTable;
   audit_log: AuditLogTable;
+  topic_counts: TopicCountsTable;
   project_list_counts: ProjectListCountsTable;
   group_list_counts: GroupListCountsTable;
+}
+
+/** How many projects carry each topic, kept by triggers on projects (migration 0010). */
+export interface TopicCountsTable {
+  topic: string;
+  projects: number;
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -69,6 +76,8 @@ export interface ProjectsTable {
   name: string;
   description: string | null;
   language: string | null;
+  /** The language was taken from a topic (migration 0010), not from GitHub; the sync's real one replaces it. */
+  language_derived: Generated<boolean>;
   topics: ColumnType<string[], string[] | undefined, string[]>;
   stars: number | null;
   forks: number | null;
@@ -89,6 +98,8 @@ export interface ProjectsTable {
   sync_attempted_at: Date | null;
   /** Since when the project is new to the catalogue; null when it came with a bulk import or the demo. */
   new_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The weighted words of the row, kept by the database (migration 0009): only for searching. */
+  search: ColumnType<string, never, never>;
 }
 
 export interface ProjectSavesTable {
@@ -173,6 +184,8 @@ export interface GroupProjectsTable {
   hidden_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   hidden_reason: ColumnType<string | null, string | null | undefined, string | null>;
   hidden_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The weighted words of the row, kept by the database (migration 0009): only for searching. */
+  search: ColumnType<string, never, never>;
 }
 
 export interface GroupMembersTable {

@@ -8,28 +8,31 @@ import {
   type Visibility,
 } from '@openlfg/contracts';
 import {
+  isSearching,
   listParam,
   parseList,
   parsePage,
+  parseSearch,
   parseTopics,
   queryString,
-  sortChoicesOf,
+  searchableSortChoicesOf,
+  searchParam,
 } from '../../lib/url-list-query';
 
 /**
  * The group list's controls in the address bar:
- * `?sort=saves-desc&topics=react,cli&skills=Beginner,Any%20level&visibility=private&posted=7&page=2`
- * (the shared rules are in lib/url-list-query.ts).
+ * `?q=rust&sort=saves-desc&topics=react,cli&skills=Beginner,Any%20level&visibility=private&posted=7&page=2`
+ * (the shared rules are in lib/url-list-query.ts). While `q` is set, Best match is offered and is the default.
  */
 
-const sorts = sortChoicesOf(GROUP_SORT_OPTIONS);
-export const GROUP_SORT_CHOICES = sorts.choices;
-export const DEFAULT_GROUP_SORT_KEY = sorts.defaultKey;
-export const sortChoiceOf = sorts.choiceOf;
+export const groupSorts = searchableSortChoicesOf(GROUP_SORT_OPTIONS);
+export const DEFAULT_GROUP_SORT_KEY = groupSorts.defaultKey;
 
 export type DatePosted = (typeof DATE_POSTED_OPTIONS)[number]['days'];
 
 export interface GroupListQuery {
+  /** The search box's text; '' is no search. */
+  q: string;
   sort: string;
   topics: string[];
   skillLevels: SkillLevel[];
@@ -39,6 +42,7 @@ export interface GroupListQuery {
 }
 
 export const DEFAULT_GROUP_LIST_QUERY: GroupListQuery = {
+  q: '',
   sort: DEFAULT_GROUP_SORT_KEY,
   topics: [],
   skillLevels: [],
@@ -51,8 +55,10 @@ export function parseGroupListQuery(search: string): GroupListQuery {
   const params = new URLSearchParams(search);
   const visibility = params.get('visibility');
   const posted = params.get('posted');
+  const q = parseSearch(params.get('q'));
   return {
-    sort: sortChoiceOf(params.get('sort') ?? DEFAULT_GROUP_SORT_KEY).key,
+    q,
+    sort: groupSorts.choiceOf(params.get('sort') ?? '', q).key,
     topics: parseTopics(params.get('topics')),
     skillLevels: parseList(
       params.get('skills'),
@@ -69,7 +75,8 @@ export function parseGroupListQuery(search: string): GroupListQuery {
 
 export function formatGroupListQuery(query: GroupListQuery): string {
   return queryString([
-    ...(query.sort !== DEFAULT_GROUP_SORT_KEY ? [`sort=${encodeURIComponent(query.sort)}`] : []),
+    ...searchParam(query.q),
+    ...(query.sort !== groupSorts.defaultKeyFor(query.q) ? [`sort=${encodeURIComponent(query.sort)}`] : []),
     ...listParam('topics', query.topics),
     ...listParam('skills', query.skillLevels),
     ...(query.visibility ? [`visibility=${query.visibility}`] : []),
@@ -79,8 +86,9 @@ export function formatGroupListQuery(query: GroupListQuery): string {
 }
 
 export function toGroupListRequest(query: GroupListQuery): GroupListRequest {
-  const { sortField, order } = sortChoiceOf(query.sort);
+  const { sortField, order } = groupSorts.choiceOf(query.sort, query.q);
   const request: GroupListRequest = { sortField, order, page: query.page };
+  if (isSearching(query.q)) request.q = query.q.trim();
   if (query.topics.length > 0) request.topics = query.topics;
   if (query.skillLevels.length > 0) request.skillLevels = query.skillLevels;
   if (query.visibility) request.visibility = query.visibility;

@@ -12,6 +12,7 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     name: `project-${projectId}`,
     description: 'A project to contribute to.',
     language: 'TypeScript',
+    languageDerived: false,
     topics: ['cli'],
     stars: 10,
     forks: 2,

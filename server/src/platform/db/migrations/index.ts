@@ -7,6 +7,8 @@ import * as m0005 from './0005_groups.js';
 import * as m0006 from './0006_moderation.js';
 import * as m0007 from './0007_message_reads.js';
 import * as m0008 from './0008_message_group_key.js';
+import * as m0009 from './0009_search.js';
+import * as m0010 from './0010_topics.js';
 import * as m0011 from './0011_listing.js';
 import * as m0012 from './0012_list_speed.js';
 
@@ -24,6 +26,8 @@ export const migrations: Record<string, Migration> = {
   '0006_moderation': m0006,
   '0007_message_reads': m0007,
   '0008_message_group_key': m0008,
+  '0009_search': m0009,
+  '0010_topics': m0010,
   '0011_listing': m0011,
   '0012_list_speed': m0012,
 };

@@ -1,6 +1,7 @@
 import type { GroupProject, GroupViewer } from '@openlfg/contracts';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Highlight } from '../../../components/Highlight';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { formatCount, formatRelativeTime } from '../../../lib/format';
 import { memberCountText, visibilityText } from '../group-text';
@@ -28,7 +29,7 @@ export function GroupCard({ group, colour, viewer, badge }: GroupCardProps) {
       <div className={styles.head}>
         <h3 id={headingId} className={styles.name}>
           <Link to={`/group-projects/${group.groupProjectId}`} className={styles.nameLink}>
-            {group.title}
+            <Highlight text={group.title} />
           </Link>
         </h3>
         <div className={styles.badges}>
@@ -44,7 +45,9 @@ export function GroupCard({ group, colour, viewer, badge }: GroupCardProps) {
         <span aria-hidden="true"> · </span>
         <span>{formatRelativeTime(group.datePosted)}</span>
       </p>
-      <p className={styles.description}>{group.description}</p>
+      <p className={styles.description}>
+        <Highlight text={group.description} />
+      </p>
       {group.topics.length > 0 ? (
         <ul className={styles.topics} aria-label="Topics">
           {group.topics.map((topic) => (

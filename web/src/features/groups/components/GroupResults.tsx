@@ -1,6 +1,9 @@
 import { useCallback, type RefObject } from 'react';
+import { HighlightSearch } from '../../../components/Highlight';
+import { NoSearchMatches } from '../../../components/NoSearchMatches';
 import { PagedResults } from '../../../components/PagedResults';
 import { formatExactCount } from '../../../lib/format';
+import { isSearching } from '../../../lib/url-list-query';
 import { useGroupProjects } from '../api/get-group-projects';
 import { hasGroupFilters, toGroupListRequest, type GroupListQuery } from '../list-query';
 import { GroupGrid } from './GroupGrid';
@@ -12,6 +15,7 @@ export interface GroupResultsProps {
   hrefFor: (changes: Partial<GroupListQuery>) => string;
   onChange: (changes: Partial<GroupListQuery>, options?: { replace?: boolean }) => void;
   onClear: () => void;
+  onClearSearch: () => void;
   onPost: () => void;
   topRef: RefObject<HTMLElement | null>;
   onPageChange: () => void;
@@ -23,6 +27,7 @@ export function GroupResults({
   hrefFor,
   onChange,
   onClear,
+  onClearSearch,
   onPost,
   topRef,
   onPageChange,
@@ -41,7 +46,14 @@ export function GroupResults({
       onPageChange={onPageChange}
       topRef={topRef}
       empty={
-        hasGroupFilters(query) ? (
+        isSearching(query.q) ? (
+          <NoSearchMatches
+            what="groups"
+            q={query.q}
+            filtered={hasGroupFilters(query)}
+            onClearSearch={onClearSearch}
+          />
+        ) : hasGroupFilters(query) ? (
           <>
             <p className={styles.emptyTitle}>No groups match these filters.</p>
             <p className={styles.emptyText}>Try fewer filters, or clear them.</p>
@@ -68,7 +80,9 @@ export function GroupResults({
             {total === 1 ? '1 group' : `${formatExactCount(total)} groups`}
             {totalPages > 1 ? `, page ${pageLocation} of ${totalPages}` : ''}
           </p>
-          <GroupGrid groups={list} label="Groups" busy={busy} />
+          <HighlightSearch search={query.q}>
+            <GroupGrid groups={list} label="Groups" busy={busy} />
+          </HighlightSearch>
         </>
       )}
     </PagedResults>

@@ -1,9 +1,8 @@
 import { addTopic, MAX_GROUP_TOPICS, type PostGroupBody } from '@openlfg/contracts';
 import { useMemo, type KeyboardEvent, type RefObject } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { filterOptions } from '../../../components/filter-options';
 import { SelectedChips } from '../../../components/SelectedChips';
-import { useTopicSuggestions } from '../api/get-topic-suggestions';
+import { useTopicSearch } from '../../../lib/topic-search';
 import type { PostForm, PostFormValues } from '../post-form';
 import styles from './PostGroupForm.module.css';
 
@@ -35,7 +34,8 @@ export function TopicsField({ id, inputRef }: { id: string; inputRef: RefObject<
   const form: PostForm = useFormContext<PostFormValues, unknown, PostGroupBody>();
   const { control, formState, setValue } = form;
   const [topics, text] = useWatch({ control, name: ['topics', 'topicText'] });
-  const suggestions = useTopicSuggestions();
+  // The catalogue's topics for what is typed, by the same search as the filters: aliases offer the name stored.
+  const suggestions = useTopicSearch(text.trim() === '' ? '' : text, SHOWN_SUGGESTIONS + topics.length);
   const error = formState.errors.topicText?.message ?? formState.errors.topics?.message;
   const inputId = `${id}-topics`;
   const errorId = `${id}-topics-error`;
@@ -45,11 +45,8 @@ export function TopicsField({ id, inputRef }: { id: string; inputRef: RefObject<
     () =>
       text.trim() === ''
         ? []
-        : filterOptions(
-            (suggestions.data ?? []).map(({ topic }) => ({ value: topic })),
-            text,
-            SHOWN_SUGGESTIONS + topics.length,
-          )
+        : (suggestions.data ?? [])
+            .map(({ topic }) => ({ value: topic }))
             .filter((option) => !topics.includes(option.value))
             .slice(0, SHOWN_SUGGESTIONS),
     [suggestions.data, text, topics],

@@ -1,10 +1,12 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useListSearch } from '../../../lib/url-list-query';
 import { useSession } from '../../../session/session-context';
 import { GroupControls } from '../components/GroupControls';
 import { GroupResults } from '../components/GroupResults';
 import { GroupsHeader } from '../components/GroupsHeader';
+import { groupSorts } from '../list-query';
 import { useGroupListQuery } from '../use-group-list-query';
 import styles from '../../../components/ListPage.module.css';
 
@@ -93,6 +95,8 @@ export function GroupProjectsPage() {
     () => update({ topics: [], skillLevels: [], visibility: null, datePosted: null }),
     [update],
   );
+  const searchList = useListSearch(groupSorts, query, update);
+  const clearSearch = useCallback(() => searchList(''), [searchList]);
 
   return (
     <>
@@ -101,12 +105,13 @@ export function GroupProjectsPage() {
         <h2 id="groups-list-heading" className={styles.heading}>
           Groups
         </h2>
-        <GroupControls query={query} onChange={update} onClear={clearFilters} />
+        <GroupControls query={query} onChange={update} onClear={clearFilters} onSearch={searchList} />
         <GroupResults
           query={query}
           hrefFor={hrefFor}
           onChange={update}
           onClear={clearFilters}
+          onClearSearch={clearSearch}
           onPost={openPost}
           topRef={resultsRef}
           onPageChange={onPageChange}

@@ -1,13 +1,27 @@
 import { MAX_FILTER_LANGUAGES } from '@openlfg/contracts';
 import { useMemo } from 'react';
+import { formatCount } from '../../../lib/format';
 import { useLanguages } from '../api/get-languages';
 import { MultiSelect } from '../../../components/MultiSelect';
 import type { FilterProps } from './TopicFilter';
 
-/** Projects written mainly in any one of the picked languages. */
+const whole = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * Projects written mainly in any one of the picked languages. Says how many projects have a language at all,
+ * and how many of each have it only from a topic (until the catalogue sync reads the real one).
+ */
 export function LanguageFilter({ selected, onChange }: FilterProps) {
   const { data, isError } = useLanguages();
-  const options = useMemo(() => data?.map(({ language, count }) => ({ value: language, count })), [data]);
+  const options = useMemo(
+    () =>
+      data?.languages.map(({ language, count, derived }) => ({
+        value: language,
+        count,
+        ...(derived > 0 ? { detail: `${formatCount(derived)} from topics` } : {}),
+      })),
+    [data],
+  );
   return (
     <MultiSelect
       label="Languages"
@@ -19,6 +33,11 @@ export function LanguageFilter({ selected, onChange }: FilterProps) {
       selected={selected}
       onChange={onChange}
       max={MAX_FILTER_LANGUAGES}
+      {...(data
+        ? {
+            summary: `${whole(data.known)} of ${whole(data.total)} projects have a known language.`,
+          }
+        : {})}
     />
   );
 }

@@ -1,5 +1,6 @@
 import type { Project } from '@openlfg/contracts';
 import { useId } from 'react';
+import { Highlight } from '../../../components/Highlight';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { formatCount } from '../../../lib/format';
 import { isNewProject } from '../is-new-project';
@@ -40,7 +41,7 @@ export function ProjectCard({
       <div className={styles.head}>
         <h3 id={headingId} className={styles.name}>
           <a href={project.projectUrl} target="_blank" rel="noreferrer" className={styles.nameLink}>
-            {project.name}
+            <Highlight text={project.name} />
             <VisuallyHidden> (opens GitHub in a new tab)</VisuallyHidden>
           </a>
         </h3>
@@ -54,17 +55,23 @@ export function ProjectCard({
         </div>
       </div>
       <p className={styles.repo}>
-        <span className={styles.repoExt}>{project.repoExt}</span>
+        <span className={styles.repoExt}>
+          <Highlight text={project.repoExt} />
+        </span>
         {project.language ? (
           <>
             <span aria-hidden="true"> · </span>
             <VisuallyHidden>, written in </VisuallyHidden>
             <span className={styles.language}>{project.language}</span>
+            {/* Taken from a topic until the catalogue sync reads the real one from GitHub. */}
+            {project.languageDerived ? (
+              <span className={styles.languageSource}> (from its topics)</span>
+            ) : null}
           </>
         ) : null}
       </p>
       <p className={project.description ? styles.description : `${styles.description} ${styles.muted}`}>
-        {project.description ?? 'No description.'}
+        {project.description ? <Highlight text={project.description} /> : 'No description.'}
       </p>
       <ProjectTopics topics={project.topics} selected={selectedTopics} onToggle={onTopicToggle} />
       <ProjectFigures project={project} lastCatalogueSyncAt={lastCatalogueSyncAt} />

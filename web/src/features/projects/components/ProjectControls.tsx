@@ -1,4 +1,5 @@
 import { NEW_PROJECT_DAYS } from '@openlfg/contracts';
+import { SearchBox } from '../../../components/SearchBox';
 import { useProjects } from '../api/get-projects';
 import { hasFilters, toListRequest, type ListQuery } from '../list-query';
 import { CheckboxToggle } from './CheckboxToggle';
@@ -12,18 +13,25 @@ export interface ProjectControlsProps {
   query: ListQuery;
   onChange: (changes: Partial<ListQuery>) => void;
   onClear: () => void;
+  onSearch: (q: string) => void;
 }
 
 /** Filters and sort of the projects list, and the way to ask for a missing project. */
-export function ProjectControls({ query, onChange, onClear }: ProjectControlsProps) {
+export function ProjectControls({ query, onChange, onClear, onSearch }: ProjectControlsProps) {
   // The list's own answer (one request, shared with the results): which sorts have figures to sort by.
   const known = useProjects(toListRequest(query)).data?.known;
   return (
-    <div className={styles.controls} role="group" aria-label="Filter and sort projects">
+    <div className={styles.controls} role="group" aria-label="Search, filter and sort projects">
+      <SearchBox
+        label="Search projects"
+        placeholder="Name, owner/name, topic or words of the description"
+        value={query.q}
+        onSearch={onSearch}
+      />
       <div className={styles.fields}>
         <TopicFilter selected={query.topics} onChange={(topics) => onChange({ topics })} />
         <LanguageFilter selected={query.languages} onChange={(languages) => onChange({ languages })} />
-        <SortSelect value={query.sort} onChange={(sort) => onChange({ sort })} known={known} />
+        <SortSelect value={query.sort} q={query.q} onChange={(sort) => onChange({ sort })} known={known} />
       </div>
       <div className={styles.row}>
         <CheckboxToggle checked={query.showNew} onChange={(showNew) => onChange({ showNew })}>

@@ -1,7 +1,10 @@
 import { useCallback, type RefObject } from 'react';
+import { HighlightSearch } from '../../../components/Highlight';
+import { NoSearchMatches } from '../../../components/NoSearchMatches';
 import { PagedResults } from '../../../components/PagedResults';
+import { isSearching } from '../../../lib/url-list-query';
 import { useProjects } from '../api/get-projects';
-import { hasFilters, sortChoiceOf, toListRequest, type ListQuery } from '../list-query';
+import { hasFilters, projectSorts, toListRequest, type ListQuery } from '../list-query';
 import { DemoBanner } from './DemoBanner';
 import { ProjectGrid } from './ProjectGrid';
 import { ResultSummary } from './ResultSummary';
@@ -12,6 +15,7 @@ export interface ProjectResultsProps {
   hrefFor: (changes: Partial<ListQuery>) => string;
   onChange: (changes: Partial<ListQuery>, options?: { replace?: boolean }) => void;
   onClear: () => void;
+  onClearSearch: () => void;
   onTopicToggle: (topic: string) => void;
   /** The top of the results, brought into view when the user changes page. */
   topRef: RefObject<HTMLElement | null>;
@@ -24,6 +28,7 @@ export function ProjectResults({
   hrefFor,
   onChange,
   onClear,
+  onClearSearch,
   onTopicToggle,
   topRef,
   onPageChange,
@@ -42,7 +47,14 @@ export function ProjectResults({
       onPageChange={onPageChange}
       topRef={topRef}
       empty={
-        hasFilters(query) ? (
+        isSearching(query.q) ? (
+          <NoSearchMatches
+            what="projects"
+            q={query.q}
+            filtered={hasFilters(query)}
+            onClearSearch={onClearSearch}
+          />
+        ) : hasFilters(query) ? (
           <>
             <p className={styles.emptyTitle}>No projects match these filters.</p>
             <p className={styles.emptyText}>Try fewer topics or languages, or clear the filters.</p>
@@ -64,20 +76,22 @@ export function ProjectResults({
             total={total}
             page={pageLocation}
             totalPages={totalPages}
-            sortField={sortChoiceOf(query.sort).sortField}
+            sortField={projectSorts.choiceOf(query.sort, query.q).sortField}
             known={known}
             sortFallback={sortFallback}
             updating={busy}
           />
           {list.some((project) => project.isDemo) ? <DemoBanner /> : null}
-          <ProjectGrid
-            projects={list}
-            label="Projects"
-            selectedTopics={query.topics}
-            onTopicToggle={onTopicToggle}
-            busy={busy}
-            lastCatalogueSyncAt={lastCatalogueSyncAt}
-          />
+          <HighlightSearch search={query.q}>
+            <ProjectGrid
+              projects={list}
+              label="Projects"
+              selectedTopics={query.topics}
+              onTopicToggle={onTopicToggle}
+              busy={busy}
+              lastCatalogueSyncAt={lastCatalogueSyncAt}
+            />
+          </HighlightSearch>
         </>
       )}
     </PagedResults>

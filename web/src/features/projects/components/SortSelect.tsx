@@ -1,21 +1,23 @@
 import type { ProjectListResponse } from '@openlfg/contracts';
 import { useId } from 'react';
 import { sortFigureOf } from '../figure-sorts';
-import { SORT_CHOICES } from '../list-query';
+import { projectSorts } from '../list-query';
 import styles from './SortSelect.module.css';
 
 export interface SortSelectProps {
   value: string;
+  /** The search: Best match is offered while there is one. */
+  q: string;
   onChange: (sortKey: string) => void;
   /** How many of the listed projects have each figure, once the list has answered. */
   known?: ProjectListResponse['known'];
 }
 
 /**
- * The spec's six sorts; one by a figure none of the listed projects has is disabled, and says why in a few
+ * The spec's six sorts, and Best match while there is a search; one by a figure none of the listed projects has is disabled, and says why in a few
  * words (the list's summary says it in full).
  */
-export function SortSelect({ value, onChange, known }: SortSelectProps) {
+export function SortSelect({ value, q, onChange, known }: SortSelectProps) {
   const id = useId();
   return (
     <div className={styles.field}>
@@ -28,7 +30,7 @@ export function SortSelect({ value, onChange, known }: SortSelectProps) {
         value={value}
         onChange={(event) => onChange(event.target.value)}
       >
-        {SORT_CHOICES.map((choice) => {
+        {projectSorts.choicesFor(q).map((choice) => {
           const figure = sortFigureOf(choice.sortField);
           const unavailable = figure !== null && known !== undefined && known[figure.key] === 0;
           return (

@@ -1,7 +1,4 @@
-import { MAX_FILTER_TOPICS } from '@openlfg/contracts';
-import { useMemo } from 'react';
-import { useTopics } from '../api/get-topics';
-import { MultiSelect } from '../../../components/MultiSelect';
+import { TopicSearchSelect } from '../../../components/TopicSearchSelect';
 
 export interface FilterProps {
   selected: readonly string[];
@@ -10,19 +7,5 @@ export interface FilterProps {
 
 /** Projects carrying every picked topic. */
 export function TopicFilter({ selected, onChange }: FilterProps) {
-  const { data, isError } = useTopics();
-  const options = useMemo(() => data?.map(({ topic, count }) => ({ value: topic, count })), [data]);
-  return (
-    <MultiSelect
-      label="Topics"
-      noun="topic"
-      nounPlural="topics"
-      placeholder="Search topics"
-      options={options}
-      optionsFailed={isError}
-      selected={selected}
-      onChange={onChange}
-      max={MAX_FILTER_TOPICS}
-    />
-  );
+  return <TopicSearchSelect selected={selected} onChange={onChange} />;
 }

@@ -1,6 +1,7 @@
 import type { ProjectListRequest } from '@openlfg/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { topicSearchHandler } from '../../../test/topic-search-mock';
 import { mockApi } from '../../../test/api-mock';
 import { renderApp } from '../../../test/render-app';
 import { listRequests, listResponse, makeProject, projectsHandler } from '../test-fixtures';
@@ -151,7 +152,7 @@ describe('the projects list', () => {
   it('filters by topics picked from a searchable list with the keyboard, and removes them as chips', async () => {
     const { calls } = mockApi({
       ...projectsHandler(() => listResponse([makeProject()])),
-      'GET /api/projects/topics': () => ({ body: topics }),
+      ...topicSearchHandler(topics),
     });
     const { user, currentUrl } = renderApp('/');
     await card('project-1');
@@ -162,11 +163,13 @@ describe('the projects list', () => {
 
     expect(input.getAttribute('aria-expanded')).toBe('true');
     const listbox = screen.getByRole('listbox', { name: 'Topics' });
-    expect(
-      within(listbox)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['react1.2k projects', 'rust30 projects']);
+    await waitFor(() =>
+      expect(
+        within(listbox)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['react1.2k projects', 'rust30 projects']),
+    );
 
     await user.keyboard('{ArrowDown}{ArrowDown}');
     const rust = within(listbox).getByRole('option', { name: /^rust/ });
@@ -193,31 +196,44 @@ describe('the projects list', () => {
   it('says so when no topic matches the search', async () => {
     mockApi({
       ...projectsHandler(() => listResponse([makeProject()])),
-      'GET /api/projects/topics': () => ({ body: topics }),
+      ...topicSearchHandler(topics),
     });
     const { user } = renderApp('/');
     await card('project-1');
 
     await user.type(screen.getByRole('combobox', { name: 'Topics' }), 'zzz');
 
-    expect(screen.getByText('No topics match "zzz".')).toBeTruthy();
+    expect(await screen.findByText('No topics match "zzz".')).toBeTruthy();
   });
 
-  it('filters by languages', async () => {
+  it('filters by languages, saying how many projects have one and how many only from a topic', async () => {
     const { calls } = mockApi({
       ...projectsHandler(() => listResponse([makeProject()])),
       'GET /api/projects/languages': () => ({
-        body: [
-          { language: 'Go', count: 12 },
-          { language: 'C++', count: 4 },
-        ],
+        body: {
+          languages: [
+            { language: 'Go', count: 12, derived: 9 },
+            { language: 'C++', count: 4, derived: 0 },
+          ],
+          known: 16,
+          total: 1903,
+        },
       }),
     });
     const { user, currentUrl } = renderApp('/?topics=cli');
     await card('project-1');
 
+    expect(await screen.findByText('16 of 1,903 projects have a known language.')).toBeTruthy();
     const input = screen.getByRole('combobox', { name: 'Languages' });
+    expect(
+      input
+        .getAttribute('aria-describedby')
+        ?.split(' ')
+        .map((id) => document.getElementById(id)?.textContent),
+    ).toEqual(['Up to 10 languages.', '16 of 1,903 projects have a known language.']);
     await user.click(input);
+    expect(screen.getByRole('option', { name: /^Go/ }).textContent).toBe('Go12 projects, 9 from topics');
+    expect(screen.getByRole('option', { name: /^C\+\+/ }).textContent).toBe('C++4 projects');
     await user.click(screen.getByRole('option', { name: /^C\+\+/ }));
     await user.click(screen.getByRole('option', { name: /^Go/ }));
 

@@ -1,11 +1,13 @@
 import { MAX_FILTER_TOPICS } from '@openlfg/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useListSearch } from '../../../lib/url-list-query';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../../session/session-context';
 import { LandingHeader } from '../components/LandingHeader';
 import { ProjectControls } from '../components/ProjectControls';
 import { ProjectResults } from '../components/ProjectResults';
+import { projectSorts } from '../list-query';
 import { useListQuery } from '../use-list-query';
 import styles from '../../../components/ListPage.module.css';
 
@@ -49,6 +51,8 @@ export function ProjectsPage() {
   };
 
   const clearFilters = useCallback(() => update({ topics: [], languages: [], showNew: false }), [update]);
+  const search = useListSearch(projectSorts, query, update);
+  const clearSearch = useCallback(() => search(''), [search]);
 
   const toggleTopic = (topic: string) => {
     if (query.topics.includes(topic)) {
@@ -67,12 +71,13 @@ export function ProjectsPage() {
         <h2 id="projects-list-heading" className={styles.heading}>
           Projects
         </h2>
-        <ProjectControls query={query} onChange={update} onClear={clearFilters} />
+        <ProjectControls query={query} onChange={update} onClear={clearFilters} onSearch={search} />
         <ProjectResults
           query={query}
           hrefFor={hrefFor}
           onChange={update}
           onClear={clearFilters}
+          onClearSearch={clearSearch}
           onTopicToggle={toggleTopic}
           topRef={resultsRef}
           onPageChange={onPageChange}

@@ -1,0 +1,42 @@
+import { ErrorCode } from '@openlfg/contracts';
+import { HttpError } from './http/errors.js';
+
+/** Words of a search past this many are ignored: each one narrows, and a longer search is a pasted paragraph. */
+export const SEARCH_MAX_WORDS = 8;
+
+/** A list's search, as the repositories take it (platform/db/text-search.ts). */
+export interface SearchQuery {
+  /** What was typed, trimmed, its spaces collapsed: compared whole with names (exact match, similarity). */
+  text: string;
+  /**
+   * Each word as a prefix, all required (`zul:* & mob:*`), for `to_tsquery('simple', ...)`; null when the text
+   * has no word (only punctuation). Words are runs of letters and digits, as the indexed text's are (migration
+   * 0009 turns the punctuation that joins words into spaces), so nothing here is tsquery syntax.
+   */
+  prefixQuery: string | null;
+}
+
+/** The search `q` of a list body, or null when it is absent or blank (no search). */
+export function toSearchQuery(q: string | undefined): SearchQuery | null {
+  const text = (q ?? '').trim().replace(/\s+/gu, ' ');
+  if (text === '') return null;
+  const words = [...new Set(text.split(/[^\p{L}\p{M}\p{N}]+/u).filter((word) => word !== ''))];
+  const prefixes = words.slice(0, SEARCH_MAX_WORDS).map((word) => `${word}:*`);
+  return { text, prefixQuery: prefixes.length > 0 ? prefixes.join(' & ') : null };
+}
+
+/**
+ * The search and sort of a list request, checked together: Best match ranks by the search, so it needs one
+ * (a clear 400 rather than an order the client did not mean).
+ */
+export function searchOf(request: { q?: string; sortField: string }): SearchQuery | null {
+  const search = toSearchQuery(request.q);
+  if (request.sortField === 'relevance' && search === null) {
+    throw new HttpError(
+      400,
+      ErrorCode.validation,
+      'body.sortField "relevance" (Best match) needs a search: set body.q to some words.',
+    );
+  }
+  return search;
+}

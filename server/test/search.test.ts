@@ -1,0 +1,345 @@
+import { PROJECT_SORT_OPTIONS, SEARCH_MAX_LENGTH, type GroupProject, type Project } from '@openlfg/contracts';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bareEntry, type CatalogEntry } from '../src/catalog/sources/index.js';
+import { writeCatalogEntries } from '../src/catalog/write.js';
+import { createTestApp, jsonHeaders, type TestApp } from './support/app.js';
+import { call } from './support/groups.js';
+import { createSignedInUser } from './support/users.js';
+
+let t: TestApp;
+
+function project(
+  repoExt: string,
+  fields: Partial<Pick<CatalogEntry, 'name' | 'description' | 'topics' | 'language' | 'stars'>>,
+): CatalogEntry {
+  return { ...bareEntry(repoExt, 'test'), ...fields };
+}
+
+const WIDGETS = 25;
+
+const catalogue: CatalogEntry[] = [
+  project('zulip/zulip', {
+    description: 'Zulip server and web application. Open-source team chat.',
+    topics: ['chat', 'python'],
+    language: 'Python',
+    stars: 100,
+  }),
+  // More stars than the exact name: relevance, not popularity, must put zulip/zulip first.
+  project('zulip/zulip-mobile', {
+    description: 'Zulip mobile apps for Android and iOS',
+    topics: ['chat', 'react-native'],
+    language: 'TypeScript',
+    stars: 200,
+  }),
+  project('fork/zulip-mobile', {
+    description: 'A fork of the mobile apps',
+    topics: ['chat'],
+    language: 'TypeScript',
+    stars: 300,
+  }),
+  project('someone/chat-bridge', {
+    description: 'Bridges Zulip and Matrix rooms',
+    topics: ['chat'],
+    language: 'Go',
+    stars: 900,
+  }),
+  project('facebook/react', {
+    description: 'A JavaScript library for building user interfaces',
+    topics: ['javascript', 'ui', 'frontend'],
+    language: 'JavaScript',
+    stars: 5000,
+  }),
+  project('preactjs/preact', {
+    description: 'Fast 3kB alternative to React with the same modern API',
+    topics: ['javascript', 'ui'],
+    language: 'JavaScript',
+    stars: 3000,
+  }),
+  project('vercel/next.js', {
+    description: 'The framework for the web',
+    topics: ['react', 'javascript'],
+    language: 'JavaScript',
+    stars: 4000,
+  }),
+  project('rust-lang/rust', {
+    description: 'Empowering everyone to build reliable and efficient software',
+    topics: ['rust', 'compiler'],
+    language: 'Rust',
+    stars: 6000,
+  }),
+  project('denoland/deno', {
+    description: 'A modern runtime for JavaScript and TypeScript',
+    topics: ['typescript', 'javascript', 'rust'],
+    language: 'Rust',
+    stars: 7000,
+  }),
+  project('pallets/flask', {
+    description: 'The Python micro framework for building web applications',
+    topics: ['python', 'web'],
+    language: 'Python',
+    stars: 2000,
+  }),
+  ...Array.from({ length: WIDGETS }, (_, i) =>
+    project(`widgets/widget-${i + 1}`, {
+      description: `Widget number ${i + 1}`,
+      topics: ['widgets'],
+      language: 'Go',
+      stars: i % 4 === 0 ? null : i * 10,
+    }),
+  ),
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await writeCatalogEntries(t.database.db, catalogue);
+  // Figures the sorts order by, with ties and unknowns; the widgets are old, the rest new.
+  await sql`update projects set
+      contributors = case when id % 5 = 0 then null else (id % 4) * 10 end,
+      used_by = case when id % 3 = 0 then null else (id % 7) * 100 end,
+      added_at = now() - make_interval(days => case when name like 'widget-%' then 90 else 2 end)`.execute(
+    t.database.db,
+  );
+});
+afterAll(() => t.close());
+
+function list(body: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: '/api/projects', headers: jsonHeaders, payload: body });
+}
+
+async function search(q: string, extra: Record<string, unknown> = {}): Promise<Project[]> {
+  const res = await list({ sortField: 'relevance', order: 'DESC', page: 1, q, ...extra });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
+const repos = (rows: { repoExt: string | null }[]) => rows.map((row) => row.repoExt);
+
+describe('searching projects (POST /api/projects with q)', () => {
+  it('puts the exact name first, ahead of better-known projects that mention it', async () => {
+    const rows = await search('zulip');
+    expect(repos(rows)[0]).toBe('zulip/zulip');
+    expect(new Set(repos(rows))).toEqual(
+      new Set(['zulip/zulip', 'zulip/zulip-mobile', 'fork/zulip-mobile', 'someone/chat-bridge']),
+    );
+    // A name containing the word ranks above a description mentioning it.
+    expect(repos(rows).at(-1)).toBe('someone/chat-bridge');
+  });
+
+  it('puts the exact owner/name first, ahead of another project of the same name, ignoring case', async () => {
+    expect(repos(await search('zulip/zulip-mobile'))).toEqual(['zulip/zulip-mobile', 'fork/zulip-mobile']);
+    // Every word counts: the owner "fork" leaves zulip/zulip-mobile out.
+    expect(repos(await search('Fork/Zulip-Mobile'))).toEqual(['fork/zulip-mobile']);
+  });
+
+  it('finds a name typed with a typo', async () => {
+    expect(repos(await search('zulp'))).toContain('zulip/zulip');
+    expect(repos(await search('flsk'))).toEqual(['pallets/flask']);
+    // A typo matches names only: nothing unrelated comes along.
+    expect(repos(await search('zulp'))).not.toContain('someone/chat-bridge');
+  });
+
+  it('finds words by their beginning while they are being typed', async () => {
+    const rows = await search('reac');
+    expect(repos(rows)[0]).toBe('facebook/react');
+    expect(new Set(repos(rows))).toEqual(
+      // zulip-mobile by its topic react-native.
+      new Set(['facebook/react', 'preactjs/preact', 'vercel/next.js', 'zulip/zulip-mobile']),
+    );
+    expect(repos(await search('zul'))).toHaveLength(4);
+  });
+
+  it('needs every word, found in any field: name, owner, topics, description', async () => {
+    expect(repos(await search('javascript runtime'))).toEqual(['denoland/deno']);
+    expect(repos(await search('pallets'))).toEqual(['pallets/flask']);
+    expect(repos(await search('compiler'))).toEqual(['rust-lang/rust']);
+    expect(repos(await search('next.js'))).toEqual(['vercel/next.js']);
+    expect(await search('nothing-like-this')).toEqual([]);
+  });
+
+  it('combines with the topic, language and new filters', async () => {
+    expect(repos(await search('javascript', { filters: { topics: [], languages: ['Rust'] } }))).toEqual([
+      'denoland/deno',
+    ]);
+    expect(
+      new Set(repos(await search('javascript', { filters: { topics: ['ui'], languages: [] } }))),
+    ).toEqual(new Set(['facebook/react', 'preactjs/preact']));
+    const widgets = await list({
+      sortField: 'relevance',
+      order: 'DESC',
+      page: 1,
+      q: 'widget',
+      showNew: true,
+    });
+    expect(widgets.json().total).toBe(0);
+    expect((await list({ sortField: 'relevance', order: 'DESC', page: 1, q: 'widget' })).json().total).toBe(
+      WIDGETS,
+    );
+  });
+
+  it.each(PROJECT_SORT_OPTIONS.map((option) => [option.label, option] as const))(
+    'sorts the matches as the list does: %s',
+    async (_label, option) => {
+      const sorted = (await list({ sortField: option.sortField, order: option.order, page: 1 })).json();
+      const all: Project[] = [...sorted.data];
+      for (let page = 2; page <= sorted.totalPages; page++) {
+        all.push(...(await list({ sortField: option.sortField, order: option.order, page })).json().data);
+      }
+      const javascript = all.filter((p) => p.topics.includes('javascript')).map((p) => p.repoExt);
+      const res = await list({ sortField: option.sortField, order: option.order, page: 1, q: 'javascript' });
+      expect(repos(res.json().data)).toEqual(javascript);
+    },
+  );
+
+  it('pages through the best matches without repeating or skipping one', async () => {
+    const first = (await list({ sortField: 'relevance', order: 'DESC', page: 1, q: 'widget' })).json();
+    const second = (await list({ sortField: 'relevance', order: 'DESC', page: 2, q: 'widget' })).json();
+    expect(first.totalPages).toBe(2);
+    const seen = [...repos(first.data), ...repos(second.data)];
+    expect(new Set(seen).size).toBe(WIDGETS);
+  });
+
+  it('treats a blank search as no search', async () => {
+    const all = (await list({ sortField: 'name', order: 'ASC', page: 1 })).json();
+    const blank = (await list({ sortField: 'name', order: 'ASC', page: 1, q: '  \n ' })).json();
+    expect(blank).toEqual(all);
+    expect(all.total).toBe(catalogue.length);
+  });
+
+  it('answers nothing, not an error, for a search of punctuation only', async () => {
+    const res = await list({ sortField: 'relevance', order: 'DESC', page: 1, q: '!!! ::' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().total).toBe(0);
+  });
+
+  it('takes any text a person may type without a server error', async () => {
+    for (const q of ["c++ & | ! ( ) <-> 'x':*", '日本語 ÜBER café', '\\ % _ " ;--', 'a', '0'.repeat(100)]) {
+      const res = await list({ sortField: 'relevance', order: 'DESC', page: 1, q });
+      expect(res.statusCode, q).toBe(200);
+    }
+  });
+
+  it('refuses Best match without a search, naming the field', async () => {
+    for (const q of [undefined, '   ']) {
+      const res = await list({
+        sortField: 'relevance',
+        order: 'DESC',
+        page: 1,
+        ...(q === undefined ? {} : { q }),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_ERROR');
+      expect(res.json().error.message).toMatch(/body\.sortField.*body\.q/);
+    }
+  });
+
+  it('refuses a search that is too long or holds control characters, naming the field', async () => {
+    const long = await list({
+      sortField: 'name',
+      order: 'ASC',
+      page: 1,
+      q: 'a'.repeat(SEARCH_MAX_LENGTH + 1),
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.message).toMatch(/body\.q/);
+    const control = await list({ sortField: 'name', order: 'ASC', page: 1, q: 'zulip\u0001' });
+    expect(control.statusCode).toBe(400);
+    expect(control.json().error.message).toMatch(/body\.q/);
+    const longest = await list({
+      sortField: 'name',
+      order: 'ASC',
+      page: 1,
+      q: 'a'.repeat(SEARCH_MAX_LENGTH),
+    });
+    expect(longest.statusCode).toBe(200);
+  });
+});
+
+describe('searching groups (POST /api/group-projects with q)', () => {
+  const groups: Record<string, number> = {};
+
+  beforeAll(async () => {
+    const owner = await createSignedInUser(t.database.db, 'search-owner');
+    const post = async (title: string, description: string, topics: string[]) => {
+      const res = await call(t.app, 'POST', '/api/group-projects/post-project', owner.cookie, {
+        title,
+        description,
+        topics,
+        skillLevel: 'Any level',
+        visibility: 'public',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      groups[title] = res.json().groupProjectId;
+    };
+    await post('Zulip bots', 'Build chat bots for Zulip', ['chat', 'python']);
+    await post('Rust game engine', 'A small ECS engine for games', ['rust', 'gamedev']);
+    await post('Web chat client', 'A React client for chat rooms', ['react']);
+    await post('Zulip', 'Contributing to the team chat together', ['python']);
+    await post('Hidden zulip plans', 'Zulip, but hidden by a moderator', ['python']);
+    await t.database.db
+      .updateTable('group_projects')
+      .set({ hidden_at: new Date(), hidden_reason: 'spam' })
+      .where('title', '=', 'Hidden zulip plans')
+      .execute();
+  });
+
+  function listGroups(body: Record<string, unknown>) {
+    return t.app.inject({ method: 'POST', url: '/api/group-projects', headers: jsonHeaders, payload: body });
+  }
+
+  async function searchGroups(q: string, extra: Record<string, unknown> = {}): Promise<string[]> {
+    const res = await listGroups({ sortField: 'relevance', order: 'DESC', page: 1, q, ...extra });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().data as GroupProject[]).map((group) => group.title);
+  }
+
+  it('ranks the exact title first and leaves hidden groups out', async () => {
+    expect(await searchGroups('zulip')).toEqual(['Zulip', 'Zulip bots']);
+    expect(await searchGroups('ZULIP BOTS')).toEqual(['Zulip bots']);
+  });
+
+  it('finds titles with a typo and words by their beginning', async () => {
+    expect(await searchGroups('zlip')).toEqual(['Zulip']);
+    expect(await searchGroups('rust gme engine')).toEqual(['Rust game engine']);
+    expect(await searchGroups('gam')).toEqual(['Rust game engine']);
+    expect(await searchGroups('gamedev')).toEqual(['Rust game engine']);
+  });
+
+  it('combines with the filters and the other sorts', async () => {
+    expect(await searchGroups('chat', { topics: ['react'] })).toEqual(['Web chat client']);
+    const newest = await listGroups({ sortField: 'date_posted', order: 'DESC', page: 1, q: 'chat' });
+    expect((newest.json().data as GroupProject[]).map((g) => g.title)).toEqual([
+      'Zulip',
+      'Web chat client',
+      'Zulip bots',
+    ]);
+    const oldest = await listGroups({ sortField: 'date_posted', order: 'ASC', page: 1, q: 'chat' });
+    expect((oldest.json().data as GroupProject[]).map((g) => g.title)).toEqual([
+      'Zulip bots',
+      'Web chat client',
+      'Zulip',
+    ]);
+    const saved = await listGroups({
+      sortField: 'saves',
+      order: 'DESC',
+      page: 1,
+      q: 'chat',
+      skillLevels: ['Beginner'],
+    });
+    expect(saved.json().total).toBe(0);
+  });
+
+  it('refuses Best match without a search, and a bad search, naming the field', async () => {
+    const noSearch = await listGroups({ sortField: 'relevance', order: 'DESC', page: 1 });
+    expect(noSearch.statusCode).toBe(400);
+    expect(noSearch.json().error.message).toMatch(/body\.sortField.*body\.q/);
+    const long = await listGroups({
+      sortField: 'saves',
+      order: 'DESC',
+      page: 1,
+      q: 'x'.repeat(SEARCH_MAX_LENGTH + 1),
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.message).toMatch(/body\.q/);
+  });
+});
