@@ -57,3 +57,46 @@ export async function generateGroups(db: Kysely<DB>, count: number): Promise<voi
   );
   await sql`vacuum analyze group_projects`.execute(db);
 }
+
+/**
+ * `count` generated open beginner issues spread over the generated projects (10 each for 100,000 projects and
+ * 1,000,000 issues): created over the last 400 days, one in five assigned, one in ten with an open pull
+ * request, comment counts 0 to 8; the projects' maintainers answer in 0 to 299 hours, or (one in seven) not
+ * at all. One INSERT ... SELECT from generate_series; the copy of the project's fields is made by the same
+ * statement (the per-row trigger that keeps it otherwise is off during the load), then VACUUM ANALYZE.
+ */
+export async function generateIssues(db: Kysely<DB>, count: number): Promise<void> {
+  await sql`
+    update projects set responsiveness_at = now(),
+      maintainer_median_hours = case when id % 7 = 0 then null else (id * 37) % 300 end`.execute(db);
+  const projects = await sql<{ n: number }>`select count(*)::int as n from projects`.execute(db);
+  const total = projects.rows[0]?.n ?? 0;
+  if (total === 0) return;
+  await sql`alter table issues disable trigger issues_copy_project`.execute(db);
+  try {
+    await sql`
+      insert into issues (project_id, number, title, url, labels, label_names, created_at, updated_at, comments,
+                          assignee, assigned_at, pull_request_number, pull_request_at, github_taken_until,
+                          project_language, project_topics, project_archived, project_pushed_at,
+                          project_median_hours)
+      select p.id, g, 'Generated issue ' || g, 'https://github.com/' || p.repo_ext || '/issues/' || g,
+             case when g % 3 = 0 then '[{"name":"help wanted","color":"008672"}]'::jsonb
+                  else '[{"name":"good first issue","color":"7057ff"}]'::jsonb end,
+             case when g % 3 = 0 then array['help wanted'] else array['good first issue'] end,
+             now() - make_interval(secs => (g * 7919) % (400 * 86400)),
+             now() - make_interval(secs => (g * 104729) % (30 * 86400)),
+             (g * 13) % 9,
+             case when g % 5 = 0 then 'someone' end,
+             case when g % 5 = 0 then now() - interval '10 days' end,
+             case when g % 10 = 3 then 1 end,
+             case when g % 10 = 3 then now() - interval '2 days' end,
+             case when g % 5 = 0 or g % 10 = 3 then 'infinity'::timestamptz else '-infinity'::timestamptz end,
+             p.language, p.topics, p.archived, p.last_push_at, p.maintainer_median_hours
+      from generate_series(1::bigint, ${count}::bigint) as g
+      join projects p on p.id = 1 + (g % ${total})`.execute(db);
+  } finally {
+    await sql`alter table issues enable trigger issues_copy_project`.execute(db);
+  }
+  await sql`vacuum analyze issues`.execute(db);
+  await sql`vacuum analyze projects`.execute(db);
+}

@@ -13,6 +13,9 @@ import { runRealtimeBench } from './realtime/run.js';
  * Rounds: PGlite, and PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server; each with the
  * list cache on (as deployed) and off (the raw query cost).
  *
+ * Finder round (runFinderBench, PostgreSQL only): the issue finder over 100,000 projects and 1,000,000
+ * generated issues, one connection: first page, a page 25 pages in, best for you, against their targets.
+ *
  * Realtime (realtime/run.ts): two nodes (server-process.ts, ports 4601 and 4602) on a private PostgreSQL
  * server (initdb + pg_ctl from /usr/lib/postgresql/15/bin, run as the postgres user when the bench is root,
  * port 55432, deleted afterwards, also on Ctrl-C), 500 WebSocket subscribers over 50 private boards and both
@@ -26,7 +29,8 @@ import { runRealtimeBench } from './realtime/run.js';
  * order, an acknowledged message missing, a node dying), never for a latency figure.
  *
  * Switches (environment):
- *   BENCH_ONLY=http | realtime        run one part only (default: both, HTTP first)
+ *   BENCH_ONLY=http | finder | realtime  run one part only (default: all, in that order)
+ *   BENCH_ISSUES=1000000              the finder round's generated issues (over BENCH_PROJECTS projects)
  *   BENCH_REALTIME_SECONDS=60         length of the steady load, and of the faults part (shorten to develop)
  *   BENCH_REALTIME_WARMUP_SECONDS=10  sending before it, ramping up to the rate (checked, not timed)
  *   BENCH_REALTIME_RATE=200           messages a second across all rooms
@@ -46,6 +50,7 @@ interface Target {
   name: string;
   path: string;
   body?: Record<string, unknown>;
+  cookie?: string;
   /** A list page found at run time from the list's first answer: its middle page or its last. */
   page?: 'middle' | 'last';
 }
@@ -226,18 +231,21 @@ interface Row {
   bad: number;
 }
 
-async function startServer(env: NodeJS.ProcessEnv): Promise<{ address: string; stop(): Promise<void> }> {
+async function startServer(
+  env: NodeJS.ProcessEnv,
+): Promise<{ address: string; cookie?: string; stop(): Promise<void> }> {
   const child = fork(fileURLToPath(new URL('./server-process.ts', import.meta.url)), {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, ...env },
   });
-  const address = await new Promise<string>((resolve, reject) => {
-    child.once('message', (message: { address: string }) => resolve(message.address));
+  const { address, cookie } = await new Promise<{ address: string; cookie?: string }>((resolve, reject) => {
+    child.once('message', (message: { address: string; cookie?: string }) => resolve(message));
     child.once('exit', (code) => reject(new Error(`bench server exited early (code ${code})`)));
   });
   return {
     address,
+    ...(cookie ? { cookie } : {}),
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());
@@ -259,14 +267,22 @@ async function resolvePage(address: string, target: Target): Promise<Target> {
   return { ...target, name: `${target.name} (${page}/${totalPages})`, body: { ...target.body, page } };
 }
 
-async function measure(address: string, target: Target, duration: number): Promise<Row> {
+async function measure(
+  address: string,
+  target: Target,
+  duration: number,
+  clients = connections,
+): Promise<Row> {
+  const headers: Record<string, string> = {
+    ...(target.body ? { 'content-type': 'application/json' } : {}),
+    ...(target.cookie ? { cookie: target.cookie } : {}),
+  };
   const result = await autocannon({
     url: address + target.path,
-    connections,
+    connections: clients,
     duration,
-    ...(target.body
-      ? { method: 'POST', body: JSON.stringify(target.body), headers: { 'content-type': 'application/json' } }
-      : {}),
+    headers,
+    ...(target.body ? { method: 'POST', body: JSON.stringify(target.body) } : {}),
   });
   return {
     name: target.name,
@@ -463,12 +479,96 @@ async function runHttpBench(): Promise<boolean> {
   return !anyErrors;
 }
 
+const ISSUES = Number(process.env.BENCH_ISSUES ?? 1_000_000);
+
+/**
+ * The issue finder on PostgreSQL: 100,000 projects and 1,000,000 generated issues, nothing cached (the finder
+ * caches no answers), one connection at a time so the latency is the request's own, not a queue's. Measures
+ * the first page (the default: not taken, newest), a page 25 pages in (its cursor followed from the first),
+ * and best for you for a signed-in user with TypeScript and Rust repositories.
+ */
+async function runFinderBench(): Promise<boolean> {
+  if (!postgresUrl) {
+    console.log('\n(the finder round needs PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+    return true;
+  }
+  const env: NodeJS.ProcessEnv = {
+    DATABASE_URL: await freshServerDatabase(postgresUrl, 'openlfg_bench_finder'),
+    BENCH_PROJECTS: String(PROJECTS),
+    BENCH_GROUPS: '0',
+    BENCH_ISSUES: String(ISSUES),
+  };
+  const started = Date.now();
+  const server = await startServer(env);
+  try {
+    console.log(
+      `\n== Issue finder, PostgreSQL: ${PROJECTS} projects, ${ISSUES} issues (generated in ${((Date.now() - started) / 1000).toFixed(0)} s), 1 connection, ${durationSeconds} s per route`,
+    );
+    let cursor: string | null = null;
+    for (let page = 1; page < 25; page++) {
+      const res = await fetch(`${server.address}/api/issues`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(cursor ? { cursor } : {}),
+      });
+      cursor = ((await res.json()) as { nextCursor: string | null }).nextCursor;
+      if (!cursor) break;
+    }
+    const finder: Target[] = [
+      { name: 'hello (baseline)', path: '/bench/hello' },
+      { name: 'finder first page', path: '/api/issues', body: {} },
+      { name: 'finder page 25', path: '/api/issues', body: cursor ? { cursor } : {} },
+      {
+        name: 'finder best for you',
+        path: '/api/issues',
+        body: { sort: 'best_for_you' },
+        ...(server.cookie ? { cookie: server.cookie } : {}),
+      },
+      { name: 'finder language filter', path: '/api/issues', body: { languages: ['Kotlin'] } },
+      { name: 'finder fewest comments', path: '/api/issues', body: { sort: 'fewest_comments' } },
+    ];
+    const rows: Row[] = [];
+    for (const target of finder) {
+      await measure(server.address, target, 1, 1);
+      rows.push(await measure(server.address, target, durationSeconds, 1));
+    }
+    printRows(rows);
+    const find = (name: string) => rows.find((r) => r.name === name);
+    const first = find('finder first page');
+    const later = find('finder page 25');
+    const best = find('finder best for you');
+    if (first && later && best) {
+      // autocannon's medians are whole milliseconds; the means show what is below one.
+      const line = (label: string, value: number, target: string, ok: boolean) =>
+        console.log(
+          `  ${label.padEnd(52)} ${value.toFixed(2).padStart(6)}   target ${target}   ${ok ? 'met' : 'NOT MET'}`,
+        );
+      console.log('targets:');
+      line('finder first page p50 ms (mean in brackets below)', first.p50, '<= 5', first.p50 <= 5);
+      line('finder best for you p50 ms', best.p50, '<= 15', best.p50 <= 15);
+      line(
+        'finder page 25 mean latency / first page mean',
+        later.mean / first.mean,
+        '<= 1.50',
+        later.mean / first.mean <= 1.5,
+      );
+      console.log(
+        `  (means: first page ${first.mean.toFixed(2)} ms, page 25 ${later.mean.toFixed(2)} ms, best for you ${best.mean.toFixed(2)} ms)`,
+      );
+    }
+    return rows.every((row) => row.bad === 0);
+  } finally {
+    await server.stop();
+  }
+}
+
 const only = process.env.BENCH_ONLY;
-if (only && only !== 'http' && only !== 'realtime') {
-  console.error(`BENCH_ONLY must be http or realtime (got ${JSON.stringify(only)})`);
+if (only && only !== 'http' && only !== 'realtime' && only !== 'finder') {
+  console.error(`BENCH_ONLY must be http, finder or realtime (got ${JSON.stringify(only)})`);
   process.exit(2);
 }
 let ok = true;
-if (only !== 'realtime') ok = (await runHttpBench()) && ok;
-if (only !== 'http') ok = (await runRealtimeBench()) && ok;
+if (only === undefined || only === 'http') ok = (await runHttpBench()) && ok;
+if (only === undefined || only === 'finder') ok = (await runFinderBench()) && ok;
+if (only === undefined || only === 'realtime') ok = (await runRealtimeBench()) && ok;
 if (!ok) process.exitCode = 1;

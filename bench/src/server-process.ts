@@ -8,7 +8,9 @@ import { loadConfig } from '../../server/dist/config.js';
 import { migrateToLatest } from '../../server/dist/platform/db/migrate.js';
 import { openConfiguredDatabase } from '../../server/dist/platform/db/open-configured.js';
 import { withoutStatementTimeout } from '../../server/dist/platform/db/waits.js';
-import { generateGroups, generateProjects } from './generate-projects.js';
+import { createAccountsRepository } from '../../server/dist/accounts/repository.js';
+import { createSessions } from '../../server/dist/accounts/sessions.js';
+import { generateGroups, generateIssues, generateProjects } from './generate-projects.js';
 
 /**
  * The production build of the server, in a process of its own, plus one bare route: the baseline every other
@@ -38,15 +40,46 @@ const database = await openConfiguredDatabase(config);
 await migrateToLatest(database.db);
 const projects = Number(process.env.BENCH_PROJECTS ?? 0);
 const groups = Number(process.env.BENCH_GROUPS ?? 0);
+const issues = Number(process.env.BENCH_ISSUES ?? 0);
 // Bulk loads run longer than a request's statement may (statement_timeout): one connection without it.
 await withoutStatementTimeout(database.db, async (db) => {
   if (projects > 0) await generateProjects(db, projects);
   if (groups > 0) await generateGroups(db, groups);
+  if (issues > 0) await generateIssues(db, issues);
 });
+// With issues, a signed-in user whose public repositories (TypeScript and Rust, on topic-7 and area-3) best for
+// you ranks by: their session cookie goes to the parent.
+let cookie: string | undefined;
+if (issues > 0) {
+  const accounts = createAccountsRepository(database.db);
+  const user = await accounts.upsertUser(
+    { githubId: 2 ** 46, login: 'bench-finder', name: 'Bench finder', avatarUrl: null },
+    'v1.unused.unused.unused',
+  );
+  const repo = (name: string, language: string, topics: string[]) => ({
+    name,
+    fullName: `bench-finder/${name}`,
+    url: `https://github.com/bench-finder/${name}`,
+    description: null,
+    language,
+    stars: 0,
+    topics,
+  });
+  await accounts.writeRepoCache(
+    user.id,
+    [repo('a', 'TypeScript', ['topic-7']), repo('b', 'TypeScript', ['area-3']), repo('c', 'Rust', [])],
+    new Date(Date.now() + 86_400_000),
+  );
+  const session = await createSessions(accounts, {
+    idleTimeoutMs: 86_400_000,
+    absoluteTimeoutMs: 86_400_000,
+  }).start(user.id);
+  cookie = `openlfg_session=${session.id}`;
+}
 const app = await buildApp({ config, database, webDistDir });
 app.get('/bench/hello', async () => ({ hello: 'world' }));
 const address = await app.listen({ host: config.host, port: config.port });
-process.send?.({ address });
+process.send?.({ address, cookie });
 
 process.on('SIGTERM', () => {
   void app

@@ -57,6 +57,8 @@ export const PublicRepo = Type.Object({
   description: Type.Union([Type.String(), Type.Null()]),
   language: Type.Union([Type.String(), Type.Null()]),
   stars: Type.Integer({ minimum: 0 }),
+  /** The repository's GitHub topics (what "best for you" on the issue finder ranks by, with languages). */
+  topics: Type.Optional(Type.Array(Type.String())),
 });
 export type PublicRepo = Static<typeof PublicRepo>;
 

@@ -30,6 +30,15 @@ import {
 } from './groups.js';
 import { HealthResponse } from './health.js';
 import {
+  ClaimIssueBody,
+  ClaimResponse,
+  IssueListRequest,
+  IssueListResponse,
+  MyClaimsResponse,
+  ReleaseClaimBody,
+  ReleaseClaimResponse,
+} from './issues.js';
+import {
   AddMessageRequest,
   AddMessageResponse,
   LatestMessageRequest,
@@ -107,6 +116,11 @@ export const API_SCHEMAS = schemas({
     response: { 200: ProjectRequestResponse, 201: ProjectRequestResponse },
   },
   projectIssues: { querystring: ProjectIssuesQuery, response: { 200: ProjectIssuesResponse } },
+
+  listIssues: { body: IssueListRequest, response: { 200: IssueListResponse } },
+  myIssueClaims: { response: { 200: MyClaimsResponse } },
+  claimIssue: { body: ClaimIssueBody, response: { 200: ClaimResponse, 201: ClaimResponse } },
+  releaseIssueClaim: { body: ReleaseClaimBody, response: { 200: ReleaseClaimResponse } },
 
   listGroups: { body: GroupListRequest, response: { 200: GroupListResponse } },
   postGroup: { body: PostGroupBody, response: { 201: GroupProject } },

@@ -84,7 +84,8 @@ export const API = declare({
     method: 'GET',
     path: '/api/projects/languages',
     auth: 'anyone',
-    summary: "The catalogue's languages with counts (derived ones told apart), and how many projects have one.",
+    summary:
+      "The catalogue's languages with counts (derived ones told apart), and how many projects have one.",
   },
   saveProject: {
     method: 'POST',
@@ -115,6 +116,33 @@ export const API = declare({
     path: '/api/projects/issues',
     auth: 'anyone',
     summary: "A project's open GitHub issues, live from GitHub (the last answer when GitHub is unreachable).",
+  },
+
+  listIssues: {
+    method: 'POST',
+    path: '/api/issues',
+    auth: 'anyone',
+    summary:
+      'One page of open beginner issues across the catalogue, filtered and sorted, each saying whether someone is on it.',
+  },
+  myIssueClaims: {
+    method: 'GET',
+    path: '/api/issues/claims',
+    auth: 'user',
+    summary: "The caller's active claims on issues.",
+  },
+  claimIssue: {
+    method: 'POST',
+    path: '/api/issues/claims',
+    auth: 'user',
+    summary:
+      'Claims an issue on OpenLFG for 14 days ("I\'m working on this"), or renews the caller\'s claim.',
+  },
+  releaseIssueClaim: {
+    method: 'DELETE',
+    path: '/api/issues/claims',
+    auth: 'user',
+    summary: "Releases the caller's claim on an issue.",
   },
 
   listGroups: {

@@ -26,5 +26,11 @@ export const ErrorCode = {
   upstream: 'UPSTREAM_UNAVAILABLE',
   signInFailed: 'SIGN_IN_FAILED',
   internal: 'INTERNAL_ERROR',
+  /** A claim of an issue that closed on GitHub or lost its beginner label (410). */
+  issueClosed: 'ISSUE_CLOSED',
+  /** A claim of an issue the caller already claims, without `renew` (409). */
+  alreadyClaimed: 'ALREADY_CLAIMED',
+  /** A claim past the per-user limit of active claims (409). */
+  claimLimit: 'CLAIM_LIMIT',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

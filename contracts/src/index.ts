@@ -6,6 +6,8 @@ export * from './errors.js';
 export * from './health.js';
 export * from './accounts.js';
 export * from './projects.js';
+export * from './issue-signals.js';
+export * from './issues.js';
 export * from './groups.js';
 export * from './moderation.js';
 export * from './messages.js';

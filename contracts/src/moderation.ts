@@ -119,6 +119,8 @@ export const CatalogueHealth = Type.Object({
     ...Paging,
   }),
   syncRunning: Type.Boolean(),
+  /** Whether this server can sync at all: false without a GitHub token (GITHUB_TOKEN), so "Sync now" is off. */
+  syncAvailable: Type.Boolean(),
 });
 export type CatalogueHealth = Static<typeof CatalogueHealth>;
 

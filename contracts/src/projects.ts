@@ -7,6 +7,7 @@ import {
   TOPIC_PATTERN,
 } from './constants.js';
 import { Type, type Static } from 'typebox';
+import { IssueClaimInfo, Responsiveness, TakenSignal } from './issue-signals.js';
 import { Nullable, Text } from './schema-helpers.js';
 
 export const ProjectSortField = Type.Union([
@@ -209,6 +210,12 @@ export const ProjectIssue = Type.Object({
   hasLinkedPullRequest: Type.Boolean(),
   /** Carries one of the beginner-friendly labels. */
   beginnerFriendly: Type.Boolean(),
+  /** The finder's id for the issue, when the sync stores it (a beginner issue): what claims name. */
+  issueId: Type.Optional(Nullable(Type.Integer())),
+  /** Whether someone is on it, as the finder says; left out for issues the sync does not store. */
+  taken: Type.Optional(TakenSignal),
+  /** The caller's own claim on OpenLFG, else the earliest; null when none. Left out like `taken`. */
+  claim: Type.Optional(Nullable(IssueClaimInfo)),
 });
 export type ProjectIssue = Static<typeof ProjectIssue>;
 
@@ -219,5 +226,7 @@ export const ProjectIssuesResponse = Type.Object({
   fetchedAt: Type.String({ format: 'date-time' }),
   /** True when GitHub could not be reached just now and this is the last answer it gave. */
   stale: Type.Boolean(),
+  /** How fast the project's maintainers answer, as computed at the last sync; left out when never synced. */
+  responsiveness: Type.Optional(Responsiveness),
 });
 export type ProjectIssuesResponse = Static<typeof ProjectIssuesResponse>;

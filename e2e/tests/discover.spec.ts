@@ -52,7 +52,7 @@ test('opens the open issues of a project, with its filters', async ({ page }) =>
 
   await dialog.getByLabel('Beginner-friendly only').check();
   await expect(issues).toHaveCount(2);
-  await dialog.getByLabel('Hide assigned or already in a pull request').check();
+  await dialog.getByLabel('Hide taken issues').check();
   // #1 has a pull request that fixes it; #2 is assigned (and not beginner-friendly).
   await expect(issues).toHaveCount(1);
   await expect(dialog.getByRole('link', { name: 'Document the new hook' })).toBeVisible();

@@ -135,10 +135,23 @@ test('the moderation area works on a phone', async ({ browser }) => {
   const tabs = moderator.getByRole('navigation', { name: 'Moderation sections' });
   await tabs.getByRole('link', { name: 'Catalogue health' }).click();
   await expect(moderator.getByRole('heading', { level: 2, name: 'Catalogue health' })).toBeVisible();
-  await expect(moderator.getByRole('button', { name: 'Sync now' })).toBeVisible();
+  // This server has no GitHub token: Sync now is shown disabled, saying what it needs.
+  const sync = moderator.getByRole('button', { name: 'Sync now' });
+  await expect(sync).toBeVisible();
+  await expect(sync).toHaveAttribute('aria-disabled', 'true');
+  await expect(sync).toHaveAccessibleDescription(/^Syncing needs a GitHub token/);
   // Nothing pushes the page sideways: only the tab strip may scroll.
   const overflow = await moderator.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
+
+  // Opened at a tab past the strip's edge, the strip scrolls it into view, underline and all.
+  await moderator.goto('/admin?tab=audit');
+  await expect(tabs.getByRole('link', { name: 'Audit log' })).toHaveAttribute('aria-current', 'page');
+  await expect(tabs.getByRole('link', { name: 'Audit log' })).toBeInViewport({ ratio: 0.9 });
+  await moderator.goto('/my-projects?view=requests');
+  const views = moderator.getByRole('navigation', { name: 'My projects views' });
+  await expect(views.getByRole('link', { name: 'My requests' })).toHaveAttribute('aria-current', 'page');
+  await expect(views.getByRole('link', { name: 'My requests' })).toBeInViewport({ ratio: 0.9 });
 });

@@ -9,6 +9,9 @@ import { createRepoClient } from './github/repo-client.js';
 import { createIssuesService } from './projects/issues.js';
 import { createGroupsRepository } from './groups/repository.js';
 import { groupsRoutes } from './groups/routes.js';
+import { createIssuesRepository } from './issues/repository.js';
+import { issuesRoutes } from './issues/routes.js';
+import { createIssueFinderService } from './issues/service.js';
 import { createGroupsService } from './groups/service.js';
 import { createMessagesRepository } from './messages/repository.js';
 import { messagesRoutes } from './messages/routes.js';
@@ -138,11 +141,21 @@ export async function buildApp(deps: AppDeps) {
     listCacheTtlMs: config.listCacheTtlMs,
   });
   app.decorate('catalogueChanged', () => projectsService.catalogueChanged());
+  // The issue finder: issues the sync stores, claims on OpenLFG, best for you from the user's repositories.
+  const issueFinder = createIssueFinderService({
+    repository: createIssuesRepository(database.db),
+    publicRepos: accounts.publicRepos,
+  });
   await app.register(projectsRoutes, {
     service: projectsService,
-    issues: createIssuesService({ repository: projectsRepository, client: createRepoClient(config.github) }),
+    issues: createIssuesService({
+      repository: projectsRepository,
+      client: createRepoClient(config.github),
+      signals: issueFinder.signalsFor,
+    }),
     requireUser: accounts.requireUser,
   });
+  await app.register(issuesRoutes, { service: issueFinder, requireUser: accounts.requireUser });
   const groupsRepository = createGroupsRepository(database.db);
   const groupsService = createGroupsService(groupsRepository, {
     listCacheTtlMs: config.listCacheTtlMs,

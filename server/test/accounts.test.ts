@@ -368,6 +368,7 @@ describe('GET /api/account/public-repos', () => {
       description: null,
       language: 'TypeScript',
       stars: 1,
+      topics: [],
     });
     expect(repos.some((r) => r.name === 'secret')).toBe(false);
 

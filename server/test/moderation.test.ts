@@ -46,6 +46,12 @@ const catalogueTotal = async (): Promise<number> => {
   return res.json().total as number;
 };
 const lastAudit = async () => (await auditRows(t.database.db)).at(-1);
+const reportOutcomes = (groupId: number) =>
+  t.database.db
+    .selectFrom('group_reports')
+    .select(['status', 'outcome'])
+    .where('group_id', '=', groupId)
+    .execute();
 
 describe('project requests', () => {
   it('lists pending requests newest first, with requesters and whether the repository is listed', async () => {
@@ -230,11 +236,7 @@ describe('reports', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ groupId, outcome: 'dismissed', reportsClosed: 2 });
-    const reports = await t.database.db
-      .selectFrom('group_reports')
-      .select(['status', 'outcome'])
-      .where('group_id', '=', groupId)
-      .execute();
+    const reports = await reportOutcomes(groupId);
     expect(reports).toEqual([
       { status: 'dismissed', outcome: 'dismissed' },
       { status: 'dismissed', outcome: 'dismissed' },
@@ -305,11 +307,7 @@ describe('reports', () => {
       .where('id', '=', groupId)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ hidden_by: mod1.id, hidden_reason: 'Advertising.' });
-    const reports = await t.database.db
-      .selectFrom('group_reports')
-      .select(['status', 'outcome'])
-      .where('group_id', '=', groupId)
-      .execute();
+    const reports = await reportOutcomes(groupId);
     expect(reports).toEqual([{ status: 'actioned', outcome: 'hidden' }]);
     expect(await lastAudit()).toMatchObject({
       actor_login: 'mod-one',
@@ -374,11 +372,7 @@ describe('reports', () => {
       );
       expect(rows[0]?.n, table).toBe(0);
     }
-    const reports = await db
-      .selectFrom('group_reports')
-      .select(['status', 'outcome'])
-      .where('group_id', '=', groupId)
-      .execute();
+    const reports = await reportOutcomes(groupId);
     expect(reports).toEqual([
       { status: 'actioned', outcome: 'deleted' },
       { status: 'actioned', outcome: 'deleted' },
@@ -398,6 +392,44 @@ describe('reports', () => {
       groupProjectId: own.groupId,
     });
     expect(del.statusCode).toBe(204);
+  });
+});
+
+describe('a reported group its owner deletes', () => {
+  it("leaves the moderators' queue: its reports close as deleted by the owner, and the audit log says so", async () => {
+    const db = t.database.db;
+    const { groupId } = await reportedGroup(t.app, db, owner.cookie, 2, { title: 'Gone by its owner' });
+    const del = await call(t.app, 'DELETE', '/api/group-projects/delete-project', owner.cookie, {
+      groupProjectId: groupId,
+    });
+    expect(del.statusCode).toBe(204);
+
+    const reports = await reportOutcomes(groupId);
+    expect(reports).toEqual([
+      { status: 'actioned', outcome: 'deleted-by-owner' },
+      { status: 'actioned', outcome: 'deleted-by-owner' },
+    ]);
+    const list = await call(t.app, 'GET', '/api/admin/reports', mod1.cookie);
+    expect(list.json().data.map((g: { groupId: number }) => g.groupId)).not.toContain(groupId);
+    const audit = await call(t.app, 'GET', '/api/admin/audit', mod1.cookie);
+    expect(audit.json().data[0]).toMatchObject({
+      actor: owner.login,
+      action: 'group.delete-by-owner',
+      objectType: 'group_project',
+      objectId: String(groupId),
+      details: { reportsClosed: 2, title: 'Gone by its owner' },
+    });
+  });
+
+  it('writes nothing to the audit log when no report was open', async () => {
+    const db = t.database.db;
+    const before = (await auditRows(db)).length;
+    const { groupId } = await reportedGroup(t.app, db, owner.cookie, 0);
+    const del = await call(t.app, 'DELETE', '/api/group-projects/delete-project', owner.cookie, {
+      groupProjectId: groupId,
+    });
+    expect(del.statusCode).toBe(204);
+    expect((await auditRows(db)).length).toBe(before);
   });
 });
 
@@ -448,6 +480,7 @@ describe('catalogue health', () => {
       'health/gone',
     ]);
     expect(body.syncRunning).toBe(false);
+    expect(body.syncAvailable).toBe(true);
 
     const removed = await call(t.app, 'DELETE', `/api/admin/projects/${archived.id}`, mod1.cookie, {
       reason: 'Archived.',
@@ -502,6 +535,10 @@ describe('catalogue health', () => {
       logger: false,
     });
     try {
+      // The moderation page is told beforehand, so it can show Sync now disabled with what it needs.
+      const health = await call(app, 'GET', '/api/admin/catalogue', mod1.cookie);
+      expect(health.statusCode).toBe(200);
+      expect(health.json().syncAvailable).toBe(false);
       const res = await call(app, 'POST', '/api/admin/sync', mod1.cookie, {});
       expect(res.statusCode).toBe(409);
       expect(res.json().error.message).toBe(NO_TOKEN_MESSAGE);

@@ -3,6 +3,8 @@ import { writeCatalogEntries } from '../src/catalog/write.js';
 import { bareEntry } from '../src/catalog/sources/index.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { FakeGitHub, type FakeIssue } from './support/fake-github.js';
+import { addIssue, daysAgo } from './support/issues.js';
+import { createSignedInUser } from './support/users.js';
 
 let github: FakeGitHub;
 let t: TestApp;
@@ -162,5 +164,60 @@ describe('GET /api/projects/issues', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => getIssues('acme/widgets')));
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     expect(reads('acme/widgets').length - before).toBe(2);
+  });
+
+  it("adds the finder's taken signal and claims to the issues the sync stores, and the maintainers' responsiveness", async () => {
+    await getIssues('acme/widgets');
+    const db = t.database.db;
+    const { id: projectId } = await db
+      .selectFrom('projects')
+      .select('id')
+      .where('repo_ext', '=', 'acme/widgets')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('projects')
+      .set({ maintainer_median_hours: 3, responsiveness_at: new Date() })
+      .where('id', '=', projectId)
+      .execute();
+    const stored = await addIssue(db, projectId, 12, { assignee: 'busy', assignedAt: daysAgo(5) });
+    const free = await addIssue(db, projectId, 10);
+    const user = await createSignedInUser(db, 'claimer');
+    const claimed = await t.app.inject({
+      method: 'POST',
+      url: '/api/issues/claims',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie: user.cookie },
+      payload: { issueId: free },
+    });
+    expect(claimed.statusCode).toBe(201);
+
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/projects/issues?repoExt=acme/widgets',
+      headers: { cookie: user.cookie },
+    });
+    expect(mine.headers['cache-control']).toBe('private, no-cache');
+    const body = mine.json();
+    expect(body.responsiveness).toEqual({
+      medianHours: 3,
+      text: 'maintainers usually answer within 3 hours',
+    });
+    const byNumber = (issues: { number: number }[], n: number) => issues.find((i) => i.number === n);
+    const [twelve, eleven, ten] = [12, 11, 10].map((n) => byNumber(body.issues, n));
+    expect(twelve).toMatchObject({
+      number: 12,
+      issueId: stored,
+      taken: { state: 'assigned', reason: 'assigned to @busy 5 days ago, no pull request' },
+      claim: null,
+      hasLinkedPullRequest: true,
+    });
+    // Not a stored (beginner) issue: GitHub's fields only, as before.
+    expect(eleven).not.toHaveProperty('taken');
+    expect(ten).toMatchObject({
+      issueId: free,
+      taken: { state: 'claimed_here', by: 'claimer' },
+      claim: { login: 'claimer', mine: true },
+    });
+    const anonymous = (await getIssues('acme/widgets')).json();
+    expect(byNumber(anonymous.issues, 10)).toMatchObject({ claim: { login: 'claimer', mine: false } });
   });
 });

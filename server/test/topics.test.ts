@@ -198,6 +198,7 @@ describe('languages', () => {
       topics: ['typescript'],
       openIssues: 0,
       beginnerIssues: 0,
+      issues: null,
     };
     const write = (language: string | null) =>
       sync.writeBatch({

@@ -55,5 +55,5 @@ export async function registerAccounts(
 
   await app.register(accountsRoutes, { config, service, sessions, cookies, issueDevCode });
   const guard: RequireUser = (request, reply) => requireUser(request, reply, cookies);
-  return { sessions, cookies, requireUser: guard };
+  return { sessions, cookies, requireUser: guard, publicRepos: service.publicRepos };
 }

@@ -12,6 +12,8 @@ const BATCH_SIZE = 200;
 export interface WriteSummary {
   added: number;
   updated: number;
+  /** Issues the entries listed that the finder did not have yet. */
+  issues: number;
 }
 
 /**
@@ -24,7 +26,7 @@ export async function writeCatalogEntries(
   entries: readonly CatalogEntry[],
   options: { isDemo?: boolean; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<WriteSummary> {
-  const summary: WriteSummary = { added: 0, updated: 0 };
+  const summary: WriteSummary = { added: 0, updated: 0, issues: 0 };
   // Topics under their canonical names whoever made the entry (a parser, a moderator's approval, a test).
   const unique = [
     ...new Map(
@@ -94,13 +96,52 @@ export async function writeCatalogEntries(
           };
         }),
       )
-      .returning(sql<boolean>`(xmax = 0)`.as('inserted'))
+      .returning(['id', 'repo_ext', sql<boolean>`(xmax = 0)`.as('inserted')])
       .execute();
     for (const row of rows) {
       if (row.inserted) summary.added++;
       else summary.updated++;
     }
+    summary.issues += await writeFirstIssues(db, batch, rows);
     options.onProgress?.(Math.min(start + BATCH_SIZE, unique.length), unique.length);
   }
   return summary;
+}
+
+/**
+ * The issues a catalogue lists (forgoodfirstissue's generated.json does) become their projects' first issues
+ * in the finder: added when the finder does not have them, never over what a sync stored; they replace the
+ * demo's made-up issues of the same project. The next sync keeps those still open with a beginner label.
+ */
+async function writeFirstIssues(
+  db: Kysely<DB>,
+  batch: readonly CatalogEntry[],
+  projects: readonly { id: number; repo_ext: string }[],
+): Promise<number> {
+  const ids = new Map(projects.map((p) => [repoKey(p.repo_ext), p.id]));
+  const listed = batch.filter((entry) => entry.issues.length > 0 && ids.has(repoKey(entry.repoExt)));
+  if (listed.length === 0) return 0;
+  const projectIds = listed.map((entry) => ids.get(repoKey(entry.repoExt)) ?? 0);
+  await db.deleteFrom('issues').where('project_id', 'in', projectIds).where('is_demo', '=', true).execute();
+  const rows = listed.flatMap((entry) =>
+    entry.issues.map((issue) => ({
+      project_id: ids.get(repoKey(entry.repoExt)) ?? 0,
+      number: issue.number,
+      title: issue.title,
+      url: issue.url,
+      labels: JSON.stringify(issue.labels.map((name) => ({ name, color: null }))),
+      label_names: issue.labels.map((name) => name.toLowerCase()),
+      created_at: issue.createdAt,
+      // The catalogue does not say when it was last updated: its creation is the last activity known.
+      updated_at: issue.createdAt,
+      comments: issue.comments,
+    })),
+  );
+  const inserted = await db
+    .insertInto('issues')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['project_id', 'number']).doNothing())
+    .returning('id')
+    .execute();
+  return inserted.length;
 }

@@ -42,7 +42,9 @@ async function run(paths: string[]): Promise<number> {
           }
         },
       });
-      console.log(`  added ${summary.added}, updated ${summary.updated}, skipped ${parsed.skipped.length}`);
+      console.log(
+        `  added ${summary.added}, updated ${summary.updated}, skipped ${parsed.skipped.length}, new issues ${summary.issues}`,
+      );
       for (const skipped of parsed.skipped) console.log(`  skipped ${skipped.source}: ${skipped.reason}`);
     }
   } finally {

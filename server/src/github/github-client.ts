@@ -29,6 +29,7 @@ interface GitHubRepoJson {
   language: string | null;
   stargazers_count: number;
   private: boolean;
+  topics?: unknown;
 }
 
 /**
@@ -132,6 +133,9 @@ export function createGitHubProvider(settings: GitHubSettings): SignInProvider {
             description: repo.description,
             language: repo.language,
             stars: repo.stargazers_count,
+            topics: Array.isArray(repo.topics)
+              ? repo.topics.filter((topic): topic is string => typeof topic === 'string').slice(0, 20)
+              : [],
           });
         }
         path = result.next ? result.next.replace(settings.apiUrl, '') : null;

@@ -15,6 +15,7 @@ import {
   type SelectQueryBuilder,
   type Transaction,
 } from 'kysely';
+import { writeAudit } from '../platform/db/audit-log.js';
 import type { DB } from '../platform/db/schema.js';
 import { bucketOf, bucketStart, DEEP_WALK_ROWS } from '../platform/db/sort-buckets.js';
 import {
@@ -414,6 +415,34 @@ export function createGroupsRepository(db: Kysely<DB>) {
       await trx.deleteFrom('group_join_requests').where('group_id', '=', groupId).execute();
       await trx.deleteFrom('group_members').where('group_id', '=', groupId).execute();
       await trx.deleteFrom('group_projects').where('id', '=', groupId).execute();
+    },
+
+    /**
+     * Closes the open reports on a group its owner is deleting (outcome `deleted-by-owner`: nothing is left for
+     * a moderator to decide) and records it in the audit log, in the deleting transaction. Answers how many.
+     */
+    async closeReportsOnOwnerDeletion(
+      trx: Transaction<DB>,
+      group: { id: number; title: string },
+      owner: { id: number; login: string },
+    ): Promise<number> {
+      const closed = await trx
+        .updateTable('group_reports')
+        .set({ status: 'actioned', outcome: 'deleted-by-owner', closed_at: new Date() })
+        .where('group_id', '=', group.id)
+        .where('status', '=', 'open')
+        .returning('id')
+        .execute();
+      if (closed.length > 0) {
+        await writeAudit(trx, {
+          actor: owner,
+          action: 'group.delete-by-owner',
+          objectType: 'group_project',
+          objectId: group.id,
+          details: { reportsClosed: closed.length, title: group.title },
+        });
+      }
+      return closed.length;
     },
 
     members(executor: Executor, groupId: number) {

@@ -207,7 +207,13 @@ export function createGroupsService(
      */
     async remove(caller: Caller, groupId: number): Promise<void> {
       await retryTransaction(
-        () => changeGroup('delete', caller, groupId, (trx) => repository.deleteGroup(trx, groupId)),
+        () =>
+          changeGroup('delete', caller, groupId, async (trx) => {
+            const group = await repository.findGroup(trx, groupId);
+            await repository.deleteGroup(trx, groupId);
+            // Reports against it are answered: the group is gone, so they leave the moderators' queue.
+            if (group) await repository.closeReportsOnOwnerDeletion(trx, group, caller);
+          }),
         log,
         `deleting group ${groupId} with its messages`,
       );

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@openlfg/contracts';
-import type { AuditRow } from './repository.js';
+import type { AuditRow } from '../platform/db/audit-log.js';
 
 /** Row -> API shape for the moderation answers. */
 export function toAuditEntry(row: AuditRow): AuditEntry {

@@ -3,63 +3,10 @@ import type { DB } from '../platform/db/schema.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
-/** All SQL of moderation except the audit log's (audit.ts) and a group's deletion (groups/repository.ts). */
-export type AuditAction =
-  | 'request.approve'
-  | 'request.reject'
-  | 'report.dismiss'
-  | 'group.hide'
-  | 'group.delete'
-  | 'project.remove'
-  | 'catalogue.sync';
-
-export interface AuditRecord {
-  actor: { id: number; login: string };
-  action: AuditAction;
-  objectType: 'project_request' | 'group_project' | 'project' | 'sync_run';
-  objectId: number | string;
-  reason?: string | null;
-  details?: Record<string, unknown>;
-}
-
 /**
- * The audit log is append-only: this insert is the only write the code makes to it (the database refuses
- * UPDATE, DELETE and TRUNCATE, migration 0006). Pass the action's transaction so both land or neither.
+ * All SQL of moderation except the audit log's (platform/db/audit-log.ts, which a group's owner also writes to)
+ * and a group's deletion (groups/repository.ts).
  */
-export async function writeAudit(executor: Executor, record: AuditRecord): Promise<void> {
-  await executor
-    .insertInto('audit_log')
-    .values({
-      actor_id: record.actor.id,
-      actor_login: record.actor.login,
-      action: record.action,
-      object_type: record.objectType,
-      object_id: String(record.objectId),
-      reason: record.reason ?? null,
-      details: JSON.stringify(record.details ?? {}),
-    })
-    .execute();
-}
-
-/** One page of the log, newest first. */
-export async function auditPage(db: Kysely<DB>, page: number, pageSize: number) {
-  const { count } = await db
-    .selectFrom('audit_log')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom('audit_log')
-    .selectAll()
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
-  return { total: Number(count), rows };
-}
-
-export type AuditRow = Awaited<ReturnType<typeof auditPage>>['rows'][number];
-
 export function createModerationRepository(db: Kysely<DB>) {
   return {
     db,

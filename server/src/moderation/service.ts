@@ -19,7 +19,8 @@ import { conflict, HttpError, notFound } from '../platform/http/errors.js';
 import { ErrorCode } from '@openlfg/contracts';
 import { toAuditEntry } from './presenters.js';
 import type { Moderator } from './guard.js';
-import { auditPage, writeAudit, type ModerationRepository } from './repository.js';
+import { auditPage, writeAudit } from '../platform/db/audit-log.js';
+import type { ModerationRepository } from './repository.js';
 
 export interface ModerationDeps {
   repository: ModerationRepository;
@@ -238,6 +239,7 @@ export function createModerationService(deps: ModerationDeps) {
           total: problems.total,
         },
         syncRunning: currentSync !== null || run?.status === 'running',
+        syncAvailable: Boolean(deps.config.github.token),
       };
     },
 

@@ -38,9 +38,21 @@ function toCachedIssue(issue: GitHubIssueJson): CachedIssue {
  * by conditional requests; when GitHub is down, slow or rate-limited, the last answer with its age. Only
  * catalogued repositories are looked up: this is not an open proxy to GitHub.
  */
+/** What the issue finder adds to a project's issues: its stored issues' signals (by number) and responsiveness. */
+export type IssueSignals = (
+  projectId: number,
+  numbers: number[],
+  callerId: number | null,
+) => Promise<{
+  issues: ReadonlyMap<number, Pick<ProjectIssue, 'issueId' | 'taken' | 'claim'>>;
+  responsiveness: ProjectIssuesResponse['responsiveness'] | null;
+}>;
+
 export function createIssuesService(deps: {
   repository: ProjectsRepository;
   client: RepoClient;
+  /** The finder's signals, joined to GitHub's list by issue number; left out, the answer is GitHub's alone. */
+  signals?: IssueSignals;
   now?: () => Date;
 }) {
   const { repository, client } = deps;
@@ -114,10 +126,22 @@ export function createIssuesService(deps: {
   }
 
   return {
-    async issuesFor(repoExt: string): Promise<ProjectIssuesResponse> {
+    /** A project's open issues, with the finder's taken and claim signals for those it stores (as the caller sees them). */
+    async issuesFor(repoExt: string, callerId: number | null = null): Promise<ProjectIssuesResponse> {
       const project = await repository.findByRepoExt(repoExt);
       if (!project) throw notFound(`${repoExt} is not in the catalogue.`);
-      return loads.forceFetch(project.id, { context: project.repo_ext, forceRefresh: true });
+      const answer = await loads.forceFetch(project.id, { context: project.repo_ext, forceRefresh: true });
+      if (!deps.signals) return answer;
+      const signals = await deps.signals(
+        project.id,
+        answer.issues.map((issue) => issue.number),
+        callerId,
+      );
+      return {
+        ...answer,
+        issues: answer.issues.map((issue) => ({ ...issue, ...signals.issues.get(issue.number) })),
+        ...(signals.responsiveness ? { responsiveness: signals.responsiveness } : {}),
+      };
     },
   };
 }

@@ -77,8 +77,14 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<ProjectsRoutesOptions> = 
   app.route({
     ...endpoint('projectIssues'),
     handler: async (request, reply) => {
-      const answer = await issues.issuesFor(request.query.repoExt);
-      reply.header('cache-control', answer.stale ? 'no-cache' : 'public, max-age=60');
+      const auth = await request.auth();
+      const caller = auth.status === 'active' ? auth.user.id : null;
+      const answer = await issues.issuesFor(request.query.repoExt, caller);
+      // A signed-in caller's answer says which claims are theirs: kept private.
+      reply.header(
+        'cache-control',
+        caller !== null ? 'private, no-cache' : answer.stale ? 'no-cache' : 'public, max-age=60',
+      );
       return answer;
     },
   });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bareEntry, parseCatalogPath } from '../../src/catalog/sources/index.js';
@@ -21,9 +22,9 @@ describe('writeCatalogEntries', () => {
   it('adds new projects, then updates them on a second run without duplicating', async () => {
     const { entries } = await parseCatalogPath(path.join(fixtures, 'list.txt'));
     const first = await writeCatalogEntries(database.db, entries);
-    expect(first).toEqual({ added: entries.length, updated: 0 });
+    expect(first).toEqual({ added: entries.length, updated: 0, issues: 0 });
     const second = await writeCatalogEntries(database.db, entries);
-    expect(second).toEqual({ added: 0, updated: entries.length });
+    expect(second).toEqual({ added: 0, updated: entries.length, issues: 0 });
     const { count } = await database.db
       .selectFrom('projects')
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -82,5 +83,69 @@ describe('writeCatalogEntries', () => {
       .execute();
     await writeCatalogEntries(database.db, [{ ...base, repoExt: 'synced/app', forks: 3 }]);
     expect(await project('synced/app')).toMatchObject({ contributors: 12, used_by: 40, forks: 3 });
+  });
+
+  it("imports forgoodfirstissue's real issues as their projects' first issues, once", async () => {
+    const file = fileURLToPath(
+      new URL('../../../../shared/data/forgoodfirstissue/generated.json', import.meta.url),
+    );
+    if (!existsSync(file)) {
+      console.warn(`Skipping the real issues import: ${file} is absent.`);
+      return;
+    }
+    const { entries } = await parseCatalogPath(file);
+    const listed = entries.reduce((sum, entry) => sum + entry.issues.length, 0);
+    expect(listed).toBe(222);
+    const first = await writeCatalogEntries(database.db, entries);
+    expect(first.issues).toBe(222);
+    expect((await writeCatalogEntries(database.db, entries)).issues).toBe(0);
+    const stored = await database.db
+      .selectFrom('issues as i')
+      .innerJoin('projects as p', 'p.id', 'i.project_id')
+      .select(['p.repo_ext', 'i.number', 'i.title', 'i.url', 'i.label_names', 'i.is_demo', 'i.open'])
+      .where('p.repo_ext', '=', 'OpenTermsArchive/engine')
+      .execute();
+    expect(stored).toContainEqual({
+      repo_ext: 'OpenTermsArchive/engine',
+      number: 832,
+      title: 'Improve documents validation message',
+      url: 'https://github.com/OpenTermsArchive/engine/issues/832',
+      label_names: ['good first issue'],
+      is_demo: false,
+      open: true,
+    });
+  });
+
+  it("replaces a demo project's made-up issues with the ones a catalogue lists", async () => {
+    await writeCatalogEntries(database.db, [{ ...base, repoExt: 'demo/issues' }], { isDemo: true });
+    const { id } = await project('demo/issues');
+    await database.db
+      .insertInto('issues')
+      .values({
+        project_id: id,
+        number: 1,
+        title: 'Made up',
+        url: 'https://github.com/demo/issues',
+        labels: '[]',
+        created_at: new Date(),
+        updated_at: new Date(),
+        is_demo: true,
+      })
+      .execute();
+    const issue = {
+      number: 7,
+      title: 'Real one',
+      url: 'https://github.com/demo/issues/issues/7',
+      comments: 2,
+      createdAt: new Date('2026-01-02T03:04:05Z'),
+      labels: ['good first issue'],
+    };
+    await writeCatalogEntries(database.db, [{ ...base, repoExt: 'demo/issues', issues: [issue] }]);
+    const titles = await database.db
+      .selectFrom('issues')
+      .select('title')
+      .where('project_id', '=', id)
+      .execute();
+    expect(titles).toEqual([{ title: 'Real one' }]);
   });
 });

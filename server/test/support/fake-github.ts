@@ -13,6 +13,7 @@ export interface FakeGitHubUser {
     language?: string | null;
     stars?: number;
     private?: boolean;
+    topics?: string[];
   }[];
 }
 
@@ -33,6 +34,33 @@ export interface FakePull {
   body: string | null;
 }
 
+/** An issue as GitHub's GraphQL API gives it to the catalogue sync (the issue finder's fields). */
+export interface FakeGraphQLIssue {
+  number: number;
+  title: string;
+  labels: string[];
+  /** OPEN unless said. */
+  state?: 'OPEN' | 'CLOSED';
+  createdAt: string;
+  updatedAt?: string;
+  /** Current assignees with when each was assigned (the timeline's AssignedEvent). */
+  assignees?: { login: string; at: string }[];
+  /** Pull requests naming the issue: `closing` ones (closedByPullRequestsReferences), `mention`s (cross-referenced). */
+  pullRequests?: {
+    number: number;
+    state: 'OPEN' | 'CLOSED' | 'MERGED';
+    createdAt: string;
+    author?: string;
+    via: 'closing' | 'mention';
+  }[];
+  comments?: {
+    author: string;
+    association: 'OWNER' | 'MEMBER' | 'COLLABORATOR' | 'CONTRIBUTOR' | 'FIRST_TIME_CONTRIBUTOR' | 'NONE';
+    createdAt: string;
+    body: string;
+  }[];
+}
+
 /** A repository as the catalogue sync reads it: GraphQL figures and the contributors list. */
 export interface FakeRepository {
   stargazerCount: number;
@@ -48,6 +76,8 @@ export interface FakeRepository {
   openIssueLabels?: string[][];
   /** In GitHub's order (most contributions first); anonymous contributors included. */
   contributors?: { login: string; contributions: number }[];
+  /** Issues in full, open and closed, for the issue finder's fields (and the counts when openIssueLabels is unset). */
+  issues?: FakeGraphQLIssue[];
 }
 
 /** A one-off answer the next matching request gets instead of the real one. */
@@ -106,8 +136,12 @@ export class FakeGitHub {
   };
   /** Consumed in order: the first fault matching a request answers it. */
   readonly faults: FakeFault[] = [];
-  /** Each GraphQL query: the repositories it asked for (by alias order) and the labels of its beginner count. */
-  readonly graphqlQueries: { repos: string[]; beginnerLabels: string[]; status: number }[] = [];
+  /**
+   * Each GraphQL query: the repositories it asked for (by alias order), the labels of its beginner count, and
+   * the points it cost (GitHub's formula: see graphqlPoints).
+   */
+  readonly graphqlQueries: { repos: string[]; beginnerLabels: string[]; status: number; points: number }[] =
+    [];
   /** Delay before answering /contributors (a slow GitHub, for interrupting a run). */
   contributorsDelayMs = 0;
   private readonly codes = new Map<string, IssuedCode>();
@@ -381,7 +415,8 @@ export class FakeGitHub {
     const labelled = /(\w+)\s*:\s*issues\(\s*states:\s*OPEN\s*,\s*labels:\s*\$(\w+)\s*\)/.exec(query);
     const labelsVar = labelled ? variables[labelled[2] ?? ''] : undefined;
     const beginnerLabels = Array.isArray(labelsVar) ? labelsVar.map(String) : [];
-    const entry = { repos: aliases.map((a) => a.repo), beginnerLabels, status: 200 };
+    const points = graphqlPoints(query, aliases.length);
+    const entry = { repos: aliases.map((a) => a.repo), beginnerLabels, status: 200, points };
     this.graphqlQueries.push(entry);
 
     const fault = this.takeFault('graphql');
@@ -395,7 +430,7 @@ export class FakeGitHub {
       this.primaryLimit('graphql', res, record);
       return;
     }
-    budget.remaining -= 1;
+    budget.remaining = Math.max(0, budget.remaining - points);
 
     const data: Record<string, unknown> = {};
     const errors: unknown[] = [];
@@ -403,7 +438,7 @@ export class FakeGitHub {
       data.rateLimit = {
         remaining: budget.remaining,
         resetAt: new Date(budget.reset * 1000).toISOString(),
-        cost: 1,
+        cost: points,
       };
     }
     const wanted = new Set(beginnerLabels.map((l) => l.toLowerCase()));
@@ -419,8 +454,10 @@ export class FakeGitHub {
         });
         continue;
       }
-      const issues = repo.openIssueLabels ?? [];
+      const open = (repo.issues ?? []).filter((issue) => (issue.state ?? 'OPEN') === 'OPEN');
+      const issues = repo.openIssueLabels ?? open.map((issue) => issue.labels);
       data[alias] = {
+        ...issueFields(query, repo, wanted),
         stargazerCount: repo.stargazerCount,
         forkCount: repo.forkCount,
         isArchived: repo.isArchived ?? false,
@@ -605,6 +642,7 @@ export class FakeGitHub {
       language: r.language ?? null,
       stargazers_count: r.stars ?? 0,
       private: r.private ?? false,
+      topics: r.topics ?? [],
     }));
     const headers: Record<string, string> = {};
     if (page * perPage < all.length) {
@@ -614,6 +652,102 @@ export class FakeGitHub {
     }
     json(res, 200, slice, headers);
   }
+}
+
+/**
+ * GitHub's cost of a query (docs: "Calculating a rate limit score"): every connection is one request, a nested
+ * connection one per node its parent may return (its `first`/`last`), the sum divided by 100, at least 1. Read
+ * off the sync's query shape: per repository its topics and two counts, the beginner issue list with the
+ * connections of each issue, and the recent issues with their comments.
+ */
+export function graphqlPoints(query: string, repositories: number): number {
+  const fragment = (name: string) =>
+    new RegExp(`fragment ${name} on \\w+ \\{([\\s\\S]*?)\\n\\}`).exec(query)?.[1] ?? '';
+  const catalogue = fragment('CatalogueFields');
+  const issueConnections = [...fragment('BeginnerIssueFields').matchAll(/\b(?:first|last):\s*\d+/g)].length;
+  let perRepository = 3;
+  const list = /beginnerIssueList:[^{]*?first:\s*(\d+)/.exec(catalogue);
+  if (list) perRepository += 1 + Number(list[1]) * issueConnections;
+  const recent = /recentIssues:[^{]*?first:\s*(\d+)/.exec(catalogue);
+  if (recent) perRepository += 1 + Number(recent[1]);
+  return Math.max(1, Math.round((perRepository * repositories) / 100));
+}
+
+/** The issue finder's fields of a repository, when the query asks for them. */
+function issueFields(
+  query: string,
+  repo: FakeRepository,
+  wanted: ReadonlySet<string>,
+): Record<string, unknown> {
+  if (!/beginnerIssueList\s*:/.test(query)) return {};
+  const limit = Number(/beginnerIssueList:[^{]*?first:\s*(\d+)/.exec(query)?.[1] ?? 25);
+  const newestFirst = [...(repo.issues ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const beginner = newestFirst.filter(
+    (issue) => (issue.state ?? 'OPEN') === 'OPEN' && issue.labels.some((l) => wanted.has(l.toLowerCase())),
+  );
+  const pull = (p: NonNullable<FakeGraphQLIssue['pullRequests']>[number]) => ({
+    number: p.number,
+    url: `https://github.com/fake/fake/pull/${p.number}`,
+    state: p.state,
+    createdAt: p.createdAt,
+    author: p.author ? { login: p.author } : null,
+  });
+  return {
+    beginnerIssueList: {
+      nodes: beginner.slice(0, limit).map((issue) => ({
+        number: issue.number,
+        title: issue.title,
+        url: `https://github.com/fake/fake/issues/${issue.number}`,
+        createdAt: issue.createdAt,
+        updatedAt: issue.updatedAt ?? issue.createdAt,
+        comments: { totalCount: issue.comments?.length ?? 0 },
+        labels: { nodes: issue.labels.slice(0, 10).map((name) => ({ name, color: 'ededed' })) },
+        assignees: { nodes: (issue.assignees ?? []).slice(0, 3).map((a) => ({ login: a.login })) },
+        closedByPullRequestsReferences: {
+          nodes: (issue.pullRequests ?? [])
+            .filter((p) => p.via === 'closing' && p.state !== 'CLOSED')
+            .slice(0, 3)
+            .map(pull),
+        },
+        timelineItems: {
+          nodes: [
+            ...(issue.assignees ?? []).map((a) => ({
+              __typename: 'AssignedEvent',
+              createdAt: a.at,
+              assignee: { login: a.login },
+            })),
+            ...(issue.pullRequests ?? [])
+              .filter((p) => p.via === 'mention')
+              .map((p) => ({
+                __typename: 'CrossReferencedEvent',
+                createdAt: p.createdAt,
+                source: { __typename: 'PullRequest', ...pull(p) },
+              })),
+            ...(issue.comments ?? []).map((c) => ({
+              __typename: 'IssueComment',
+              createdAt: c.createdAt,
+              authorAssociation: c.association,
+              author: { login: c.author },
+              body: c.body,
+            })),
+          ]
+            .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+            .slice(-20),
+        },
+      })),
+    },
+    recentIssues: {
+      nodes: newestFirst.slice(0, 30).map((issue) => ({
+        createdAt: issue.createdAt,
+        comments: {
+          nodes: (issue.comments ?? []).slice(0, 10).map((c) => ({
+            createdAt: c.createdAt,
+            authorAssociation: c.association,
+          })),
+        },
+      })),
+    },
+  };
 }
 
 function nowSeconds(): number {

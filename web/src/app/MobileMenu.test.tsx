@@ -40,6 +40,7 @@ describe('MobileMenu', () => {
     const links = within(menu).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
       'Open source projects',
+      'Find an issue',
       'Looking for group',
       'My projects',
       'Post a group project',
@@ -50,12 +51,12 @@ describe('MobileMenu', () => {
   it('moves focus into the menu and keeps Tab and Shift+Tab inside it', async () => {
     const { user, menu } = await openMenu();
     const close = within(menu).getByRole('button', { name: 'Close menu' });
-    const login = within(menu).getByRole('button', { name: 'Login with Github' });
+    const last = within(menu).getByRole('button', { name: 'Dark mode' });
 
     expect(document.activeElement).toBe(close);
 
     await user.tab({ shift: true });
-    expect(document.activeElement).toBe(login);
+    expect(document.activeElement).toBe(last);
 
     await user.tab();
     expect(document.activeElement).toBe(close);

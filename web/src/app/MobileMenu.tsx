@@ -2,6 +2,7 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { useDialog } from '../lib/use-dialog';
 import { LoginButton } from '../session/components/LoginButton';
 import { NavLinkList } from './NavLinkList';
+import { ThemeToggle } from './ThemeToggle';
 import { PostProjectLink } from './PostProjectLink';
 import styles from './MobileMenu.module.css';
 
@@ -73,6 +74,7 @@ export function MobileMenu({ id, open, onClose, returnFocusRef }: MobileMenuProp
         <div className={styles.actions}>
           <PostProjectLink className={styles.cta} onNavigate={onClose} />
           <LoginButton className={styles.login} />
+          <ThemeToggle className={styles.theme} showLabel />
         </div>
       </div>
     </>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mockApi } from '../test/api-mock';
+import { THEME_STORAGE_KEY } from '../lib/theme';
 import { renderApp } from '../test/render-app';
 import { signedInAs, signedInSession } from '../features/moderation/test-fixtures';
 
@@ -22,7 +23,7 @@ function selectedNavLinks() {
 }
 
 describe('NavBar', () => {
-  it('shows the title, a home link, the three links and the call to action', () => {
+  it('shows the title, a home link, the four links and the call to action', () => {
     mockApi();
     renderApp('/');
 
@@ -33,6 +34,7 @@ describe('NavBar', () => {
     const links = mainNav().getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Open source projects', '/'],
+      ['Find an issue', '/issues'],
       ['Looking for group', '/group-projects'],
       ['My projects', '/my-projects?view=groups'],
     ]);
@@ -43,6 +45,8 @@ describe('NavBar', () => {
 
   it.each([
     ['/', ['Open source projects']],
+    ['/issues', ['Find an issue']],
+    ['/issues?sort=newest', ['Find an issue']],
     ['/group-projects', ['Looking for group']],
     ['/group-projects?post=new', ['Looking for group']],
     ['/group-projects/42', ['Looking for group']],
@@ -55,6 +59,24 @@ describe('NavBar', () => {
     mockApi();
     renderApp(url);
     expect(selectedNavLinks()).toEqual(expected);
+  });
+
+  it('switches to dark mode and back, and remembers the choice', async () => {
+    mockApi();
+    document.documentElement.dataset.theme = 'light';
+    const { user } = renderApp('/');
+    const toggle = within(screen.getByRole('banner')).getByRole('button', { name: 'Dark mode' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+
+    await user.click(toggle);
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
+
+    await user.click(toggle);
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('light');
+    localStorage.removeItem(THEME_STORAGE_KEY);
   });
 
   it('moves the selection when the user follows a link', async () => {

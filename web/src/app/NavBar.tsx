@@ -5,6 +5,7 @@ import { LoginButton } from '../session/components/LoginButton';
 import { MobileMenu } from './MobileMenu';
 import { NavLinkList } from './NavLinkList';
 import { PostProjectLink } from './PostProjectLink';
+import { ThemeToggle } from './ThemeToggle';
 import styles from './NavBar.module.css';
 
 const MOBILE_MENU_ID = 'mobile-menu';
@@ -29,6 +30,7 @@ export function NavBar() {
           <nav aria-label="Main" className={styles.nav}>
             <NavLinkList className={styles.links} linkClassName={styles.link} />
           </nav>
+          <ThemeToggle className={styles.theme} />
           <PostProjectLink className={styles.cta} />
           <LoginButton className={styles.login} />
           <button

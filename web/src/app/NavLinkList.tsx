@@ -10,7 +10,7 @@ export interface NavLinkListProps {
 }
 
 /**
- * The three main links, and Moderation for moderators; the one for the current page is underlined and marked
+ * The main links, and Moderation for moderators; the one for the current page is underlined and marked
  * aria-current="page".
  */
 export function NavLinkList({ className, linkClassName, onNavigate }: NavLinkListProps) {

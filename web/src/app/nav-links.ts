@@ -17,6 +17,11 @@ export const NAV_LINKS: readonly NavLinkItem[] = [
     isSelected: (pathname) => normalize(pathname) === '/',
   },
   {
+    label: 'Find an issue',
+    to: '/issues',
+    isSelected: (pathname) => normalize(pathname) === '/issues',
+  },
+  {
     label: 'Looking for group',
     to: '/group-projects',
     isSelected: (pathname) => {

@@ -26,6 +26,13 @@ export const routes: RouteObject[] = [
           // first opened, so a first visit downloads only what it shows.
           { index: true, element: <ProjectsPage /> },
           {
+            // The issue finder: its code (and the claims') arrives only when it is first opened.
+            path: 'issues',
+            lazy: async () => ({
+              Component: (await import('../features/issues/routes/IssueFinderPage')).IssueFinderPage,
+            }),
+          },
+          {
             path: 'group-projects',
             lazy: async () => ({
               Component: (await import('../features/groups/routes/GroupProjectsPage')).GroupProjectsPage,

@@ -9,10 +9,12 @@ export interface ErrorStateProps {
   onRetry?: () => void;
   /** True while the retry is running: the button says so and does nothing. */
   retrying?: boolean;
+  /** Another way forward beside "Try again" (a link to the same thing elsewhere, say). */
+  children?: ReactNode;
 }
 
 /** A failed load: what failed, why, and a "Try again" button. */
-export function ErrorState({ title, message, onRetry, retrying = false }: ErrorStateProps) {
+export function ErrorState({ title, message, onRetry, retrying = false, children }: ErrorStateProps) {
   return (
     <div role="alert" className={styles.error}>
       <p className={styles.title}>{title}</p>
@@ -29,6 +31,7 @@ export function ErrorState({ title, message, onRetry, retrying = false }: ErrorS
           {retrying ? 'Trying again...' : 'Try again'}
         </button>
       ) : null}
+      {children}
     </div>
   );
 }

@@ -29,6 +29,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string | null;
   readonly serverMessage: string | null;
+  /** Set when a listener (onApiError) already told the user about this failure: callers then say nothing. */
+  explained = false;
 
   constructor(status: number, code: string | null = null, serverMessage: string | null = null) {
     super(String(status));
@@ -42,7 +44,8 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-export type ApiErrorListener = (error: ApiError, request: ApiRequestInfo) => void;
+/** Answers 'explained' when it told the user about the failure itself (an expired session, say). */
+export type ApiErrorListener = (error: ApiError, request: ApiRequestInfo) => 'explained' | undefined;
 
 const errorListeners = new Set<ApiErrorListener>();
 
@@ -76,7 +79,7 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
     const error = toApiError(response.status, text);
     for (const listener of errorListeners) {
       try {
-        listener(error, { method, path });
+        if (listener(error, { method, path }) === 'explained') error.explained = true;
       } catch (listenerError) {
         console.error('An API error listener failed', listenerError);
       }

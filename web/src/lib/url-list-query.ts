@@ -133,10 +133,10 @@ export interface ListQueryChangeOptions {
 }
 
 /**
- * A list's controls, read from and written to the URL. A change that does not name a page goes back to page 1:
- * new filters make the old page number meaningless.
+ * A list's controls, read from and written to the URL. For a paged list, a change that does not name a page goes
+ * back to page 1: new filters make the old page number meaningless. (A list paged by cursor keeps no page there.)
  */
-export function useUrlListQuery<Q extends { page: number }>(
+export function useUrlListQuery<Q extends object>(
   parse: (search: string) => Q,
   format: (query: Q) => string,
 ) {
@@ -145,7 +145,10 @@ export function useUrlListQuery<Q extends { page: number }>(
   const query = useMemo(() => parse(search), [parse, search]);
 
   const hrefFor = useCallback(
-    (changes: Partial<Q>) => `${pathname}${format({ ...query, page: 1, ...changes })}`,
+    (changes: Partial<Q>) => {
+      const firstPage = 'page' in query ? { page: 1 } : {};
+      return `${pathname}${format({ ...query, ...firstPage, ...changes })}`;
+    },
     [pathname, query, format],
   );
 

@@ -3,6 +3,12 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../test/api-mock';
 import { renderApp } from '../test/render-app';
+import {
+  listResponse,
+  makeProject,
+  projectsHandler,
+  signedInHandlers,
+} from '../features/projects/test-fixtures';
 
 const navBar = () => within(screen.getByRole('banner'));
 const signedIn = { isLoginLoading: false, isLoggedIn: true };
@@ -34,6 +40,25 @@ describe('session expiry', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Sign in to see your projects' })).toBeTruthy();
     // One toast, however many calls failed.
     expect(screen.getAllByText(EXPIRED)).toHaveLength(1);
+  });
+
+  it("shows only its own toast when an action fails with 403, not the server's words as well", async () => {
+    const serverWords = 'Your session has expired. Please sign in again.';
+    mockApi({
+      ...stillSignedIn,
+      ...signedInHandlers,
+      ...projectsHandler(() => listResponse([makeProject({ name: 'tokio' })])),
+      'POST /api/projects/save': () => ({
+        status: 403,
+        body: { error: { code: 'SESSION_EXPIRED', message: serverWords } },
+      }),
+    });
+    const { user } = renderApp('/', { session: signedIn });
+    await user.click(await screen.findByRole('button', { name: /^Save tokio/ }));
+
+    expect(await screen.findByText(EXPIRED)).toBeTruthy();
+    expect(screen.getAllByText(EXPIRED)).toHaveLength(1);
+    expect(screen.queryByText(serverWords)).toBeNull();
   });
 
   it('keeps the user signed in on a 403 that only means "not allowed"', async () => {

@@ -11,6 +11,8 @@ import { AUTH_RECHECK_INTERVAL_MS, isSessionExpiry, SESSION_EXPIRED_MESSAGE } fr
  * any call answered 403, or a periodic re-check of check-auth answering false. Then every cached user
  * answer is dropped, the app becomes logged out, and one toast says why.
  */
+const SESSION_EXPIRED_TOAST_ID = 'session-expired';
+
 export function useSessionExpiry(): void {
   const { isLoggedIn, isLoginLoading, setIsLoggedIn } = useSession();
   const queryClient = useQueryClient();
@@ -27,13 +29,17 @@ export function useSessionExpiry(): void {
     loggedIn.current = false;
     queryClient.clear();
     setIsLoggedIn(false);
-    toast.error(SESSION_EXPIRED_MESSAGE, { toastId: 'session-expired' });
+    toast.error(SESSION_EXPIRED_MESSAGE, { toastId: SESSION_EXPIRED_TOAST_ID });
   }, [queryClient, setIsLoggedIn]);
 
   useEffect(
     () =>
       onApiError((error) => {
-        if (isSessionExpiry(error)) expire();
+        if (!isSessionExpiry(error)) return undefined;
+        // The expiry toast says it all: the action that failed does not add the server's words to it.
+        const told = loggedIn.current || toast.isActive(SESSION_EXPIRED_TOAST_ID);
+        expire();
+        return told ? 'explained' : undefined;
       }),
     [expire],
   );

@@ -1,18 +1,7 @@
-/**
- * The issue labels treated as beginner friendly: the nine of the goodfirstissue catalogue
- * (DeepSourceCorp/good-first-issue, labels.json).
- */
-export const BEGINNER_LABELS: readonly string[] = Object.freeze([
-  'good first issue',
-  'good-first-issue',
-  'beginner',
-  'beginner-friendly',
-  'easy',
-  'first-timers-only',
-  'starter',
-  'help wanted',
-  'low-hanging-fruit',
-]);
+import { BEGINNER_LABELS } from '@openlfg/contracts';
+
+/** The beginner labels live in contracts: the web's finder offers them as its label filter. */
+export { BEGINNER_LABELS };
 
 const beginnerLabelSet: ReadonlySet<string> = new Set(BEGINNER_LABELS);
 

@@ -1,6 +1,7 @@
 import type { GraphQLAnswer } from '../../github/repo-client.js';
 import { BEGINNER_LABELS } from '../sources/beginner-labels.js';
 import { MAX_DESCRIPTION_LENGTH, normaliseTopics, readCount, readDate, readText } from '../sources/fields.js';
+import { ISSUE_FRAGMENT, ISSUE_LIST_FIELDS, readIssueSummary, type IssueSummary } from './issue-facts.js';
 
 /** What one GraphQL query says about a repository. */
 export interface RepoFigures {
@@ -14,6 +15,8 @@ export interface RepoFigures {
   topics: string[];
   openIssues: number | null;
   beginnerIssues: number | null;
+  /** The open beginner issues and the maintainers' responsiveness; null when the answer lacks them. */
+  issues: IssueSummary | null;
 }
 
 export type RepoAnswer =
@@ -29,7 +32,8 @@ export interface BatchBudget {
 
 /**
  * The fields read for every repository. Both issue counts are totalCount only, so they cost no nodes; the
- * beginner count is the open issues carrying any of the nine beginner labels.
+ * beginner count is the open issues carrying any of the nine beginner labels. The issue finder's fields
+ * (issue-facts.ts) ride in the same query: still one GraphQL query per batch.
  */
 const REPOSITORY_FIELDS = `fragment CatalogueFields on Repository {
   stargazerCount
@@ -42,6 +46,7 @@ const REPOSITORY_FIELDS = `fragment CatalogueFields on Repository {
   repositoryTopics(first: 20) { nodes { topic { name } } }
   issues(states: OPEN) { totalCount }
   beginnerIssues: issues(states: OPEN, labels: $beginnerLabels) { totalCount }
+  ${ISSUE_LIST_FIELDS}
 }`;
 
 /**
@@ -65,7 +70,8 @@ export function batchQuery(repoExts: readonly string[]): {
   rateLimit { remaining resetAt cost }
 ${fields.join('\n')}
 }
-${REPOSITORY_FIELDS}`;
+${REPOSITORY_FIELDS}
+${ISSUE_FRAGMENT}`;
   return { query, variables };
 }
 
@@ -80,6 +86,8 @@ interface RepositoryJson {
   repositoryTopics?: { nodes?: ({ topic?: { name?: unknown } | null } | null)[] } | null;
   issues?: { totalCount?: unknown } | null;
   beginnerIssues?: { totalCount?: unknown } | null;
+  beginnerIssueList?: unknown;
+  recentIssues?: unknown;
 }
 
 export type BatchData = Record<
@@ -137,5 +145,6 @@ function readFigures(repo: RepositoryJson): RepoFigures {
     topics: normaliseTopics((repo.repositoryTopics?.nodes ?? []).map((node) => node?.topic?.name)),
     openIssues: readCount(repo.issues?.totalCount),
     beginnerIssues: readCount(repo.beginnerIssues?.totalCount),
+    issues: readIssueSummary(repo as Record<string, unknown>),
   };
 }

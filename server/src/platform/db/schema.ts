@@ -26,6 +26,8 @@ export interface DB {
   topic_counts: TopicCountsTable;
   project_list_counts: ProjectListCountsTable;
   group_list_counts: GroupListCountsTable;
+  issues: IssuesTable;
+  issue_claims: IssueClaimsTable;
 }
 
 /** How many projects carry each topic, kept by triggers on projects (migration 0010). */
@@ -100,6 +102,8 @@ export interface ProjectsTable {
   new_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** The weighted words of the row, kept by the database (migration 0009): only for searching. */
   search: ColumnType<string, never, never>;
+  maintainer_median_hours: number | null;
+  responsiveness_at: Date | null;
 }
 
 export interface ProjectSavesTable {
@@ -221,8 +225,8 @@ export interface GroupReportsTable {
   status: Generated<'open' | 'dismissed' | 'actioned'>;
   created_at: CreatedAt;
   closed_at: Date | null;
-  /** What the moderator did when closing it (migration 0006). */
-  outcome: 'dismissed' | 'hidden' | 'deleted' | null;
+  /** What closed it (migration 0006): a moderator's decision, or the owner deleting the group. */
+  outcome: 'dismissed' | 'hidden' | 'deleted' | 'deleted-by-owner' | null;
 }
 
 export interface MessagesTable {
@@ -263,4 +267,47 @@ export interface GroupListCountsTable {
   skill_level: string;
   visibility: string;
   groups: number;
+}
+
+/** An open beginner issue of a project, as the sync last read it (0013). */
+export interface IssuesTable {
+  id: Generated<number>;
+  project_id: number;
+  number: number;
+  title: string;
+  url: string;
+  /** JSON of [{ name, color }]: written with JSON.stringify, read back parsed. */
+  labels: ColumnType<unknown, string, string>;
+  label_names: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: Date;
+  updated_at: Date;
+  comments: Generated<number>;
+  assignee: string | null;
+  assigned_at: Date | null;
+  pull_request_number: number | null;
+  pull_request_url: string | null;
+  pull_request_by: string | null;
+  pull_request_at: Date | null;
+  claim_comment_by: string | null;
+  claim_comment_at: Date | null;
+  github_taken_until: ColumnType<Date, Date | string | undefined, Date | string>;
+  claimed_until: ColumnType<Date, Date | string | undefined, Date | string>;
+  open: Generated<boolean>;
+  left_at: Date | null;
+  is_demo: Generated<boolean>;
+  synced_at: Generated<Date>;
+  /** Copied from the project by triggers: never written directly. */
+  project_language: Generated<string | null>;
+  project_topics: Generated<string[]>;
+  project_archived: Generated<boolean>;
+  project_pushed_at: Generated<Date | null>;
+  project_median_hours: Generated<number | null>;
+}
+
+export interface IssueClaimsTable {
+  issue_id: number;
+  user_id: number;
+  /** Reset when a lapsed claim is taken again. */
+  claimed_at: ColumnType<Date, Date | undefined, Date>;
+  expires_at: ColumnType<Date, Date | undefined, Date>;
 }

@@ -126,7 +126,10 @@ describe('a catalogue sync run', () => {
     });
     expect(run?.finished_at).toBeInstanceOf(Date);
     expect(run?.github_remaining).toBe(4998); // two contributors requests
-    expect(run?.github_graphql_remaining).toBe(4999);
+    // One query for both, costed as GitHub does: 2 repositories x (3 + 1 + 25 x 4 issue connections + 1 + 30)
+    // connection requests = 270, / 100, rounded: 3 points.
+    expect(world.github.graphqlQueries.map((q) => q.points)).toEqual([3]);
+    expect(run?.github_graphql_remaining).toBe(4997);
     expect(run?.github_reset_at).toBeInstanceOf(Date);
   });
 

@@ -32,6 +32,15 @@ describe('an audit entry in words', () => {
       'hid Rust club (group 4)',
     ],
     [
+      entry({
+        action: 'group.delete-by-owner',
+        objectType: 'group_project',
+        objectId: '5',
+        details: { title: 'Old club', reportsClosed: 2 },
+      }),
+      'deleted their own reported group Old club (group 5)',
+    ],
+    [
       entry({ action: 'project.remove', objectType: 'project', objectId: '9', details: { repoExt: 'a/b' } }),
       'removed a/b (project 9)',
     ],

@@ -7,6 +7,7 @@ const ACTION_TEXT: Record<string, string> = {
   'report.dismiss': 'dismissed the reports on',
   'group.hide': 'hid',
   'group.delete': 'deleted',
+  'group.delete-by-owner': 'deleted their own reported group',
   'project.remove': 'removed',
   'catalogue.sync': 'started',
 };

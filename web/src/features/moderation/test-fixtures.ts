@@ -82,6 +82,7 @@ export function makeHealth(overrides: Partial<CatalogueHealth> = {}): CatalogueH
       { id: 32, repoExt: 'gone/repo', archived: false, unreachableSince: '2026-01-02T00:00:00.000Z' },
     ]),
     syncRunning: false,
+    syncAvailable: true,
     ...overrides,
   };
 }

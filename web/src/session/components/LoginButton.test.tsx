@@ -62,7 +62,10 @@ describe('LoginButton', () => {
     await user.click(button);
 
     // This server signs in through its development page, and the button says so.
-    const login = await navBar().findByRole('button', { name: /^Login with Github/ });
+    const login = await navBar().findByRole('button', {
+      name: 'Login with Github',
+      description: /^Development sign-in is on/,
+    });
     expect(await within(login).findByText('dev')).toBeTruthy();
     expect(login.getAttribute('title')).toMatch(/^Development sign-in is on/);
     const logout = calls.find((call) => call.url === '/api/account/logout');
@@ -85,6 +88,25 @@ describe('LoginButton', () => {
 
     expect(await screen.findByText('Could not log out, please try again.')).toBeTruthy();
     expect(navBar().getByRole('button', { name: 'Log out' })).toBeTruthy();
+  });
+
+  it('shows only the expiry toast when the session had already ended', async () => {
+    mockApi({
+      'GET /api/account/check-auth': () => ({ body: { authenticated: true, devSignIn: false } }),
+      'DELETE /api/account/logout': () => ({
+        status: 403,
+        body: {
+          error: { code: 'SESSION_EXPIRED', message: 'Your session has expired. Please sign in again.' },
+        },
+      }),
+    });
+    const { user } = renderApp('/', { session: { isLoginLoading: true } });
+
+    await user.click(await navBar().findByRole('button', { name: 'Log out' }));
+
+    expect(await screen.findByText("You're session expired, please log back in.")).toBeTruthy();
+    expect(await navBar().findByRole('button', { name: 'Login with Github' })).toBeTruthy();
+    expect(screen.queryByText('Could not log out, please try again.')).toBeNull();
   });
 
   it('shows Loading... and does nothing while a GitHub code is in the URL', async () => {

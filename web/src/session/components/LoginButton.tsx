@@ -1,5 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useLocation } from 'react-router';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { isApiError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { getCheckAuthQueryOptions } from '../api/check-auth';
@@ -53,6 +55,8 @@ export function LoginButton({ className, returnTo }: LoginButtonProps) {
     try {
       await logoutMutation.mutateAsync();
     } catch (error) {
+      // An expired session (403) was said and signed out already, with its own toast.
+      if (isApiError(error) && error.explained) return;
       // 401: the server no longer knows this session, so the user is logged out already.
       if (!isApiError(error) || error.status !== 401) {
         toast.error(LOGOUT_FAILED_MESSAGE);
@@ -70,6 +74,7 @@ export function LoginButton({ className, returnTo }: LoginButtonProps) {
   };
 
   const classes = [styles.button, className].filter(Boolean).join(' ');
+  const hintId = useId();
 
   if (busy) {
     return (
@@ -79,22 +84,31 @@ export function LoginButton({ className, returnTo }: LoginButtonProps) {
     );
   }
 
+  // The button's name is the spec's label alone; the DEV badge is described apart, as the hint it stands for.
   return (
-    <button
-      type="button"
-      className={classes}
-      onClick={handleClick}
-      title={devSignIn ? DEV_SIGN_IN_HINT : undefined}
-    >
-      {isLoggedIn ? (
-        'Log out'
-      ) : (
-        <>
-          <GithubMark />
-          <span>Login with Github</span>
-          {devSignIn ? <span className={styles.devBadge}>dev</span> : null}
-        </>
-      )}
-    </button>
+    <>
+      <button
+        type="button"
+        className={classes}
+        onClick={handleClick}
+        title={devSignIn ? DEV_SIGN_IN_HINT : undefined}
+        aria-describedby={devSignIn ? hintId : undefined}
+      >
+        {isLoggedIn ? (
+          'Log out'
+        ) : (
+          <>
+            <GithubMark />
+            <span>Login with Github</span>
+            {devSignIn ? (
+              <span className={styles.devBadge} aria-hidden="true">
+                dev
+              </span>
+            ) : null}
+          </>
+        )}
+      </button>
+      {devSignIn ? <VisuallyHidden id={hintId}>{DEV_SIGN_IN_HINT}</VisuallyHidden> : null}
+    </>
   );
 }

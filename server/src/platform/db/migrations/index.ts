@@ -11,6 +11,7 @@ import * as m0009 from './0009_search.js';
 import * as m0010 from './0010_topics.js';
 import * as m0011 from './0011_listing.js';
 import * as m0012 from './0012_list_speed.js';
+import * as m0013 from './0013_issues.js';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the same list works from
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0010_topics': m0010,
   '0011_listing': m0011,
   '0012_list_speed': m0012,
+  '0013_issues': m0013,
 };

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { MyProjectsView } from './view';
+import { useSelectedTabInView } from '../../../components/use-selected-tab-in-view';
 import styles from '../../../components/LinkTabs.module.css';
 
 const VIEWS: readonly { view: MyProjectsView; label: string }[] = [
@@ -12,8 +13,9 @@ const VIEWS: readonly { view: MyProjectsView; label: string }[] = [
 
 /** Links that look like tabs; the selected one is marked aria-current="page". */
 export function ViewTabs({ selected }: { selected: MyProjectsView }) {
+  const stripRef = useSelectedTabInView<HTMLElement>(selected);
   return (
-    <nav aria-label="My projects views" className={styles.tabs}>
+    <nav ref={stripRef} aria-label="My projects views" className={styles.tabs}>
       {VIEWS.map(({ view, label }) => (
         <Link
           key={view}

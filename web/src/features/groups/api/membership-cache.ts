@@ -20,9 +20,13 @@ import { getGroupsQueryKey } from './query-keys';
 /**
  * Puts where the user now stands (the server's answer to a membership change, with their new viewer block) into
  * every cached answer at once, so the buttons change without waiting for the refetch, then refreshes everything
- * about groups.
+ * about groups in the background.
  */
-export function applyMembership(queryClient: QueryClient, group: GroupProject, answer: MembershipResponse) {
+export function applyMembership(
+  queryClient: QueryClient,
+  group: GroupProject,
+  answer: MembershipResponse,
+): void {
   const { groupProjectId, memberCount, viewer } = answer;
   const { role } = viewer;
   queryClient.setQueryData<MyGroupsResponse>(getMyGroupsQueryOptions().queryKey, (old) => {
@@ -65,5 +69,7 @@ export function applyMembership(queryClient: QueryClient, group: GroupProject, a
   queryClient.setQueryData<GroupCardResponse>(getGroupQueryOptions(groupProjectId).queryKey, (old) =>
     old ? { ...old, memberCount, viewer } : old,
   );
-  return queryClient.invalidateQueries({ queryKey: getGroupsQueryKey() });
+  // In the background: the answer already says where the user stands, so the action is done (its toast, the
+  // focus on the button that replaced the one pressed) without waiting for every group query to come back.
+  void queryClient.invalidateQueries({ queryKey: getGroupsQueryKey() });
 }

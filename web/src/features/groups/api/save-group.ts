@@ -1,8 +1,7 @@
 import type { GroupListOfMine, GroupListResponse, GroupProject, SaveGroupResponse } from '@openlfg/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
-import { errorMessage } from '../../../lib/error-message';
-import { toast } from '../../../lib/toast';
+import { toastError } from '../../../lib/error-message';
 import { getGroupListsQueryKey } from './get-group-projects';
 import { getSavedGroupsQueryOptions } from './get-saved-groups';
 
@@ -51,11 +50,9 @@ export function useToggleGroupSave() {
       const saves = Math.max(0, current.saves + (save ? -1 : 1));
       setSaves(queryClient, group.groupProjectId, saves);
       setSavedMembership(queryClient, { ...current, saves }, !save, context?.savedIndex ?? 0);
-      toast.error(
-        errorMessage(error, save ? SAVE_GROUP_FAILED_MESSAGE : UNSAVE_GROUP_FAILED_MESSAGE, {
-          clientErrorsOnly: true,
-        }),
-      );
+      toastError(error, save ? SAVE_GROUP_FAILED_MESSAGE : UNSAVE_GROUP_FAILED_MESSAGE, {
+        clientErrorsOnly: true,
+      });
     },
     onSuccess: ({ projectId, saves }) => setSaves(queryClient, projectId, saves),
     onSettled: () => queryClient.invalidateQueries({ queryKey: savedKey }),

@@ -2,7 +2,7 @@ import type { GroupProject } from '@openlfg/contracts';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../../components/Modal';
-import { errorMessage } from '../../../lib/error-message';
+import { toastError } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useDeleteGroup } from '../api/delete-group';
 import buttons from '../../../components/buttons.module.css';
@@ -25,9 +25,7 @@ export function DeleteGroupButton({ group }: { group: GroupProject }) {
         void navigate('/group-projects');
       },
       onError: (error) =>
-        toast.error(
-          errorMessage(error, 'Could not delete the group, please try again.', { clientErrorsOnly: true }),
-        ),
+        toastError(error, 'Could not delete the group, please try again.', { clientErrorsOnly: true }),
     });
   };
 

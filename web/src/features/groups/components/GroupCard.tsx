@@ -2,6 +2,8 @@ import type { GroupProject, GroupViewer } from '@openlfg/contracts';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Highlight } from '../../../components/Highlight';
+import type { CardColour } from '../../../components/card-colour';
+import { TopicChips } from '../../../components/TopicChips';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { formatCount, formatRelativeTime } from '../../../lib/format';
 import { memberCountText, visibilityText } from '../group-text';
@@ -10,9 +12,6 @@ import { GroupSaveButton } from './GroupSaveButton';
 import { MembershipActions } from './MembershipActions';
 import styles from './GroupCard.module.css';
 
-export const CARD_COLOURS = ['red', 'yellow', 'green', 'purple'] as const;
-export type CardColour = (typeof CARD_COLOURS)[number];
-
 export interface GroupCardProps {
   group: GroupProject;
   colour: CardColour;
@@ -20,9 +19,18 @@ export interface GroupCardProps {
   viewer: GroupViewer | undefined;
   /** An extra badge (the viewer's role on My projects). */
   badge?: ReactNode;
+  /** The topics the list is filtered by, shown pressed. */
+  selectedTopics?: readonly string[];
+  /** Filters the list by a topic in place; without it a topic links to the group list filtered by it. */
+  onTopicToggle?: (topic: string) => void;
 }
 
-export function GroupCard({ group, colour, viewer, badge }: GroupCardProps) {
+/** The group list filtered by one topic. */
+export function groupTopicHref(topic: string): string {
+  return `/group-projects?topics=${encodeURIComponent(topic)}`;
+}
+
+export function GroupCard({ group, colour, viewer, badge, selectedTopics, onTopicToggle }: GroupCardProps) {
   const headingId = useId();
   return (
     <article className={`${styles.card} ${styles[colour]}`} aria-labelledby={headingId}>
@@ -48,15 +56,13 @@ export function GroupCard({ group, colour, viewer, badge }: GroupCardProps) {
       <p className={styles.description}>
         <Highlight text={group.description} />
       </p>
-      {group.topics.length > 0 ? (
-        <ul className={styles.topics} aria-label="Topics">
-          {group.topics.map((topic) => (
-            <li key={topic} className={styles.topic}>
-              {topic}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <TopicChips
+        topics={group.topics}
+        what="groups"
+        selected={selectedTopics}
+        onToggle={onTopicToggle}
+        hrefFor={groupTopicHref}
+      />
       <dl className={styles.figures}>
         <div>
           <dt>Skill level</dt>

@@ -17,6 +17,8 @@ export interface GroupResultsProps {
   onClear: () => void;
   onClearSearch: () => void;
   onPost: () => void;
+  /** A topic chip on a card adds its topic to the filter, or takes it out. */
+  onTopicToggle: (topic: string) => void;
   topRef: RefObject<HTMLElement | null>;
   onPageChange: () => void;
 }
@@ -29,6 +31,7 @@ export function GroupResults({
   onClear,
   onClearSearch,
   onPost,
+  onTopicToggle,
   topRef,
   onPageChange,
 }: GroupResultsProps) {
@@ -81,7 +84,13 @@ export function GroupResults({
             {totalPages > 1 ? `, page ${pageLocation} of ${totalPages}` : ''}
           </p>
           <HighlightSearch search={query.q}>
-            <GroupGrid groups={list} label="Groups" busy={busy} />
+            <GroupGrid
+              groups={list}
+              label="Groups"
+              busy={busy}
+              selectedTopics={query.topics}
+              onTopicToggle={onTopicToggle}
+            />
           </HighlightSearch>
         </>
       )}

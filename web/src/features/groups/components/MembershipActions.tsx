@@ -1,8 +1,9 @@
 import type { GroupProject, GroupViewer } from '@openlfg/contracts';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { DISCUSSION_ANCHOR } from '../../../lib/discussion-anchor';
-import { errorMessage } from '../../../lib/error-message';
+import { toastError } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../../session/session-context';
 import { useJoinGroup } from '../api/join-group';
@@ -22,6 +23,7 @@ export interface MembershipActionsProps {
 
 const FAILED = 'That did not work, please try again.';
 export const FULL_MESSAGE = 'This group is full.';
+export const REQUEST_SENT_MESSAGE = 'Request sent. The owner will decide.';
 
 /**
  * The membership buttons the server's viewer block allows: Join or Request to join (nobody signed in: the login
@@ -34,24 +36,34 @@ export function MembershipActions({ group, viewer, variant = 'card' }: Membershi
   const join = useJoinGroup();
   const request = useRequestToJoin();
   const leave = useLeaveGroup();
+  // The button pressed gives way to another (Request to join to Cancel request, Join to Leave): once the change
+  // is done, focus moves to the button that took its place rather than dropping to the page.
+  const [changes, setChanges] = useState(0);
+  const entryRef = useRef<HTMLButtonElement>(null);
+  const exitRef = useRef<HTMLButtonElement>(null);
+  const linkRef = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (changes > 0) (entryRef.current ?? exitRef.current ?? linkRef.current)?.focus();
+  }, [changes]);
   if (!viewer) return null;
+  const changed = () => setChanges((count) => count + 1);
 
   const busy = join.isPending || request.isPending || leave.isPending;
   const onCard = variant === 'card';
   const name = onCard ? <VisuallyHidden> {group.title}</VisuallyHidden> : null;
   const groupHref = `/group-projects/${group.groupProjectId}`;
-  const fail = (error: Error) => toast.error(errorMessage(error, FAILED, { clientErrorsOnly: true }));
+  const fail = (error: Error) => toastError(error, FAILED, { clientErrorsOnly: true });
   const signInFirst = viewer.role === 'anonymous';
   const offer = offersTo(viewer);
   const signIn = () => openLoginModal(`${pathname}${search}`);
 
   const link =
     onCard && viewer.role === 'owner' ? (
-      <Link to={groupHref} className={buttons.primary}>
+      <Link ref={linkRef} to={groupHref} className={buttons.primary}>
         Open group{name}
       </Link>
     ) : onCard && viewer.role === 'member' ? (
-      <Link to={`${groupHref}#${DISCUSSION_ANCHOR}`} className={buttons.primary}>
+      <Link ref={linkRef} to={`${groupHref}#${DISCUSSION_ANCHOR}`} className={buttons.primary}>
         Open discussion{name}
       </Link>
     ) : null;
@@ -60,10 +72,11 @@ export function MembershipActions({ group, viewer, variant = 'card' }: Membershi
   if (offer.cancelRequest) {
     entry = (
       <button
+        ref={entryRef}
         type="button"
         className={buttons.action}
         disabled={busy}
-        onClick={() => request.mutate({ group, request: false }, { onError: fail })}
+        onClick={() => request.mutate({ group, request: false }, { onSuccess: changed, onError: fail })}
       >
         {request.isPending ? 'Cancelling...' : 'Cancel request'}
         {name}
@@ -73,9 +86,15 @@ export function MembershipActions({ group, viewer, variant = 'card' }: Membershi
     const onClick = signInFirst
       ? signIn
       : () =>
-          join.mutate(group, { onSuccess: () => toast.success(`You joined ${group.title}.`), onError: fail });
+          join.mutate(group, {
+            onSuccess: () => {
+              toast.success(`You joined ${group.title}.`);
+              changed();
+            },
+            onError: fail,
+          });
     entry = (
-      <button type="button" className={buttons.primary} disabled={busy} onClick={onClick}>
+      <button ref={entryRef} type="button" className={buttons.primary} disabled={busy} onClick={onClick}>
         {busy ? 'Joining...' : 'Join'}
         {name}
       </button>
@@ -86,10 +105,16 @@ export function MembershipActions({ group, viewer, variant = 'card' }: Membershi
       : () =>
           request.mutate(
             { group, request: true },
-            { onSuccess: () => toast.success('Request sent. The owner will decide.'), onError: fail },
+            {
+              onSuccess: () => {
+                toast.success(REQUEST_SENT_MESSAGE);
+                changed();
+              },
+              onError: fail,
+            },
           );
     entry = (
-      <button type="button" className={buttons.primary} disabled={busy} onClick={onClick}>
+      <button ref={entryRef} type="button" className={buttons.primary} disabled={busy} onClick={onClick}>
         {busy ? 'Sending...' : 'Request to join'}
         {name}
       </button>
@@ -100,12 +125,16 @@ export function MembershipActions({ group, viewer, variant = 'card' }: Membershi
 
   const exit = offer.leave ? (
     <button
+      ref={exitRef}
       type="button"
       className={buttons.action}
       disabled={busy}
       onClick={() =>
         leave.mutate(group, {
-          onSuccess: () => toast.success(`You left ${group.title}.`),
+          onSuccess: () => {
+            toast.success(`You left ${group.title}.`);
+            changed();
+          },
           onError: fail,
         })
       }

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
 import { Spinner } from '../../../components/Spinner';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage, toastError } from '../../../lib/error-message';
 import { formatRelativeTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useCreatedGroups } from '../api/get-created-groups';
@@ -142,11 +142,9 @@ export function MyRequestsView() {
                     {
                       onSuccess: () => toast.success('Request cancelled.'),
                       onError: (error) =>
-                        toast.error(
-                          errorMessage(error, 'Could not cancel the request, please try again.', {
-                            clientErrorsOnly: true,
-                          }),
-                        ),
+                        toastError(error, 'Could not cancel the request, please try again.', {
+                          clientErrorsOnly: true,
+                        }),
                     },
                   )
                 }

@@ -1,7 +1,8 @@
+import { useEffect, useRef, useState } from 'react';
 import { ErrorState } from '../../../components/ErrorState';
 import { Spinner } from '../../../components/Spinner';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage, toastError } from '../../../lib/error-message';
 import { formatRelativeTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useDecideRequest, type DecideVariables } from '../api/decide-request';
@@ -28,18 +29,33 @@ export function PendingRequests({
   const requests = pending.data?.data.filter((item) => item.groupProjectId === groupProjectId) ?? [];
   const isBusy = (requestUsername: string) =>
     decide.isPending && decide.variables.requestUsername === requestUsername;
+  // Once a request is decided its buttons are gone: focus moves to the request that took its place in the list
+  // (or the one before it when it was the last), or to the heading when no one is left.
+  const listRef = useRef<HTMLUListElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [focusAt, setFocusAt] = useState<{ index: number } | null>(null);
+  useEffect(() => {
+    if (!focusAt) return;
+    const items = listRef.current?.querySelectorAll('li') ?? [];
+    const item = items[Math.min(focusAt.index, items.length - 1)];
+    (item?.querySelector('button') ?? headingRef.current)?.focus();
+  }, [focusAt]);
 
-  const onDecide = (variables: DecideVariables) =>
+  const onDecide = (variables: DecideVariables) => {
+    const index = requests.findIndex((item) => item.requestUsername === variables.requestUsername);
     decide.mutate(variables, {
-      onSuccess: () =>
+      onSuccess: () => {
         toast.success(
           variables.approve
             ? `${variables.requestUsername} is now a member.`
             : `You turned down ${variables.requestUsername}.`,
-        ),
+        );
+        setFocusAt({ index: Math.max(index, 0) });
+      },
       onError: (error) =>
-        toast.error(errorMessage(error, 'That did not work, please try again.', { clientErrorsOnly: true })),
+        toastError(error, 'That did not work, please try again.', { clientErrorsOnly: true }),
     });
+  };
 
   let content;
   if (pending.isPending) content = <Spinner label="Loading requests" />;
@@ -55,7 +71,7 @@ export function PendingRequests({
   else if (requests.length === 0) content = <p className={styles.muted}>No one is waiting to join.</p>;
   else
     content = (
-      <ul className={styles.people} aria-label="Pending requests">
+      <ul ref={listRef} className={styles.people} aria-label="Pending requests">
         {requests.map((request) => (
           <li key={request.requestUsername} className={styles.person}>
             <Avatar login={request.requestUsername} avatarUrl={request.requestAvatarUrl} />
@@ -94,7 +110,7 @@ export function PendingRequests({
 
   return (
     <section className={styles.section} aria-labelledby="pending-requests-heading">
-      <h2 id="pending-requests-heading" className={styles.sectionHeading}>
+      <h2 ref={headingRef} id="pending-requests-heading" className={styles.sectionHeading} tabIndex={-1}>
         Pending requests
       </h2>
       {mayApprove || requests.length === 0 ? null : (

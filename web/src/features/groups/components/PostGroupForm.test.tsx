@@ -143,7 +143,9 @@ describe('posting a group', () => {
       discordUrl: 'https://discord.gg/abc123',
       maxMembers: 6,
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'My group' })).toBeTruthy();
+    // Focus lands on the new page's heading, not on the link that opened the form.
+    const heading = await screen.findByRole('heading', { level: 1, name: 'My group' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
   });
 
   it('prefers a typed repository URL and shows the server refusal in the form', async () => {
@@ -192,6 +194,20 @@ describe('posting a group', () => {
     await user.type(dialog.getByLabelText('Topics'), 'go{Enter}');
     await waitFor(() => expect(dialog.queryByText(GROUP_INPUT_MESSAGES.noTopic)).toBeNull());
     expect(callsTo(calls, 'POST', '/api/group-projects/post-project')).toHaveLength(0);
+  });
+
+  it('clears the maximum members error once the number is right', async () => {
+    const { user } = setup();
+    const dialog = await form();
+    const maxMembers = dialog.getByLabelText('Maximum members (optional)');
+    await user.type(maxMembers, '1');
+    await user.click(dialog.getByRole('button', { name: 'Post group' }));
+    const message = 'The maximum must be a whole number from 2 to 1000.';
+    expect(dialog.getByText(message)).toBeTruthy();
+    await user.clear(maxMembers);
+    await user.type(maxMembers, '4');
+    await waitFor(() => expect(dialog.queryByText(message)).toBeNull());
+    expect(maxMembers.getAttribute('aria-invalid')).toBeNull();
   });
 
   it('takes what the server takes and refuses what it refuses, in its words', async () => {

@@ -9,6 +9,7 @@ import { useId, useRef, type FormEvent, type RefObject } from 'react';
 import { FormProvider, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/error-message';
+import { FOCUS_HEADING_STATE } from '../../../lib/heading-focus';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../../session/session-context';
 import { usePublicRepos } from '../api/get-public-repos';
@@ -48,6 +49,10 @@ export function PostGroupForm({ titleRef, onClose }: PostGroupFormProps) {
     resolver: postFormResolver,
     // The first refused field takes the focus in the order the form shows them (the topics input included).
     shouldFocusError: false,
+    // Checked on the first send; from then on each field is checked again as it changes, so its error goes
+    // as soon as it is right.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
   const { register, handleSubmit, setError, control, formState } = form;
   const { errors } = formState;
@@ -59,7 +64,7 @@ export function PostGroupForm({ titleRef, onClose }: PostGroupFormProps) {
       onSuccess: (group) => {
         toast.success('Group posted.');
         onClose();
-        void navigate(`/group-projects/${group.groupProjectId}`);
+        void navigate(`/group-projects/${group.groupProjectId}`, { state: FOCUS_HEADING_STATE });
       },
       onError: (failure) => {
         setError('root.server', {

@@ -137,6 +137,37 @@ describe('the group page', () => {
     expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
   });
 
+  it('on its own page, answers Request to join as a card does and keeps the page while it refreshes', async () => {
+    let viewer = makeViewer('none', { request: true, save: true, report: true });
+    let refusals = 0;
+    let releaseRefusal = () => {};
+    mockApi({
+      ...signedInAs(),
+      'POST /api/group-projects/discussion-info': async () => {
+        refusals += 1;
+        // The refetch after the request is slow: the page must not blank meanwhile.
+        if (refusals > 1) await new Promise<void>((resolve) => (releaseRefusal = resolve));
+        return apiError(403, 'FORBIDDEN', 'Only members can see this group.');
+      },
+      'GET /api/group-projects/5': () => ({ body: { ...privateGroup, viewer } }),
+      'POST /api/group-projects/request': () => {
+        viewer = makeViewer('requester', { cancelRequest: true, save: true, report: true });
+        return { status: 201, body: { groupProjectId: 5, memberCount: 1, viewer } };
+      },
+    });
+    const { user } = renderApp('/group-projects/5', { session: signedInSession });
+
+    await user.click(await screen.findByRole('button', { name: 'Request to join' }));
+    const cancel = await screen.findByRole('button', { name: 'Cancel request' });
+    await waitFor(() => expect(refusals).toBe(2));
+    expect(screen.queryByText('Loading the group')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Secret game' })).toBeTruthy();
+    releaseRefusal();
+    expect(await screen.findByText('Request sent. The owner will decide.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+    expect(screen.getAllByText('Request sent. The owner will decide.')).toHaveLength(1);
+  });
+
   it('says when the group does not exist', async () => {
     mockApi({
       'POST /api/group-projects/discussion-info': () => apiError(404, 'NOT_FOUND', 'There is no such group.'),
@@ -170,7 +201,9 @@ describe('the owner of a group', () => {
     await user.click(within(list).getByRole('button', { name: 'Approve bob' }));
 
     await waitFor(() => expect(within(list).queryByRole('button', { name: 'Approve bob' })).toBeNull());
-    expect(within(list).getByRole('button', { name: 'Approve cy' })).toBeTruthy();
+    // Focus moves on to the next request rather than dropping to the page.
+    const next = within(list).getByRole('button', { name: 'Approve cy' });
+    await waitFor(() => expect(document.activeElement).toBe(next));
     expect(callsTo(calls, 'POST', '/api/group-projects/pending-requests')[0]?.body).toEqual({
       groupProjectId: 5,
       requestUsername: 'bob',
@@ -194,16 +227,24 @@ describe('the owner of a group', () => {
   });
 
   it('rejects a request with DELETE', async () => {
+    let pending = [request('bob')];
     const { calls } = mockApi({
       ...signedInAs(),
       ...infoHandler(makeInfo(privateGroup, { viewer: owner })),
-      'GET /api/group-projects/pending-requests': () => ({ body: { data: [request('bob')] } }),
-      'DELETE /api/group-projects/pending-requests': () => ({ status: 204 }),
+      'GET /api/group-projects/pending-requests': () => ({ body: { data: pending } }),
+      'DELETE /api/group-projects/pending-requests': () => {
+        pending = [];
+        return { status: 204 };
+      },
     });
     const { user } = renderApp('/group-projects/5', { session: signedInSession });
     const list = await screen.findByRole('list', { name: 'Pending requests' });
     await user.click(within(list).getByRole('button', { name: 'Reject bob' }));
     expect(await screen.findByText('You turned down bob.')).toBeTruthy();
+    // No one is left: focus goes to the list's heading.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Pending requests' })),
+    );
     expect(callsTo(calls, 'DELETE', '/api/group-projects/pending-requests')[0]?.body).toEqual({
       groupProjectId: 5,
       requestUsername: 'bob',

@@ -1,18 +1,21 @@
 import type { DiscussionInfo, GroupProject, GroupViewer } from '@openlfg/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
+import { TopicChips } from '../../../components/TopicChips';
 import { Spinner } from '../../../components/Spinner';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { formatCount, formatRelativeTime } from '../../../lib/format';
+import { useHeadingFocus } from '../../../lib/heading-focus';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession } from '../../../session/session-context';
 import { useDiscussionInfo } from '../api/get-discussion-info';
 import { useGroup } from '../api/get-group';
 import { Avatar } from '../../../components/Avatar';
 import { DeleteGroupButton } from '../components/DeleteGroupButton';
+import { groupTopicHref } from '../components/GroupCard';
 import { GroupSaveButton } from '../components/GroupSaveButton';
 import { MembershipActions } from '../components/MembershipActions';
 import { PendingRequests } from '../components/PendingRequests';
@@ -43,6 +46,11 @@ export const PRIVATE_GROUP_MESSAGE = 'This group is private. Ask to join to see 
 /** What readers of a public board who may not post see in place of the composer. */
 export const JOIN_TO_POST_MESSAGE = 'Join the group to post in its discussion.';
 export const SIGN_IN_TO_POST_MESSAGE = 'Sign in and join the group to post in its discussion.';
+
+/** The group's details are for its members: someone outside a private group sees its public card. */
+function isRefusal(error: unknown): boolean {
+  return isApiError(error) && (error.status === 401 || (error.status === 403 && error.code === 'FORBIDDEN'));
+}
 
 function parseId(value: string | undefined): number | null {
   if (!value || !/^\d{1,15}$/.test(value)) return null;
@@ -83,7 +91,14 @@ function GroupPageFor({
 }) {
   const { isLoginLoading } = useSession();
   const info = useDiscussionInfo(groupProjectId, !isLoginLoading);
+  // A refused query that refetches (after a request to join, say) has no data and counts as loading again: the
+  // page keeps showing what it showed for the refusal meanwhile, so it never blanks and keeps its buttons.
+  const refused = info.isError && isRefusal(info.error);
+  const [showingPrivate, setShowingPrivate] = useState(refused);
+  if (!info.isPending && refused !== showingPrivate) setShowingPrivate(refused);
 
+  if (info.isPending && info.isFetching && showingPrivate)
+    return <PrivateGroup groupProjectId={groupProjectId} />;
   if (isLoginLoading || info.isPending) {
     return (
       <div className={styles.loading}>
@@ -94,9 +109,7 @@ function GroupPageFor({
   if (info.isError) {
     const { error } = info;
     if (isApiError(error) && error.status === 404) return <MissingGroup />;
-    if (isApiError(error) && (error.status === 401 || (error.status === 403 && error.code === 'FORBIDDEN'))) {
-      return <PrivateGroup groupProjectId={groupProjectId} />;
-    }
+    if (refused) return <PrivateGroup groupProjectId={groupProjectId} />;
     return (
       <ErrorState
         title="The group could not be loaded."
@@ -169,6 +182,7 @@ function GroupActions({ group, viewer }: { group: GroupProject; viewer: GroupVie
 }
 
 function GroupHeading({ group }: { group: GroupProject }) {
+  const headingRef = useHeadingFocus<HTMLHeadingElement>();
   return (
     <header className={styles.header}>
       <p className={styles.eyebrow}>
@@ -177,7 +191,9 @@ function GroupHeading({ group }: { group: GroupProject }) {
         </Link>
       </p>
       <div className={styles.titleRow}>
-        <h1 className={styles.title}>{group.title}</h1>
+        <h1 ref={headingRef} className={styles.title} tabIndex={-1}>
+          {group.title}
+        </h1>
         <span className={group.visibility === 'private' ? styles.badgePrivate : styles.badgePublic}>
           {visibilityText(group.visibility)}
         </span>
@@ -188,15 +204,7 @@ function GroupHeading({ group }: { group: GroupProject }) {
           {formatRelativeTime(group.datePosted)}
         </p>
         {group.description ? <p className={styles.description}>{group.description}</p> : null}
-        {group.topics.length > 0 ? (
-          <ul className={styles.topics} aria-label="Topics">
-            {group.topics.map((topic) => (
-              <li key={topic} className={styles.topic}>
-                {topic}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <TopicChips topics={group.topics} what="groups" hrefFor={groupTopicHref} />
         <dl className={styles.figures}>
           <div>
             <dt>Skill level</dt>

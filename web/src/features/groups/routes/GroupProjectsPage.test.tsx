@@ -85,6 +85,39 @@ describe('the group list', () => {
     );
   });
 
+  it("filters the list by a card's topic chip, as project cards do, and takes it out again", async () => {
+    const { calls } = mockApi(groupsHandler(() => groupList([publicGroup])));
+    const { user, currentUrl } = renderApp('/group-projects');
+    const chip = within(await card('Rust CLI')).getByRole('button', { name: 'react' });
+    expect(chip.getAttribute('aria-pressed')).toBe('false');
+
+    await user.click(chip);
+    await waitFor(() => expect(currentUrl()).toBe('/group-projects?topics=react'));
+    await waitFor(() => expect(groupListRequests(calls).at(-1)?.topics).toEqual(['react']));
+    const pressed = within(await card('Rust CLI')).getByRole('button', { name: 'react' });
+    await waitFor(() => expect(pressed.getAttribute('aria-pressed')).toBe('true'));
+
+    await user.click(pressed);
+    await waitFor(() => expect(currentUrl()).toBe('/group-projects'));
+  });
+
+  it('gives a group the same card colour whatever its place in the list', async () => {
+    let order = [publicGroup, privateGroup];
+    mockApi(groupsHandler(() => groupList(order)));
+    const { user } = renderApp('/group-projects');
+    const before = (await card('Secret game')).className;
+    order = [privateGroup, publicGroup];
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Oldest');
+    await waitFor(async () =>
+      expect(screen.getAllByRole('article').map((item) => item.getAttribute('aria-labelledby'))).toHaveLength(
+        2,
+      ),
+    );
+    await waitFor(() => expect(screen.getAllByRole('article')[0]?.textContent).toContain('Secret game'));
+    expect((await card('Secret game')).className).toBe(before);
+    expect((await card('Rust CLI')).className).not.toBe(before);
+  });
+
   it('reads the filters from the URL and corrects a page past the end', async () => {
     const { calls } = mockApi(
       groupsHandler(() => groupList([publicGroup], { totalPages: 2, pageLocation: 2, total: 21 })),

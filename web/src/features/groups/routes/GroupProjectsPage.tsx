@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { toggledTopics } from '../../../lib/topic-filter';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useListSearch } from '../../../lib/url-list-query';
 import { useSession } from '../../../session/session-context';
@@ -98,6 +99,11 @@ export function GroupProjectsPage() {
   const searchList = useListSearch(groupSorts, query, update);
   const clearSearch = useCallback(() => searchList(''), [searchList]);
 
+  const toggleTopic = (topic: string) => {
+    const topics = toggledTopics(query.topics, topic);
+    if (topics) update({ topics });
+  };
+
   return (
     <>
       <GroupsHeader compact={compactHeader} onBrowse={browse} onPost={openPost} />
@@ -113,6 +119,7 @@ export function GroupProjectsPage() {
           onClear={clearFilters}
           onClearSearch={clearSearch}
           onPost={openPost}
+          onTopicToggle={toggleTopic}
           topRef={resultsRef}
           onPageChange={onPageChange}
         />

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { CatalogueHealth } from '@openlfg/contracts';
 import { formatCount, formatRelativeTime } from '../../../lib/format';
 import { useCatalogueHealth } from '../api/get-catalogue-health';
@@ -6,7 +7,7 @@ import { EmptyState, LoadState } from './LoadState';
 import { ModerationSection, useSectionHeading } from './ModerationSection';
 import { PagedList } from './PagedList';
 import { ProblemProjectItem } from './ProblemProjectItem';
-import { SyncNowButton } from './SyncNowButton';
+import { SYNC_NEEDS_TOKEN_MESSAGE, SyncNowButton } from './SyncNowButton';
 import styles from './Moderation.module.css';
 
 /** The catalogue sync at a glance: last run, failures, API budgets, projects to remove, and "Sync now". */
@@ -66,7 +67,8 @@ function budgetText({ remaining, resetAt }: Budget): string {
 }
 
 function SyncSummary({ health }: { health: CatalogueHealth }) {
-  const { lastRun, budgets, projectsTotal, syncRunning } = health;
+  const { lastRun, budgets, projectsTotal, syncRunning, syncAvailable } = health;
+  const noteId = useId();
   const run: [string, string][] = lastRun
     ? [
         ['Status', lastRun.status],
@@ -86,8 +88,13 @@ function SyncSummary({ health }: { health: CatalogueHealth }) {
       <div className={styles.card}>
         <div className={styles.row}>
           <h3 className={styles.subheading}>Last sync run</h3>
-          <SyncNowButton running={syncRunning} />
+          <SyncNowButton running={syncRunning} available={syncAvailable} noteId={noteId} />
         </div>
+        {syncAvailable ? null : (
+          <p id={noteId} className={styles.muted}>
+            {SYNC_NEEDS_TOKEN_MESSAGE}
+          </p>
+        )}
         {lastRun ? (
           <Facts label="Last sync run" facts={run} />
         ) : (

@@ -1,6 +1,6 @@
 import type { CatalogueHealth } from '@openlfg/contracts';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
-import { errorMessage } from '../../../lib/error-message';
+import { toastError } from '../../../lib/error-message';
 import { formatRelativeTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useRemoveProject } from '../api/remove-project';
@@ -31,7 +31,7 @@ export function ProblemProjectItem({
         reason: archived ? 'Archived on GitHub.' : 'Unreachable on GitHub.',
       });
     } catch (error) {
-      toast.error(errorMessage(error, ACTION_FAILED_MESSAGE, { clientErrorsOnly: true }));
+      toastError(error, ACTION_FAILED_MESSAGE, { clientErrorsOnly: true });
       return;
     }
     toast.success(`${repoExt} is removed from the catalogue.`);

@@ -1,7 +1,7 @@
 import type { AdminProjectRequest } from '@openlfg/contracts';
 import { useCallback, useId, useState } from 'react';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
-import { errorMessage } from '../../../lib/error-message';
+import { toastError } from '../../../lib/error-message';
 import { formatRelativeTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useDecideProjectRequest } from '../api/decide-project-request';
@@ -32,7 +32,7 @@ export function ProjectRequestItem({ request, onDecided }: ProjectRequestItemPro
     try {
       await decide.mutateAsync({ requestId: id, decision: 'approve' });
     } catch (error) {
-      toast.error(errorMessage(error, ACTION_FAILED_MESSAGE, { clientErrorsOnly: true }));
+      toastError(error, ACTION_FAILED_MESSAGE, { clientErrorsOnly: true });
       return;
     }
     toast.success(

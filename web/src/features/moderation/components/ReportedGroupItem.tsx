@@ -2,7 +2,7 @@ import type { AdminReportedGroup } from '@openlfg/contracts';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
-import { errorMessage } from '../../../lib/error-message';
+import { toastError } from '../../../lib/error-message';
 import { formatRelativeTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useActOnReportedGroup, type ReportAction } from '../api/act-on-reported-group';
@@ -41,7 +41,7 @@ export function ReportedGroupItem({ group, onActed }: ReportedGroupItemProps) {
     try {
       await run('dismiss');
     } catch (error) {
-      toast.error(errorMessage(error, ACTION_FAILED_MESSAGE, { clientErrorsOnly: true }));
+      toastError(error, ACTION_FAILED_MESSAGE, { clientErrorsOnly: true });
     }
   };
 

@@ -414,6 +414,20 @@ describe('catalogue health', () => {
     expect(callsTo(calls, 'POST', '/api/admin/sync')).toHaveLength(2);
   });
 
+  it('shows Sync now disabled, saying what it needs, when the server has no GitHub token', async () => {
+    const { calls, user } = openAsModerator('/admin?tab=catalogue', {
+      'GET /api/admin/catalogue': () => ({ body: makeHealth({ syncAvailable: false }) }),
+    });
+    const button = await screen.findByRole('button', { name: 'Sync now' });
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(button.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Syncing needs a GitHub token: set GITHUB_TOKEN on the server (a token without scopes is enough).',
+    );
+    await user.click(button);
+    expect(callsTo(calls, 'POST', '/api/admin/sync')).toHaveLength(0);
+  });
+
   it('says when no sync has run and nothing needs removing', async () => {
     openAsModerator('/admin?tab=catalogue', {
       'GET /api/admin/catalogue': () => ({

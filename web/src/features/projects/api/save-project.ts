@@ -6,8 +6,7 @@ import type {
 } from '@openlfg/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
-import { errorMessage } from '../../../lib/error-message';
-import { toast } from '../../../lib/toast';
+import { toastError } from '../../../lib/error-message';
 import { getProjectListsQueryKey } from './get-projects';
 import { getSavedProjectsQueryOptions } from './get-saved-projects';
 
@@ -62,9 +61,7 @@ export function useToggleProjectSave() {
       const saves = Math.max(0, current.saves + (save ? -1 : 1));
       setSaves(queryClient, project.projectId, saves);
       setSavedMembership(queryClient, { ...current, saves }, !save, context?.savedIndex ?? 0);
-      toast.error(
-        errorMessage(error, save ? SAVE_FAILED_MESSAGE : UNSAVE_FAILED_MESSAGE, { clientErrorsOnly: true }),
-      );
+      toastError(error, save ? SAVE_FAILED_MESSAGE : UNSAVE_FAILED_MESSAGE, { clientErrorsOnly: true });
     },
     onSuccess: ({ projectId, saves }) => {
       // The server's count is the true one (others may have saved the project meanwhile).

@@ -1,24 +1,29 @@
 import type { ProjectIssue } from '@openlfg/contracts';
-import { formatCount, formatRelativeTime } from '../../../lib/format';
-import { labelColours } from './label-colours';
+import { formatCount } from '../../../lib/format';
+import { ClaimControls } from '../../../issue-signals/components/ClaimControls';
+import { IssueLabels, issueTagClassName } from '../../../issue-signals/components/IssueLabels';
+import { IssueTitle } from '../../../issue-signals/components/IssueTitle';
+import { TakenSignal } from '../../../issue-signals/components/TakenSignal';
+import { openedAt } from '../../../issue-signals/issue-dates';
 import styles from './IssueItem.module.css';
 
-/** "opened 3 days ago", or "opened on 11/21/2026" once formatRelativeTime gives a date. */
-function openedAt(createdAt: string): string {
-  const when = formatRelativeTime(createdAt);
-  return when.endsWith('ago') ? `opened ${when}` : `opened on ${when}`;
+export interface IssueItemProps {
+  issue: ProjectIssue;
+  /** After a claim or a release: the dialog loads the issues again. */
+  onClaimChanged?: () => void;
 }
 
-export function IssueItem({ issue }: { issue: ProjectIssue }) {
-  const taken = issue.assignee !== null;
+/**
+ * One open issue of a project. A beginner issue the finder knows carries its taken signal and the claim button,
+ * as in the finder; any other issue says only whether it is assigned or has a pull request.
+ */
+export function IssueItem({ issue, onClaimChanged }: IssueItemProps) {
+  const { taken } = issue;
+  const assigned = !taken && issue.assignee !== null;
+  const pullRequest = !taken && issue.hasLinkedPullRequest;
   return (
     <li className={styles.issue}>
-      <div className={styles.titleRow}>
-        <a className={styles.title} href={issue.url} target="_blank" rel="noreferrer">
-          {issue.title}
-        </a>
-        <span className={styles.number}>#{issue.number}</span>
-      </div>
+      <IssueTitle issue={issue} />
       <p className={styles.meta}>
         {openedAt(issue.createdAt)}
         {issue.author ? ` by ${issue.author}` : ''}
@@ -27,37 +32,40 @@ export function IssueItem({ issue }: { issue: ProjectIssue }) {
           {formatCount(issue.comments)} {issue.comments === 1 ? 'comment' : 'comments'}
         </span>
       </p>
-      {issue.beginnerFriendly || taken || issue.hasLinkedPullRequest || issue.labels.length > 0 ? (
-        <ul className={styles.tags} aria-label="Labels and status">
-          {issue.beginnerFriendly ? (
-            <li className={`${styles.marker} ${styles.beginner}`}>Beginner friendly</li>
-          ) : null}
-          {taken ? (
-            <li className={`${styles.marker} ${styles.taken}`} title={`Assigned to ${issue.assignee}`}>
-              Assigned
-            </li>
-          ) : null}
-          {issue.hasLinkedPullRequest ? (
-            <li
-              className={`${styles.marker} ${styles.pullRequest}`}
-              title="A pull request already references it"
-            >
-              PR linked
-            </li>
-          ) : null}
-          {issue.labels.map((label) => {
-            const colours = labelColours(label.color);
-            return (
-              <li
-                key={label.name}
-                className={styles.label}
-                style={colours ? { background: colours.background, color: colours.color } : undefined}
-              >
-                {label.name}
-              </li>
-            );
-          })}
-        </ul>
+      <IssueLabels
+        labels={issue.labels}
+        before={
+          issue.beginnerFriendly || assigned || pullRequest ? (
+            <>
+              {issue.beginnerFriendly ? (
+                <li className={`${issueTagClassName} ${styles.beginner}`}>Beginner friendly</li>
+              ) : null}
+              {assigned ? (
+                <li
+                  className={`${issueTagClassName} ${styles.taken}`}
+                  title={`Assigned to ${issue.assignee}`}
+                >
+                  Assigned
+                </li>
+              ) : null}
+              {pullRequest ? (
+                <li
+                  className={`${issueTagClassName} ${styles.pullRequest}`}
+                  title="A pull request already references it"
+                >
+                  PR linked
+                </li>
+              ) : null}
+            </>
+          ) : null
+        }
+      />
+      {taken ? <TakenSignal taken={taken} /> : null}
+      {typeof issue.issueId === 'number' ? (
+        <ClaimControls
+          issue={{ issueId: issue.issueId, title: issue.title, url: issue.url, claim: issue.claim ?? null }}
+          onChanged={onClaimChanged}
+        />
       ) : null}
     </li>
   );

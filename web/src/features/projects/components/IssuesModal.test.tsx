@@ -48,12 +48,17 @@ async function openIssues(issuesHandler: MockHandler) {
   return { ...app, calls, dialog, button };
 }
 
+/** An issue title's link, as a screen reader names it. */
+function onGitHub(title: string) {
+  return `${title} (opens on GitHub in a new tab)`;
+}
+
 function issueTitles(dialog: HTMLElement) {
   const list = within(dialog).queryByRole('list', { name: 'Open issues' });
   return list
     ? within(list)
         .getAllByRole('link')
-        .map((link) => link.textContent)
+        .map((link) => link.firstChild?.textContent)
     : [];
 }
 
@@ -61,7 +66,7 @@ describe('the issues dialog', () => {
   it("lists the project's open issues with what a contributor needs to pick one", async () => {
     const { dialog, calls } = await openIssues(() => ({ body: issuesAnswer() }));
 
-    const link = await within(dialog).findByRole('link', { name: 'Document the runtime builder' });
+    const link = await within(dialog).findByRole('link', { name: onGitHub('Document the runtime builder') });
     expect(calls.find((call) => call.url.startsWith('/api/projects/issues'))?.url).toBe(
       '/api/projects/issues?repoExt=tokio-rs%2Ftokio',
     );
@@ -84,14 +89,12 @@ describe('the issues dialog', () => {
 
   it('filters to beginner-friendly issues and hides taken ones', async () => {
     const { dialog, user } = await openIssues(() => ({ body: issuesAnswer() }));
-    await within(dialog).findByRole('link', { name: 'Document the runtime builder' });
+    await within(dialog).findByRole('link', { name: onGitHub('Document the runtime builder') });
 
     await user.click(within(dialog).getByRole('checkbox', { name: 'Beginner-friendly only' }));
     expect(issueTitles(dialog)).toEqual(['Document the runtime builder', 'Fix the timer wheel']);
 
-    await user.click(
-      within(dialog).getByRole('checkbox', { name: 'Hide assigned or already in a pull request' }),
-    );
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Hide taken issues' }));
     expect(issueTitles(dialog)).toEqual(['Document the runtime builder']);
 
     await user.click(within(dialog).getByRole('checkbox', { name: 'Beginner-friendly only' }));
@@ -101,11 +104,9 @@ describe('the issues dialog', () => {
   it('says when no issue passes the toggles', async () => {
     const answer = issuesAnswer({ issues: [makeIssue({ title: 'Taken', assignee: 'grace' })] });
     const { dialog, user } = await openIssues(() => ({ body: answer }));
-    await within(dialog).findByRole('link', { name: 'Taken' });
+    await within(dialog).findByRole('link', { name: onGitHub('Taken') });
 
-    await user.click(
-      within(dialog).getByRole('checkbox', { name: 'Hide assigned or already in a pull request' }),
-    );
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Hide taken issues' }));
 
     expect(within(dialog).getByText('No issues match these filters.')).toBeTruthy();
     expect(issueTitles(dialog)).toEqual([]);
@@ -151,9 +152,86 @@ describe('the issues dialog', () => {
 
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toContain('GitHub is not answering right now.');
+    // GitHub's own page of the project's issues is the other way on.
+    expect(within(alert).getByRole('link', { name: 'All issues on GitHub' }).getAttribute('href')).toBe(
+      'https://github.com/tokio-rs/tokio/issues',
+    );
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
 
-    expect(await within(dialog).findByRole('link', { name: 'Rewrite the scheduler' })).toBeTruthy();
+    expect(await within(dialog).findByRole('link', { name: onGitHub('Rewrite the scheduler') })).toBeTruthy();
+  });
+
+  it("shows the finder's taken signals, the maintainers' pace and the claim button where the answer has them", async () => {
+    const answer = issuesAnswer({
+      responsiveness: { medianHours: 20, text: 'maintainers usually answer within a day' },
+      issues: [
+        makeIssue({
+          number: 21,
+          title: 'Claimed by someone',
+          issueId: 301,
+          taken: {
+            state: 'claimed_here',
+            reason: 'claimed on OpenLFG by @lin 3 days ago',
+            since: null,
+            by: 'lin',
+          },
+          claim: {
+            login: 'lin',
+            since: new Date().toISOString(),
+            expiresAt: new Date().toISOString(),
+            mine: false,
+          },
+        }),
+        makeIssue({
+          number: 22,
+          title: 'Nobody on it',
+          issueId: 302,
+          taken: { state: 'free', reason: 'nobody is on it', since: null, by: null },
+          claim: null,
+        }),
+        makeIssue({ number: 23, title: 'Not a beginner issue', assignee: 'grace' }),
+      ],
+    });
+    const { dialog, user } = await openIssues(() => ({ body: answer }));
+
+    const claimed = (
+      await within(dialog).findByRole('link', { name: onGitHub('Claimed by someone') })
+    ).closest('li');
+    if (!claimed) throw new Error('no issue item');
+    expect(within(claimed).getByText('claimed on OpenLFG by @lin 3 days ago')).toBeTruthy();
+    expect(within(claimed).getByRole('button', { name: /^I’m working on this/ })).toBeTruthy();
+    expect(within(dialog).getByText('Maintainers usually answer within a day')).toBeTruthy();
+    // An issue the finder does not know has no claim button.
+    const other = within(dialog)
+      .getByRole('link', { name: onGitHub('Not a beginner issue') })
+      .closest('li');
+    if (!other) throw new Error('no issue item');
+    expect(within(other).queryByRole('button', { name: /^I’m working on this/ })).toBeNull();
+    expect(within(other).getByText('Assigned')).toBeTruthy();
+
+    // A claim on OpenLFG counts as taken.
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Hide taken issues' }));
+    expect(issueTitles(dialog)).toEqual(['Nobody on it']);
+  });
+
+  it('asks an anonymous user to sign in to claim from the dialog', async () => {
+    const answer = issuesAnswer({
+      issues: [
+        makeIssue({
+          number: 22,
+          title: 'Nobody on it',
+          issueId: 302,
+          taken: { state: 'free', reason: 'nobody is on it', since: null, by: null },
+          claim: null,
+        }),
+      ],
+    });
+    const { dialog, user, calls } = await openIssues(() => ({ body: answer }));
+
+    await user.click(await within(dialog).findByRole('button', { name: /^I’m working on this/ }));
+
+    expect(await screen.findByRole('dialog', { name: 'Sign in to continue' })).toBeTruthy();
+    expect(calls.some((call) => call.url.startsWith('/api/issues/claims'))).toBe(false);
   });
 
   it('closes on Escape and gives focus back to the Issues button', async () => {

@@ -1,6 +1,7 @@
 import type { Project } from '@openlfg/contracts';
 import { useId } from 'react';
 import { Highlight } from '../../../components/Highlight';
+import type { CardColour } from '../../../components/card-colour';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { formatCount } from '../../../lib/format';
 import { isNewProject } from '../is-new-project';
@@ -9,10 +10,6 @@ import { ProjectTopics } from './ProjectTopics';
 import { SaveButton } from './SaveButton';
 import buttons from '../../../components/buttons.module.css';
 import styles from './ProjectCard.module.css';
-
-/** The spec's card colours, taken in turn down the list. */
-export const CARD_COLOURS = ['red', 'yellow', 'green', 'purple'] as const;
-export type CardColour = (typeof CARD_COLOURS)[number];
 
 export interface ProjectCardProps {
   project: Project;

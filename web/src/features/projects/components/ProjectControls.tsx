@@ -1,8 +1,8 @@
 import { NEW_PROJECT_DAYS } from '@openlfg/contracts';
+import { CheckboxToggle } from '../../../components/CheckboxToggle';
 import { SearchBox } from '../../../components/SearchBox';
 import { useProjects } from '../api/get-projects';
 import { hasFilters, toListRequest, type ListQuery } from '../list-query';
-import { CheckboxToggle } from './CheckboxToggle';
 import { LanguageFilter } from './LanguageFilter';
 import { RequestProjectButton } from './RequestProjectButton';
 import { SortSelect } from './SortSelect';

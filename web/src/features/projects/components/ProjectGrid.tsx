@@ -1,7 +1,8 @@
 import type { Project } from '@openlfg/contracts';
 import { useCallback, useState } from 'react';
 import { IssuesModal } from './IssuesModal';
-import { CARD_COLOURS, ProjectCard } from './ProjectCard';
+import { cardColourOf } from '../../../components/card-colour';
+import { ProjectCard } from './ProjectCard';
 import styles from '../../../components/CardGrid.module.css';
 
 export interface ProjectGridProps {
@@ -34,11 +35,11 @@ export function ProjectGrid({
         aria-label={label}
         aria-busy={busy}
       >
-        {projects.map((project, index) => (
+        {projects.map((project) => (
           <li key={project.projectId} className={styles.item}>
             <ProjectCard
               project={project}
-              colour={CARD_COLOURS[index % CARD_COLOURS.length] ?? 'purple'}
+              colour={cardColourOf(project.projectId)}
               selectedTopics={selectedTopics}
               onTopicToggle={onTopicToggle}
               onOpenIssues={setIssuesOf}

@@ -1,5 +1,4 @@
-import { Link } from 'react-router';
-import styles from './ProjectTopics.module.css';
+import { TopicChips } from '../../../components/TopicChips';
 
 export interface ProjectTopicsProps {
   topics: readonly string[];
@@ -10,32 +9,14 @@ export interface ProjectTopicsProps {
 }
 
 /** A project's topics, each a way to see the projects that share it. */
-export function ProjectTopics({ topics, selected = [], onToggle }: ProjectTopicsProps) {
-  if (topics.length === 0) return null;
+export function ProjectTopics({ topics, selected, onToggle }: ProjectTopicsProps) {
   return (
-    <ul className={styles.topics} aria-label="Topics">
-      {topics.map((topic) => {
-        const pressed = selected.includes(topic);
-        return (
-          <li key={topic}>
-            {onToggle ? (
-              <button
-                type="button"
-                className={styles.topic}
-                aria-pressed={pressed}
-                title={pressed ? 'Remove this topic from the filter' : 'Show only projects with this topic'}
-                onClick={() => onToggle(topic)}
-              >
-                {topic}
-              </button>
-            ) : (
-              <Link to={`/?topics=${encodeURIComponent(topic)}`} className={styles.topic}>
-                {topic}
-              </Link>
-            )}
-          </li>
-        );
-      })}
-    </ul>
+    <TopicChips
+      topics={topics}
+      what="projects"
+      selected={selected}
+      onToggle={onToggle}
+      hrefFor={(topic) => `/?topics=${encodeURIComponent(topic)}`}
+    />
   );
 }

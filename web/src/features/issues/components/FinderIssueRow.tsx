@@ -1,0 +1,64 @@
+import type { FinderIssue } from '@openlfg/contracts';
+import { Link } from 'react-router';
+import { VisuallyHidden } from '../../../components/VisuallyHidden';
+import { formatCount } from '../../../lib/format';
+import { ClaimControls } from '../../../issue-signals/components/ClaimControls';
+import { IssueLabels } from '../../../issue-signals/components/IssueLabels';
+import { ResponsivenessLine } from '../../../issue-signals/components/ResponsivenessLine';
+import { IssueTitle } from '../../../issue-signals/components/IssueTitle';
+import { TakenSignal } from '../../../issue-signals/components/TakenSignal';
+import { openedAt, updatedAt } from '../../../issue-signals/issue-dates';
+import styles from './FinderIssueRow.module.css';
+
+/** The id of a row's title link (the row's name, and where "Load more" puts focus). */
+export function issueTitleId(issueId: number): string {
+  return `issue-${issueId}-title`;
+}
+
+export interface FinderIssueRowProps {
+  issue: FinderIssue;
+  /** The finder's address narrowed to this issue's project; absent where no filter applies (My claims). */
+  projectHref?: string;
+}
+
+/**
+ * One issue of the finder: its project, title (to GitHub, in a new tab), labels, age and last activity, comments,
+ * whether someone is on it and why, how fast its maintainers answer, why it suits the user (best for you), and
+ * the claim button.
+ */
+export function FinderIssueRow({ issue, projectHref }: FinderIssueRowProps) {
+  const titleId = issueTitleId(issue.issueId);
+  return (
+    <li className={styles.row}>
+      <article className={styles.issue} aria-labelledby={titleId}>
+        <p className={styles.project}>
+          {projectHref ? (
+            <Link to={projectHref} className={styles.projectLink}>
+              {issue.project.repoExt}
+              <VisuallyHidden>: show only its issues</VisuallyHidden>
+            </Link>
+          ) : (
+            issue.project.repoExt
+          )}
+          {issue.project.language ? <span className={styles.language}>{issue.project.language}</span> : null}
+          {issue.isDemo ? <span className={styles.demo}>demo</span> : null}
+        </p>
+        <IssueTitle issue={issue} id={titleId} heading />
+        {issue.why ? <p className={styles.why}>Why: {issue.why}</p> : null}
+        <IssueLabels labels={issue.labels} />
+        <p className={styles.meta}>
+          {openedAt(issue.createdAt)}
+          <span aria-hidden="true"> · </span>
+          {updatedAt(issue.updatedAt)}
+          <span aria-hidden="true"> · </span>
+          <span className={styles.nowrap}>
+            {formatCount(issue.comments)} {issue.comments === 1 ? 'comment' : 'comments'}
+          </span>
+        </p>
+        <TakenSignal taken={issue.taken} />
+        <ResponsivenessLine responsiveness={issue.responsiveness} />
+        <ClaimControls issue={issue} />
+      </article>
+    </li>
+  );
+}

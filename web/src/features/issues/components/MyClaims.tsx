@@ -1,0 +1,55 @@
+import { CLAIM_DAYS } from '@openlfg/contracts';
+import { Link } from 'react-router';
+import { ErrorState } from '../../../components/ErrorState';
+import { Spinner } from '../../../components/Spinner';
+import { errorMessage } from '../../../lib/error-message';
+import { useMyClaims } from '../../../issue-signals/api/get-my-claims';
+import { FinderIssueRow } from './FinderIssueRow';
+import states from '../../../components/ResultStates.module.css';
+import styles from './FinderResults.module.css';
+
+/** The signed-in user's active claims, soonest to expire first, each with Release. */
+export function MyClaims() {
+  const claims = useMyClaims();
+  if (claims.isPending) {
+    return (
+      <div className={states.loading}>
+        <Spinner size="large" label="Loading your claims" />
+      </div>
+    );
+  }
+  if (claims.isError) {
+    return (
+      <ErrorState
+        title="Your claims could not be loaded."
+        message={errorMessage(claims.error, 'Check your connection and try again.')}
+        onRetry={() => void claims.refetch()}
+        retrying={claims.isFetching}
+      />
+    );
+  }
+  const { data, limit } = claims.data;
+  if (data.length === 0) {
+    return (
+      <div className={states.empty}>
+        <p className={states.emptyTitle}>You are not working on any issue yet.</p>
+        <p className={states.emptyText}>
+          Pick one in <Link to="/issues">All issues</Link> and press “I’m working on this”: others see it for{' '}
+          {CLAIM_DAYS} days.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <p className={styles.count}>
+        You are working on {data.length} of at most {limit} issues. A claim lasts {CLAIM_DAYS} days.
+      </p>
+      <ul className={styles.list} aria-label="My claims">
+        {data.map((issue) => (
+          <FinderIssueRow key={issue.issueId} issue={issue} />
+        ))}
+      </ul>
+    </>
+  );
+}

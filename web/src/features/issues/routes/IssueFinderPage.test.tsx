@@ -1,0 +1,434 @@
+import type { ClaimIssueBody, ClaimResponse, FinderIssue } from '@openlfg/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, type MockHandler, type RecordedCall } from '../../../test/api-mock';
+import { renderApp } from '../../../test/render-app';
+import { EMPTY_TITLE } from '../components/FinderResults';
+import {
+  filterOptionHandlers,
+  finderRequests,
+  makeFinderIssue,
+  myClaims,
+  page,
+  signedInHandlers,
+  signedInSession,
+} from '../test-fixtures';
+
+const DAY = 86_400_000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+
+function finder(respond: MockHandler, extra: Record<string, MockHandler> = {}) {
+  return mockApi({ ...filterOptionHandlers, 'POST /api/issues': respond, ...extra });
+}
+
+async function lastRequest(calls: readonly RecordedCall[]) {
+  await waitFor(() => expect(finderRequests(calls).length).toBeGreaterThan(0));
+  return finderRequests(calls).at(-1);
+}
+
+function issuesList() {
+  return screen.findByRole('list', { name: 'Issues' });
+}
+
+async function row(title: string) {
+  const link = await screen.findByRole('link', { name: new RegExp(`^${title}`) });
+  const article = link.closest('article');
+  if (!article) throw new Error(`no row for ${title}`);
+  return article;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the issue finder', () => {
+  it('asks for issues nobody is on, newest first, by default', async () => {
+    const { calls } = finder(() => ({ body: page([makeFinderIssue()]) }));
+    renderApp('/issues');
+
+    expect(await lastRequest(calls)).toEqual({ sort: 'newest', notTaken: true });
+    expect(screen.getByRole('heading', { level: 1, name: 'Find an issue' })).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: 'Not taken' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('reads its filters and sort from the address and writes changes back to it', async () => {
+    const { calls } = finder(() => ({ body: page([makeFinderIssue()]) }));
+    const { user, currentUrl } = renderApp(
+      '/issues?sort=updated&languages=Rust&topics=async&label=help%20wanted&taken=any&updated=30&project=7',
+    );
+
+    expect(await lastRequest(calls)).toEqual({
+      sort: 'updated',
+      notTaken: false,
+      languages: ['Rust'],
+      topics: ['async'],
+      label: 'help wanted',
+      updatedWithinDays: 30,
+      projectId: 7,
+    });
+    expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('updated');
+    expect((screen.getByLabelText('Label') as HTMLSelectElement).value).toBe('help wanted');
+    expect((screen.getByLabelText('Updated') as HTMLSelectElement).value).toBe('30');
+    expect((screen.getByRole('checkbox', { name: 'Not taken' }) as HTMLInputElement).checked).toBe(false);
+    // The project filter names the project once a row has told its name.
+    expect(await screen.findByText(/Project: tokio/)).toBeTruthy();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Maintainers answer within a week' }));
+    expect(currentUrl()).toContain('answers=week');
+    await waitFor(() => expect(finderRequests(calls).at(-1)?.answersWithinWeek).toBe(true));
+
+    await user.selectOptions(screen.getByLabelText('Updated'), '7');
+    expect(currentUrl()).toContain('updated=7');
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(currentUrl()).toBe('/issues?sort=updated');
+    await waitFor(() => expect(finderRequests(calls).at(-1)).toEqual({ sort: 'updated', notTaken: true }));
+  });
+
+  it('keeps the filters through Back', async () => {
+    finder(() => ({ body: page([makeFinderIssue()]) }));
+    const { user, currentUrl, router } = renderApp('/issues');
+    await issuesList();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Not taken' }));
+    expect(currentUrl()).toBe('/issues?taken=any');
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'fewest_comments');
+    expect(currentUrl()).toBe('/issues?sort=fewest_comments&taken=any');
+
+    await router.navigate(-1);
+    await waitFor(() => expect(currentUrl()).toBe('/issues?taken=any'));
+    await waitFor(() => expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('newest'));
+    expect((screen.getByRole('checkbox', { name: 'Not taken' }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it("shows each issue's project, labels, age, activity, comments, taken reason and maintainers' pace", async () => {
+    const issues: FinderIssue[] = [
+      makeFinderIssue({
+        issueId: 1,
+        title: 'Document the runtime builder',
+        createdAt: daysAgo(3),
+        updatedAt: daysAgo(1),
+        comments: 2,
+        labels: [{ name: 'good first issue', color: '7057ff' }],
+      }),
+      makeFinderIssue({
+        issueId: 2,
+        title: 'Fix the timer wheel',
+        taken: {
+          state: 'assigned',
+          reason: 'assigned to @grace 40 days ago, no pull request',
+          since: daysAgo(40),
+          by: 'grace',
+        },
+      }),
+      makeFinderIssue({
+        issueId: 3,
+        title: 'Faster channels',
+        taken: {
+          state: 'pull_request',
+          reason: 'pull request opened yesterday',
+          since: daysAgo(1),
+          by: 'ada',
+        },
+        responsiveness: { medianHours: null, text: 'no maintainer reply on recent issues' },
+      }),
+      makeFinderIssue({
+        issueId: 4,
+        title: 'Rewrite the scheduler',
+        taken: {
+          state: 'claimed_here',
+          reason: 'claimed on OpenLFG by @lin 3 days ago',
+          since: daysAgo(3),
+          by: 'lin',
+        },
+      }),
+    ];
+    finder(() => ({ body: page(issues) }));
+    renderApp('/issues?taken=any');
+
+    const first = await row('Document the runtime builder');
+    const link = within(first).getByRole('link', { name: /^Document the runtime builder/ });
+    expect(link.getAttribute('href')).toBe('https://github.com/tokio-rs/tokio/issues/1');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.textContent).toContain('(opens on GitHub in a new tab)');
+    expect(
+      within(first)
+        .getByRole('link', { name: /^tokio-rs\/tokio\W+show only its issues$/ })
+        .getAttribute('href'),
+    ).toBe('/issues?taken=any&project=7');
+    expect(within(first).getByText('good first issue')).toBeTruthy();
+    expect(within(first).getByText(/opened 3 days ago/)).toBeTruthy();
+    expect(within(first).getByText(/updated 1 day ago/)).toBeTruthy();
+    expect(within(first).getByText('2 comments')).toBeTruthy();
+    expect(within(first).getByText('Not taken')).toBeTruthy();
+    expect(within(first).getByText('nobody is on it')).toBeTruthy();
+    expect(within(first).getByText('Maintainers usually answer within 2 days')).toBeTruthy();
+
+    const assigned = await row('Fix the timer wheel');
+    expect(within(assigned).getByText('Taken')).toBeTruthy();
+    expect(within(assigned).getByText('assigned to @grace 40 days ago, no pull request')).toBeTruthy();
+    const pull = await row('Faster channels');
+    expect(within(pull).getByText('pull request opened yesterday')).toBeTruthy();
+    expect(within(pull).getByText('No maintainer reply on recent issues')).toBeTruthy();
+    const claimed = await row('Rewrite the scheduler');
+    expect(within(claimed).getByText('claimed on OpenLFG by @lin 3 days ago')).toBeTruthy();
+  });
+
+  it('loads the next page with the cursor and adds it below', async () => {
+    const { calls } = finder((call) => {
+      const cursor = (call.body as { cursor?: string }).cursor;
+      return {
+        body: cursor
+          ? page([makeFinderIssue({ issueId: 2, title: 'Second page issue' })])
+          : page([makeFinderIssue({ issueId: 1, title: 'First page issue' })], 'next-1'),
+      };
+    });
+    const { user } = renderApp('/issues');
+    await row('First page issue');
+
+    await user.click(screen.getByRole('button', { name: 'Load more issues' }));
+
+    const second = await row('Second page issue');
+    // Focus moves to the first new issue.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(second).getByRole('link', { name: /^Second page issue/ })),
+    );
+    expect(finderRequests(calls).at(-1)).toEqual({ sort: 'newest', notTaken: true, cursor: 'next-1' });
+    expect(within(await issuesList()).getAllByRole('article')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Load more issues' })).toBeNull();
+    expect(screen.getByText('That is every issue that matches.')).toBeTruthy();
+  });
+
+  it('says when nothing matches and offers to clear the filters', async () => {
+    finder(() => ({ body: page([]) }));
+    const { user, currentUrl } = renderApp('/issues?languages=Rust');
+
+    expect(await screen.findByText(EMPTY_TITLE)).toBeTruthy();
+    await user.click(screen.getAllByRole('button', { name: 'Clear filters' }).at(-1) as HTMLElement);
+    expect(currentUrl()).toBe('/issues');
+  });
+
+  it('says when the issues could not be loaded, and tries again', async () => {
+    let fail = true;
+    finder(() =>
+      fail
+        ? { status: 503, body: { error: { code: 'UNAVAILABLE', message: 'The database is not answering.' } } }
+        : { body: page([makeFinderIssue({ title: 'Back again' })]) },
+    );
+    const { user } = renderApp('/issues');
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The issues could not be loaded.')).toBeTruthy();
+    expect(within(alert).getByText('The database is not answering.')).toBeTruthy();
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await row('Back again');
+  });
+
+  it('offers "Best for you" only when signed in, and says why each issue suits the user', async () => {
+    finder(() => ({ body: page([makeFinderIssue()]) }));
+    const anonymous = renderApp('/issues');
+    await issuesList();
+    const sorts = () =>
+      within(screen.getByLabelText('Sort by'))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    expect(sorts()).toEqual(['Newest', 'Recently updated', 'Fewest comments']);
+    anonymous.unmount();
+
+    finder(
+      () => ({ body: { ...page([makeFinderIssue({ why: 'you write Rust' })]), sort: 'best_for_you' } }),
+      { ...signedInHandlers, 'GET /api/issues/claims': () => ({ body: myClaims([]) }) },
+    );
+    renderApp('/issues?sort=best_for_you', { session: signedInSession });
+    expect(await screen.findByText('Why: you write Rust')).toBeTruthy();
+    expect(sorts()).toEqual(['Newest', 'Recently updated', 'Fewest comments', 'Best for you']);
+  });
+});
+
+describe('claiming an issue', () => {
+  function claimHandlers(held: FinderIssue[] = []) {
+    const mine = makeFinderIssue({
+      title: 'Add a builder',
+      claim: { login: 'mia', since: new Date().toISOString(), expiresAt: daysAgo(-14), mine: true },
+      claims: 1,
+      taken: { state: 'claimed_here', reason: 'claimed on OpenLFG by @mia just now', since: null, by: 'mia' },
+    });
+    return {
+      ...signedInHandlers,
+      'GET /api/issues/claims': () => ({ body: myClaims(held) }),
+      'POST /api/issues/claims': (call: RecordedCall) => {
+        const body: ClaimResponse = {
+          issue: { ...mine, issueId: (call.body as ClaimIssueBody).issueId },
+          renewed: false,
+          activeClaims: held.length + 1,
+        };
+        return { status: 201, body };
+      },
+      'DELETE /api/issues/claims': (call: RecordedCall) => ({
+        body: {
+          issueId: (call.body as { issueId: number }).issueId,
+          released: true,
+          activeClaims: held.length,
+        },
+      }),
+    };
+  }
+
+  it('claims with "I\'m working on this", then releases', async () => {
+    const handlers = claimHandlers();
+    const { calls } = finder(
+      () => ({
+        body: page([makeFinderIssue({ issueId: 5, title: 'Add a builder' })]),
+      }),
+      handlers,
+    );
+    const { user } = renderApp('/issues', { session: signedInSession });
+    const issue = await row('Add a builder');
+    const github = within(issue).getByRole('checkbox', { name: /Also say so on GitHub/ }) as HTMLInputElement;
+    expect(github.checked).toBe(false);
+    const open = vi.spyOn(window, 'open');
+
+    await user.click(within(issue).getByRole('button', { name: /^I’m working on this\W+Add a builder$/ }));
+
+    expect(await within(issue).findByText(/^You are working on this until \d+\/\d+\/\d{4}\.$/)).toBeTruthy();
+    expect(within(issue).getByText('claimed on OpenLFG by @mia just now')).toBeTruthy();
+    const claims = calls.filter((call) => call.method === 'POST' && call.url === '/api/issues/claims');
+    expect(claims.map((call) => call.body)).toEqual([{ issueId: 5 }]);
+    // The checkbox was off: nothing opened GitHub.
+    expect(open).not.toHaveBeenCalled();
+
+    const before = finderRequests(calls).length;
+    await user.click(within(issue).getByRole('button', { name: /^Release\W+Add a builder$/ }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.body)).toEqual([
+        { issueId: 5 },
+      ]),
+    );
+    // The list loads again, since the server says what else holds the issue.
+    await waitFor(() => expect(finderRequests(calls).length).toBeGreaterThan(before));
+    expect(await screen.findByText(/You released “Add a builder”/)).toBeTruthy();
+    // Free again, as the server now says.
+    expect(
+      await within(await row('Add a builder')).findByRole('button', { name: /^I’m working on this/ }),
+    ).toBeTruthy();
+  });
+
+  it('opens the GitHub issue in a new tab when "Also say so on GitHub" is ticked', async () => {
+    finder(
+      () => ({ body: page([makeFinderIssue({ issueId: 5, number: 42, title: 'Add a builder' })]) }),
+      claimHandlers(),
+    );
+    const tab = { opener: {} as unknown, location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const { user } = renderApp('/issues', { session: signedInSession });
+    const issue = await row('Add a builder');
+
+    await user.click(within(issue).getByRole('checkbox', { name: /Also say so on GitHub/ }));
+    await user.click(within(issue).getByRole('button', { name: /^I’m working on this/ }));
+
+    await within(issue).findByText(/^You are working on this until \d+\/\d+\/\d{4}\.$/);
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(tab.opener).toBeNull();
+    expect(tab.location.href).toBe('https://github.com/tokio-rs/tokio/issues/42#new_comment_field');
+    expect(tab.close).not.toHaveBeenCalled();
+  });
+
+  it('renews my own claim for another 14 days', async () => {
+    const held = makeFinderIssue({
+      issueId: 8,
+      title: 'Mine already',
+      claim: { login: 'mia', since: daysAgo(10), expiresAt: daysAgo(-4), mine: true },
+    });
+    const { calls } = finder(() => ({ body: page([held]) }), claimHandlers([held]));
+    const { user } = renderApp('/issues?taken=any', { session: signedInSession });
+    const issue = await row('Mine already');
+
+    await user.click(within(issue).getByRole('button', { name: /^Renew for 14 days\W+Mine already$/ }));
+
+    expect(await screen.findByText('Renewed: others see you on it for 14 more days.')).toBeTruthy();
+    const claims = calls.filter((call) => call.method === 'POST' && call.url === '/api/issues/claims');
+    expect(claims.map((call) => call.body)).toEqual([{ issueId: 8, renew: true }]);
+  });
+
+  it('explains the limit instead of claiming a fourth issue', async () => {
+    const held = [1, 2, 3].map((issueId) => makeFinderIssue({ issueId, title: `Held ${issueId}` }));
+    const { calls } = finder(
+      () => ({ body: page([makeFinderIssue({ issueId: 9, title: 'One more' })]) }),
+      claimHandlers(held),
+    );
+    const { user } = renderApp('/issues', { session: signedInSession });
+    const issue = await row('One more');
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/issues/claims')).toBe(true));
+
+    await user.click(within(issue).getByRole('button', { name: /^I’m working on this/ }));
+
+    const alert = await within(issue).findByRole('alert');
+    expect(alert.textContent).toContain(
+      'You are already working on 3 issues, the most you can claim at once.',
+    );
+    expect(within(alert).getByRole('link', { name: 'My claims' }).getAttribute('href')).toBe(
+      '/issues?view=claims',
+    );
+    expect(calls.some((call) => call.method === 'POST' && call.url === '/api/issues/claims')).toBe(false);
+  });
+
+  it("shows the server's limit refusal the same way, and closes the GitHub tab it opened", async () => {
+    finder(() => ({ body: page([makeFinderIssue({ issueId: 9, title: 'One more' })]) }), {
+      ...claimHandlers(),
+      'POST /api/issues/claims': () => ({
+        status: 409,
+        body: { error: { code: 'CLAIM_LIMIT', message: 'You already have 3 active claims.' } },
+      }),
+    });
+    const tab = { opener: {} as unknown, location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const { user } = renderApp('/issues', { session: signedInSession });
+    const issue = await row('One more');
+
+    await user.click(within(issue).getByRole('checkbox', { name: /Also say so on GitHub/ }));
+    await user.click(within(issue).getByRole('button', { name: /^I’m working on this/ }));
+
+    expect((await within(issue).findByRole('alert')).textContent).toContain('the most you can claim at once');
+    expect(tab.close).toHaveBeenCalled();
+    expect(tab.location.href).toBe('');
+  });
+
+  it('asks an anonymous user to sign in instead of claiming', async () => {
+    const { calls } = finder(() => ({ body: page([makeFinderIssue({ title: 'Add a builder' })]) }));
+    const { user } = renderApp('/issues?languages=Rust');
+    const issue = await row('Add a builder');
+
+    await user.click(within(issue).getByRole('button', { name: /^I’m working on this/ }));
+
+    expect(await screen.findByRole('dialog', { name: 'Sign in to continue' })).toBeTruthy();
+    expect(calls.some((call) => call.url.startsWith('/api/issues/claims'))).toBe(false);
+  });
+
+  it('lists my claims under My claims, with the limit', async () => {
+    const held = [
+      makeFinderIssue({
+        issueId: 3,
+        title: 'Mine',
+        claim: { login: 'mia', since: daysAgo(2), expiresAt: daysAgo(-12), mine: true },
+      }),
+    ];
+    finder(() => ({ body: page([]) }), claimHandlers(held));
+    renderApp('/issues?view=claims', { session: signedInSession });
+
+    const list = await screen.findByRole('list', { name: 'My claims' });
+    expect(within(list).getByRole('button', { name: /^Release\W+Mine$/ })).toBeTruthy();
+    expect(screen.getByText(/You are working on 1 of at most 3 issues/)).toBeTruthy();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Issue finder views' }))
+        .getByRole('link', { name: 'My claims' })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+  });
+
+  it('asks an anonymous user to sign in to see their claims', async () => {
+    finder(() => ({ body: page([]) }));
+    renderApp('/issues?view=claims');
+
+    expect(await screen.findByText('Sign in to see the issues you said you are working on.')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /Login with Github/ }).length).toBeGreaterThan(1);
+  });
+});
