@@ -15,6 +15,23 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
+    // Every supported browser knows <link rel="modulepreload">: no polyfill in the first visit's code. A lazily
+    // loaded page or dialog names only its stylesheets to load beside it (they must be there when it shows): the
+    // list of every lazy chunk's shared JavaScript lives in the first visit's code, hashed names that hardly
+    // compress, and the page imports those chunks itself a moment later.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, dependencies) =>
+        dependencies.filter((dependency) => dependency.endsWith('.css')),
+    },
+    rolldownOptions: {
+      output: {
+        // What the first visit needs (the entry and everything it imports statically) in one file: split into
+        // many small shared chunks it compresses worse and costs more requests. Lazily loaded pages and dialogs
+        // still get chunks of their own.
+        codeSplitting: { groups: [{ name: 'first-visit', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -3,13 +3,14 @@ import type { DB } from '../../server/dist/platform/db/schema.js';
 
 /**
  * A catalogue of `count` generated projects for load tests: 50 common topics plus 7 and 13 rarer ones, eight
- * languages, figures spread with about one in eleven unknown, added over the last 400 days. One INSERT ...
+ * languages, figures spread with about one in eleven unknown, added over the last 400 days (one in five on its own, so
+ * new for 30 days). One INSERT ...
  * SELECT from generate_series, so 100,000 rows take seconds, then VACUUM ANALYZE.
  */
 export async function generateProjects(db: Kysely<DB>, count: number): Promise<void> {
   await sql`
     insert into projects (repo_ext, name, description, language, topics, stars, forks, contributors, used_by,
-                          saves, open_issues, beginner_issues, license, added_at, source)
+                          saves, open_issues, beginner_issues, license, added_at, new_since, source)
     select 'bench-org-' || (g % 5000) || '/project-' || g,
            'Project ' || g,
            'Generated project number ' || g || ' for load tests.',
@@ -24,6 +25,7 @@ export async function generateProjects(db: Kysely<DB>, count: number): Promise<v
            (g * 3) % 40,
            'MIT',
            now() - make_interval(days => (g % 400)::int),
+           case when g % 5 = 0 then now() - make_interval(days => (g % 400)::int) end,
            'bench'
     from generate_series(1::bigint, ${count}::bigint) as g`.execute(db);
   // As autovacuum would leave a settled table: statistics for the planner, a visibility map for index-only scans.

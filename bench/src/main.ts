@@ -3,10 +3,17 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { runRealtimeBench } from './realtime/run.js';
+import { printFirstVisitJs } from './web/first-visit.js';
+import { runLighthouse } from './web/lighthouse.js';
 
 /**
- * `npm run bench`: first the HTTP rounds, then the realtime scenarios. Nothing is asserted: the targets are
- * printed beside the measured figures (met / NOT MET).
+ * `npm run bench`: first the web figures, then the HTTP rounds, then the realtime scenarios. Nothing is
+ * asserted: the targets are printed beside the measured figures (met / NOT MET).
+ *
+ * Web (web/): the first visit's JavaScript, gzip (web/first-visit.ts: index.html's scripts and modulepreloads and
+ * what they import statically, from the build in web/dist), always printed first; then Lighthouse's mobile
+ * performance score of `/`, `/group-projects` and a group's page, with LCP, TBT and CLS (web/lighthouse.ts, which
+ * `npm run lighthouse` also runs on its own), unless another part is picked with BENCH_ONLY.
  *
  * HTTP rounds: drive the production server on loopback with autocannon and print, per route, throughput and
  * latency, and each route's throughput as a ratio of a bare route's on the same process in the same run.
@@ -29,7 +36,9 @@ import { runRealtimeBench } from './realtime/run.js';
  * order, an acknowledged message missing, a node dying), never for a latency figure.
  *
  * Switches (environment):
- *   BENCH_ONLY=http | finder | realtime  run one part only (default: all, in that order)
+ *   BENCH_ONLY=web | http | finder | realtime  run one part only (default: all, in that order); the first
+ *                                     visit's JavaScript size is printed whichever runs
+ *   LIGHTHOUSE_RUNS, LIGHTHOUSE_REPORT_DIR, CHROMIUM_PATH   the Lighthouse part's (see web/lighthouse.ts)
  *   BENCH_ISSUES=1000000              the finder round's generated issues (over BENCH_PROJECTS projects)
  *   BENCH_REALTIME_SECONDS=60         length of the steady load, and of the faults part (shorten to develop)
  *   BENCH_REALTIME_WARMUP_SECONDS=10  sending before it, ramping up to the rate (checked, not timed)
@@ -41,12 +50,18 @@ import { runRealtimeBench } from './realtime/run.js';
  *   BENCH_NODE_PROF=<folder>          the realtime nodes write V8 CPU profiles there
  *   BENCH_LOG_LEVEL=error             the realtime nodes' log level (warn shows every 503 of the outage)
  *   BENCH_PROJECTS, BENCH_GROUPS, BENCH_DURATION, BENCH_CONNECTIONS   the HTTP rounds' size
+ *   BENCH_CACHE=on | off              the HTTP rounds with the list cache on or off only (default: both)
+ *   BENCH_DB=pglite | postgres        the HTTP rounds on one database only (default: both)
+ *   BENCH_CASES=<regex>               the HTTP routes whose name matches (the hello baseline always runs)
+ *   BENCH_DATABASE_NAME=openlfg_bench the database the PostgreSQL rounds recreate on the server
  */
 interface Target {
   name: string;
   path: string;
-  body?: unknown;
+  body?: Record<string, unknown>;
   cookie?: string;
+  /** A list page found at run time from the list's first answer: its middle page or its last. */
+  page?: 'middle' | 'last';
 }
 
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 100_000);
@@ -61,6 +76,22 @@ const list = (extra: Record<string, unknown>) => ({
   page: 1,
   ...extra,
 });
+const groupList = (extra: Record<string, unknown>) => ({
+  sortField: 'date_posted',
+  order: 'DESC',
+  page: 1,
+  ...extra,
+});
+const projectSorts = [
+  ['contributors', 'DESC'],
+  ['contributors', 'ASC'],
+  ['name', 'ASC'],
+  ['name', 'DESC'],
+  ['used_by', 'DESC'],
+  ['used_by', 'ASC'],
+  ['saves', 'DESC'],
+  ['saves', 'ASC'],
+] as const;
 const targets: Target[] = [
   { name: 'hello (baseline)', path: '/bench/hello' },
   { name: 'GET /api/health', path: '/api/health' },
@@ -87,22 +118,100 @@ const targets: Target[] = [
     path: '/api/projects',
     body: list({ sortField: 'relevance', q: 'projcet 4242' }),
   },
-  {
-    name: 'groups page 1',
-    path: '/api/group-projects',
-    body: { sortField: 'date_posted', order: 'DESC', page: 1 },
-  },
+  { name: 'groups page 1', path: '/api/group-projects', body: groupList({}) },
   {
     name: 'groups filtered',
     path: '/api/group-projects',
-    body: {
-      sortField: 'date_posted',
-      order: 'DESC',
-      page: 1,
-      topics: ['topic-3', 'topic-5'],
-      skillLevels: ['Intermediate'],
-      datePosted: 30,
-    },
+    body: groupList({ topics: ['topic-3', 'topic-5'], skillLevels: ['Intermediate'], datePosted: 30 }),
+  },
+  // The uncached list cases (every one has the same latency target): each sort at its middle page, the
+  // deepest walk; filters at their first and middle pages; the groups list with each filter.
+  ...projectSorts.map(([sortField, order]) => ({
+    name: `projects ${sortField} ${order} middle`,
+    path: '/api/projects',
+    body: list({ sortField, order }),
+    page: 'middle' as const,
+  })),
+  {
+    name: 'projects topic middle',
+    path: '/api/projects',
+    body: list({ filters: { topics: ['topic-7'] } }),
+    page: 'middle',
+  },
+  {
+    name: 'projects 2 topics',
+    path: '/api/projects',
+    body: list({ filters: { topics: ['topic-7', 'area-3'] } }),
+  },
+  { name: 'projects language p1', path: '/api/projects', body: list({ filters: { languages: ['Rust'] } }) },
+  {
+    name: 'projects language middle',
+    path: '/api/projects',
+    body: list({ filters: { languages: ['Rust'] } }),
+    page: 'middle',
+  },
+  {
+    name: 'projects 2 languages middle',
+    path: '/api/projects',
+    body: list({ sortField: 'name', order: 'ASC', filters: { languages: ['Go', 'Rust'] } }),
+    page: 'middle',
+  },
+  {
+    name: 'projects topic+language',
+    path: '/api/projects',
+    body: list({ filters: { topics: ['topic-7'], languages: ['Ruby', 'Go'] } }),
+  },
+  { name: 'projects new p1', path: '/api/projects', body: list({ showNew: true }) },
+  { name: 'projects new middle', path: '/api/projects', body: list({ showNew: true }), page: 'middle' },
+  {
+    name: 'projects new+language last',
+    path: '/api/projects',
+    body: list({ showNew: true, filters: { languages: ['Go'] } }),
+    page: 'last',
+  },
+  { name: 'groups middle', path: '/api/group-projects', body: groupList({}), page: 'middle' },
+  { name: 'groups last', path: '/api/group-projects', body: groupList({}), page: 'last' },
+  {
+    name: 'groups oldest middle',
+    path: '/api/group-projects',
+    body: groupList({ order: 'ASC' }),
+    page: 'middle',
+  },
+  {
+    name: 'groups saves middle',
+    path: '/api/group-projects',
+    body: groupList({ sortField: 'saves' }),
+    page: 'middle',
+  },
+  {
+    name: 'groups saves ASC middle',
+    path: '/api/group-projects',
+    body: groupList({ sortField: 'saves', order: 'ASC' }),
+    page: 'middle',
+  },
+  {
+    name: 'groups topic middle',
+    path: '/api/group-projects',
+    body: groupList({ topics: ['topic-3'] }),
+    page: 'middle',
+  },
+  {
+    name: 'groups skill middle',
+    path: '/api/group-projects',
+    body: groupList({ skillLevels: ['Beginner', 'Advanced'] }),
+    page: 'middle',
+  },
+  {
+    name: 'groups private middle',
+    path: '/api/group-projects',
+    body: groupList({ visibility: 'private' }),
+    page: 'middle',
+  },
+  {
+    name: 'groups 30 days middle',
+    path: '/api/group-projects',
+    body: groupList({ datePosted: 30 }),
+    page: 'middle',
   },
   {
     name: 'groups search',
@@ -110,6 +219,12 @@ const targets: Target[] = [
     body: { sortField: 'relevance', order: 'DESC', page: 1, q: 'group 4242' },
   },
 ];
+/** Every list route: each has the same uncached latency target. */
+const listCases = (rows: Row[]) =>
+  rows.filter(
+    (row) =>
+      (row.name.startsWith('projects') || row.name.startsWith('groups')) && !row.name.includes('search'),
+  );
 
 /** The issue's search targets, on PostgreSQL with the list cache off; PGlite may take three times as long. */
 const SEARCH_TARGET_P50_MS = 5;
@@ -148,6 +263,19 @@ async function startServer(
   };
 }
 
+/** The target with its page number filled in: the list's middle or last page, from its first answer. */
+async function resolvePage(address: string, target: Target): Promise<Target> {
+  if (!target.page || !target.body) return target;
+  const response = await fetch(address + target.path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...target.body, page: 1 }),
+  });
+  const { totalPages } = (await response.json()) as { totalPages: number };
+  const page = target.page === 'last' ? totalPages : Math.ceil(totalPages / 2);
+  return { ...target, name: `${target.name} (${page}/${totalPages})`, body: { ...target.body, page } };
+}
+
 async function measure(
   address: string,
   target: Target,
@@ -177,12 +305,12 @@ async function measure(
 
 function printRows(rows: Row[]): void {
   const baseline = rows[0]?.rps ?? 1;
-  const header = ['route'.padEnd(28), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8)];
+  const header = ['route'.padEnd(44), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8)];
   console.log([...header, 'x hello'.padStart(8), 'errors'.padStart(7)].join(' '));
   for (const row of rows) {
     console.log(
       [
-        row.name.padEnd(28),
+        row.name.padEnd(44),
         row.rps.toFixed(0).padStart(8),
         row.p50.toFixed(1).padStart(8),
         row.p99.toFixed(1).padStart(8),
@@ -191,6 +319,22 @@ function printRows(rows: Row[]): void {
       ].join(' '),
     );
   }
+}
+
+/** The issue's target for an uncached list answer: its median latency on each database. */
+function printListTargets(rows: Row[], database: 'pglite' | 'postgres'): void {
+  const target = database === 'postgres' ? 3 : 10;
+  const cases = listCases(rows);
+  console.log(`targets (list cache off): every list answer's p50 <= ${target} ms on ${database}`);
+  // A route that answered nothing in time (or only errors) reads p50 0: it is not met.
+  const isMet = (row: Row) => row.rps > 0 && row.bad === 0 && row.p50 <= target;
+  for (const row of cases) {
+    console.log(
+      `  ${row.name.padEnd(52)} ${row.p50.toFixed(1).padStart(6)} ms   ${isMet(row) ? 'met' : 'NOT MET'}`,
+    );
+  }
+  const met = cases.filter(isMet).length;
+  console.log(`  ${met} of ${cases.length} met`);
 }
 
 function printTargets(rows: Row[], round: { pglite: boolean; cacheOff: boolean }): void {
@@ -269,20 +413,44 @@ async function freshServerDatabase(url: string, name: string): Promise<string> {
 }
 
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const rounds: { label: string; env: NodeJS.ProcessEnv; database?: string }[] = [
-  { label: 'PGlite, list cache on', env: { LIST_CACHE_TTL_MS: '30000' } },
-  { label: 'PGlite, list cache off', env: { LIST_CACHE_TTL_MS: '0' } },
-  ...(postgresUrl
-    ? [
-        {
-          label: 'PostgreSQL, list cache on',
-          env: { LIST_CACHE_TTL_MS: '30000' },
-          database: 'openlfg_bench',
-        },
-        { label: 'PostgreSQL, list cache off', env: { LIST_CACHE_TTL_MS: '0' }, database: 'openlfg_bench' },
-      ]
-    : []),
-];
+const benchDatabase = process.env.BENCH_DATABASE_NAME ?? 'openlfg_bench';
+if (!/^[a-z_][a-z0-9_]*$/.test(benchDatabase)) {
+  console.error(`BENCH_DATABASE_NAME must be a plain lowercase name (got ${JSON.stringify(benchDatabase)})`);
+  process.exit(2);
+}
+const casePattern = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES) : null;
+interface Round {
+  label: string;
+  env: NodeJS.ProcessEnv;
+  database?: string;
+  cache: 'on' | 'off';
+}
+const rounds: Round[] = (
+  [
+    { label: 'PGlite, list cache on', env: { LIST_CACHE_TTL_MS: '30000' }, cache: 'on' },
+    { label: 'PGlite, list cache off', env: { LIST_CACHE_TTL_MS: '0' }, cache: 'off' },
+    ...(postgresUrl
+      ? [
+          {
+            label: 'PostgreSQL, list cache on',
+            env: { LIST_CACHE_TTL_MS: '30000' },
+            database: benchDatabase,
+            cache: 'on' as const,
+          },
+          {
+            label: 'PostgreSQL, list cache off',
+            env: { LIST_CACHE_TTL_MS: '0' },
+            database: benchDatabase,
+            cache: 'off' as const,
+          },
+        ]
+      : []),
+  ] satisfies Round[]
+).filter(
+  (round) =>
+    (!process.env.BENCH_CACHE || process.env.BENCH_CACHE === round.cache) &&
+    (!process.env.BENCH_DB || process.env.BENCH_DB === (round.database ? 'postgres' : 'pglite')),
+);
 
 async function runHttpBench(): Promise<boolean> {
   if (!postgresUrl) console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL for the PostgreSQL rounds)\n');
@@ -302,12 +470,15 @@ async function runHttpBench(): Promise<boolean> {
         `\n== ${round.label}: ${PROJECTS} projects, ${GROUPS} groups, ${connections} connections, ${durationSeconds} s per route`,
       );
       const rows: Row[] = [];
-      for (const target of targets) {
+      for (const listed of targets) {
+        if (casePattern && !listed.name.startsWith('hello') && !casePattern.test(listed.name)) continue;
+        const target = await resolvePage(server.address, listed);
         await measure(server.address, target, 1); // warm-up: JIT, pools, caches, plans
         rows.push(await measure(server.address, target, durationSeconds));
       }
       printRows(rows);
       printTargets(rows, { pglite: !round.database, cacheOff: round.env.LIST_CACHE_TTL_MS === '0' });
+      if (round.cache === 'off') printListTargets(rows, round.database ? 'postgres' : 'pglite');
       anyErrors ||= rows.some((row) => row.bad > 0);
     } finally {
       await server.stop();
@@ -401,12 +572,22 @@ async function runFinderBench(): Promise<boolean> {
 }
 
 const only = process.env.BENCH_ONLY;
-if (only && only !== 'http' && only !== 'realtime' && only !== 'finder') {
-  console.error(`BENCH_ONLY must be http, finder or realtime (got ${JSON.stringify(only)})`);
+const PARTS = ['web', 'http', 'finder', 'realtime'] as const;
+if (only && !(PARTS as readonly string[]).includes(only)) {
+  console.error(`BENCH_ONLY must be one of ${PARTS.join(', ')} (got ${JSON.stringify(only)})`);
   process.exit(2);
 }
+const runs = (part: (typeof PARTS)[number]) => only === undefined || only === part;
 let ok = true;
-if (only === undefined || only === 'http') ok = (await runHttpBench()) && ok;
-if (only === undefined || only === 'finder') ok = (await runFinderBench()) && ok;
-if (only === undefined || only === 'realtime') ok = (await runRealtimeBench()) && ok;
+if (runs('web')) {
+  // It prints the first visit's JavaScript too. Figures only: a run it could not measure (it says why) is no
+  // correctness failure, so it leaves the exit code alone.
+  await runLighthouse();
+  console.log();
+} else {
+  printFirstVisitJs();
+}
+if (runs('http')) ok = (await runHttpBench()) && ok;
+if (runs('finder')) ok = (await runFinderBench()) && ok;
+if (runs('realtime')) ok = (await runRealtimeBench()) && ok;
 if (!ok) process.exitCode = 1;

@@ -14,3 +14,4 @@ export * from './messages.js';
 export * from './schema-helpers.js';
 export * from './api.js';
 export * from './api-schemas.js';
+export * from './api-summaries.js';

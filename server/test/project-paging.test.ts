@@ -1,22 +1,25 @@
 import { PROJECT_SORT_OPTIONS, ProjectListResponse, type Project } from '@openlfg/contracts';
 import { sql } from 'kysely';
-import Value from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, jsonHeaders, type TestApp } from './support/app.js';
+import { createTestApp, type TestApp } from './support/app.js';
+import { walkPages } from './support/paging.js';
 
 /**
  * Paging over a list long enough that pages past the middle are read from the index's other end with a
- * non-zero offset: every sort, with and without a filter, must still give each project exactly once, in
- * order, with the answer in the contract's shape.
+ * non-zero offset, and pages deep in both directions start at their sort bucket (DEEP_WALK_ROWS): every sort,
+ * with and without a filter, must still give each project exactly once, in order, with the answer in the
+ * contract's shape.
  */
-const COUNT = 131;
+const COUNT = 451;
 let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
   await sql`
-    insert into projects (repo_ext, name, topics, contributors, used_by, saves)
-    select 'paging/p' || g, 'Name ' || (g % 17), array['t' || (g % 3)],
+    insert into projects (repo_ext, name, language, topics, contributors, used_by, saves)
+    select 'paging/p' || g, 'Name ' || (g % 17),
+           case when g % 3 = 0 then 'Rust' when g % 11 = 0 then null else 'Go' end,
+           array['t' || (g % 3)],
            case when g % 6 = 0 then null else g % 10 end,
            case when g % 4 = 0 then null else g % 7 end,
            g % 5
@@ -24,28 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function walk(body: Record<string, unknown>): Promise<{ rows: Project[]; total: number }> {
-  const rows: Project[] = [];
-  let page = 1;
-  let totalPages = 1;
-  let total = 0;
-  do {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/projects',
-      headers: jsonHeaders,
-      payload: { ...body, page },
-    });
-    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    const answer = res.json();
-    expect(Value.Check(ProjectListResponse, answer)).toBe(true);
-    expect(answer.pageLocation).toBe(page);
-    rows.push(...answer.data);
-    totalPages = answer.totalPages;
-    total = answer.total;
-    page++;
-  } while (page <= totalPages);
-  return { rows, total };
+function walk(body: Record<string, unknown>) {
+  return walkPages<Project>(t.app, '/api/projects', ProjectListResponse, body);
 }
 
 function sortKey(p: Project, field: string): number | string | null {
@@ -55,25 +38,31 @@ function sortKey(p: Project, field: string): number | string | null {
   );
 }
 
-describe.each(PROJECT_SORT_OPTIONS.map((o) => [o.label, o.sortField, o.order] as const))(
-  '%s',
-  (_label, sortField, order) => {
-    it.each([
-      ['everything', {}],
-      ['one topic', { filters: { topics: ['t1'], languages: [] } }],
-    ])('pages through %s: each project once, in order', async (_what, extra) => {
-      const { rows, total } = await walk({ sortField, order, ...extra });
-      expect(rows).toHaveLength(total);
-      expect(new Set(rows.map((r) => r.projectId)).size).toBe(total);
-      const expected = [...rows].sort((a, b) => {
-        const va = sortKey(a, sortField);
-        const vb = sortKey(b, sortField);
-        if (va === vb) return a.projectId - b.projectId;
-        if (va === null) return 1;
-        if (vb === null) return -1;
-        return (va < vb ? -1 : 1) * (order === 'ASC' ? 1 : -1);
-      });
-      expect(rows.map((r) => r.projectId)).toEqual(expected.map((r) => r.projectId));
+// The offered sorts, and the two orders the API also takes.
+const sorts = [
+  ...PROJECT_SORT_OPTIONS.map((o) => [o.label, o.sortField, o.order] as const),
+  ['Name Z-A', 'name', 'DESC'] as const,
+  ['Least Saved', 'saves', 'ASC'] as const,
+];
+
+describe.each(sorts)('%s', (_label, sortField, order) => {
+  it.each([
+    ['everything', {}],
+    ['one topic', { filters: { topics: ['t1'], languages: [] } }],
+    ['one language', { filters: { topics: [], languages: ['Go'] } }],
+    ['two languages', { filters: { topics: [], languages: ['Go', 'Rust'] } }],
+  ])('pages through %s: each project once, in order', async (_what, extra) => {
+    const { rows, total } = await walk({ sortField, order, ...extra });
+    expect(rows).toHaveLength(total);
+    expect(new Set(rows.map((r) => r.projectId)).size).toBe(total);
+    const expected = [...rows].sort((a, b) => {
+      const va = sortKey(a, sortField);
+      const vb = sortKey(b, sortField);
+      if (va === vb) return a.projectId - b.projectId;
+      if (va === null) return 1;
+      if (vb === null) return -1;
+      return (va < vb ? -1 : 1) * (order === 'ASC' ? 1 : -1);
     });
-  },
-);
+    expect(rows.map((r) => r.projectId)).toEqual(expected.map((r) => r.projectId));
+  });
+});

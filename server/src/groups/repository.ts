@@ -18,6 +18,7 @@ import {
 } from 'kysely';
 import { writeAudit } from '../platform/db/audit-log.js';
 import type { DB } from '../platform/db/schema.js';
+import { bucketOf, bucketStart, DEEP_WALK_ROWS } from '../platform/db/sort-buckets.js';
 import {
   exactly,
   wordsElseSimilar,
@@ -61,17 +62,36 @@ function listOrder(filters: GroupListQuery, reversed = false): RawBuilder<unknow
   return filters.search ? relevanceTerms(filters.search) : orderTerms('date_posted', 'DESC');
 }
 
-function orderTerms(
-  sortField: Exclude<GroupSortField, 'relevance'>,
-  order: SortOrder,
-  reversed = false,
-): RawBuilder<unknown>[] {
+type IndexedSort = Exclude<GroupSortField, 'relevance'>;
+
+/** The bucket term that leads each sort's order and index (a day for dates; platform/db/sort-buckets.ts). */
+function sortBucket(sortField: IndexedSort, order: SortOrder): RawBuilder<number> {
+  if (sortField === 'saves') return bucketOf(sql`group_projects.saves`, order === 'DESC');
+  return order === 'DESC'
+    ? sql<number>`(-list_sort_day(group_projects.date_posted))`
+    : sql<number>`list_sort_day(group_projects.date_posted)`;
+}
+
+/** ORDER BY for each sort, as its index (migration 0012): the bucket, the column, the id as the tie-break. */
+function orderTerms(sortField: IndexedSort, order: SortOrder, reversed = false): RawBuilder<unknown>[] {
   const ascending = (order === 'ASC') !== reversed;
   const column = sortField === 'saves' ? sql`group_projects.saves` : sql`group_projects.date_posted`;
   return [
+    sql`${sortBucket(sortField, order)} ${reversed ? sql`desc` : sql`asc`}`,
     sql`${column} ${ascending ? sql`asc` : sql`desc`}`,
     sql`group_projects.id ${reversed ? sql`desc` : sql`asc`}`,
   ];
+}
+
+/**
+ * The facets of `list_sort_buckets` that add up to the filtered list, or null when its buckets are not counted
+ * (a search, a topic, a date window, or both a skill level and a visibility).
+ */
+function bucketFacets(filters: GroupListQuery): string[] | null {
+  if (filters.search || filters.topics.length > 0 || filters.datePostedDays !== null) return null;
+  if (filters.skillLevels.length > 0 && filters.visibility !== null) return null;
+  if (filters.skillLevels.length > 0) return filters.skillLevels.map((level) => `skill=${level}`);
+  return filters.visibility !== null ? [`visibility=${filters.visibility}`] : [''];
 }
 
 /**
@@ -189,7 +209,21 @@ export function createGroupsRepository(db: Kysely<DB>) {
   return {
     db,
 
-    count(filters: GroupListQuery): Promise<number> {
+    /**
+     * How many listable groups match, exactly: with no search, at most one topic and no date window, a sum over
+     * the maintained counts (migration 0012, at most eight rows); otherwise `count(*)` over the indexes.
+     */
+    async count(filters: GroupListQuery): Promise<number> {
+      if (!filters.search && filters.topics.length <= 1 && filters.datePostedDays === null) {
+        const row = await db
+          .selectFrom('group_list_counts')
+          .select(sql<number>`coalesce(sum(groups), 0)`.as('count'))
+          .where('topic', '=', filters.topics[0] ?? '')
+          .$if(filters.skillLevels.length > 0, (q) => q.where('skill_level', 'in', filters.skillLevels))
+          .$if(filters.visibility !== null, (q) => q.where('visibility', '=', filters.visibility ?? ''))
+          .executeTakeFirstOrThrow();
+        return Number(row.count);
+      }
       return wordsElseSimilar(
         filters.search,
         async (mode) => {
@@ -202,18 +236,41 @@ export function createGroupsRepository(db: Kysely<DB>) {
       );
     },
 
-    /** One page, as for projects: ids from the sort index, walked from the nearer end, then the rows. */
+    /**
+     * One page, as for projects: ids from the sort index, walked from the nearer end, then the rows; deep in
+     * a list whose buckets are counted, from the page's bucket.
+     */
     async page(filters: GroupListQuery, page: number, total: number): Promise<GroupRow[]> {
       const offset = (page - 1) * GROUP_PAGE_SIZE;
       const size = Math.min(GROUP_PAGE_SIZE, total - offset);
       if (size <= 0) return [];
       // Best match has no index to read backwards: its matches are ranked whole either way.
       const reversed = offset > total / 2 && filters.sortField !== 'relevance';
+      const walk = reversed ? total - offset - size : offset;
+      const sortField = filters.sortField;
+      const deep = sortField !== 'relevance' && walk >= DEEP_WALK_ROWS ? bucketFacets(filters) : null;
+      // The CTE `start` that a deep walk reads (typed as the plain database: only raw SQL refers to it).
+      const from = deep
+        ? (db.with('start', () =>
+            bucketStart({
+              list: `groups.${sortField}`,
+              facets: deep,
+              descending: filters.order === 'DESC',
+              offset,
+            }),
+          ) as unknown as Kysely<DB>)
+        : db;
       const read = (mode: MatchMode) => {
         let ids = applyFilters(db.selectFrom('group_projects'), filters, mode).select('group_projects.id');
-        for (const term of listOrder(filters, reversed)) ids = ids.orderBy(term);
-        ids = ids.limit(size).offset(reversed ? total - offset - size : offset);
-        let rows = selectGroup(db).innerJoin(ids.as('page'), 'page.id', 'group_projects.id');
+        for (const term of listOrder(filters, reversed && !deep)) ids = ids.orderBy(term);
+        ids =
+          deep && sortField !== 'relevance'
+            ? ids
+                .where(sql<boolean>`${sortBucket(sortField, filters.order)} >= (select pos from start)`)
+                .limit(size)
+                .offset(sql<number>`(select skip from start)`)
+            : ids.limit(size).offset(walk);
+        let rows = selectGroup(from).innerJoin(ids.as('page'), 'page.id', 'group_projects.id');
         for (const term of listOrder(filters)) rows = rows.orderBy(term);
         return rows.execute();
       };

@@ -6,6 +6,7 @@ import {
 } from '@openlfg/contracts';
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
+import { bucketOf, bucketStart, DEEP_WALK_ROWS } from '../platform/db/sort-buckets.js';
 import {
   exactly,
   wordsElseSimilar,
@@ -47,7 +48,7 @@ function relevanceTerms(search: SearchQuery): RawBuilder<unknown>[] {
   ];
 }
 
-/** What the list's count statement reads in its one pass over the matching projects. */
+/** What the list's count statement reads: how many match, and how many of them have each sortable figure. */
 export interface ListCounts {
   total: number;
   /** How many of them have a contributor count, and a used-by count. */
@@ -57,9 +58,26 @@ export interface ListCounts {
   lastCatalogueSyncAt: Date | null;
 }
 
+/** The sort column of each order; the numeric sorts are cut into buckets (platform/db/sort-buckets.ts). */
+const sortColumns = {
+  contributors: sql`projects.contributors`,
+  name: sql`lower(projects.name)`,
+  used_by: sql`projects.used_by`,
+  saves: sql`projects.saves`,
+  beginner_issues: sql`projects.beginner_issues`,
+};
+
+/** The bucket term that leads a numeric sort's order and index; none for the name sort and the fallback. */
+function sortBucket(sortField: Exclude<ListOrder, 'relevance'>, order: SortOrder): RawBuilder<number> | null {
+  return sortField === 'name' || sortField === 'beginner_issues'
+    ? null
+    : bucketOf(sortColumns[sortField], order === 'DESC');
+}
+
 /**
- * ORDER BY for each sort, matching the indexes of migrations 0003 and 0011 exactly: nulls last whatever the direction,
- * the id as the stable tie-break, so a page never repeats or skips a project.
+ * ORDER BY for each sort, matching the indexes of migrations 0011 and 0012 exactly: the bucket first (numeric
+ * sorts; the same order, since buckets follow values), nulls last whatever the direction, the id as the stable
+ * tie-break, so a page never repeats or skips a project.
  */
 function orderTerms(
   sortField: Exclude<ListOrder, 'relevance'>,
@@ -67,17 +85,13 @@ function orderTerms(
   reversed = false,
 ): RawBuilder<unknown>[] {
   const ascending = (order === 'ASC') !== reversed;
-  const column = {
-    contributors: sql`projects.contributors`,
-    name: sql`lower(projects.name)`,
-    used_by: sql`projects.used_by`,
-    saves: sql`projects.saves`,
-    beginner_issues: sql`projects.beginner_issues`,
-  }[sortField];
+  const column = sortColumns[sortField];
+  const bucket = sortBucket(sortField, order);
+  const lead = bucket ? [sql`${bucket} ${reversed ? sql`desc` : sql`asc`}`] : [];
   // Reversed, the same order read from the other end: the same index, scanned backwards.
   return reversed
-    ? [sql`${column} ${ascending ? sql`asc` : sql`desc`} nulls first`, sql`projects.id desc`]
-    : [sql`${column} ${ascending ? sql`asc` : sql`desc`} nulls last`, sql`projects.id asc`];
+    ? [...lead, sql`${column} ${ascending ? sql`asc` : sql`desc`} nulls first`, sql`projects.id desc`]
+    : [...lead, sql`${column} ${ascending ? sql`asc` : sql`desc`} nulls last`, sql`projects.id asc`];
 }
 
 /** The list's order; a page past the middle of a sort with an index reads it backwards (see `page`). */
@@ -103,10 +117,53 @@ function applyFilters<O>(
   return q;
 }
 
+/**
+ * Whether `project_list_counts` holds the answer: no search, no time window, and at most one topic (any
+ * languages).
+ */
+function maintainedCount(filters: ListQuery): boolean {
+  return filters.search === null && !filters.showNew && filters.topics.length <= 1;
+}
+
+// A run that synced nothing (no token, GitHub down) brought no figures: the one before it did.
+const lastSyncAt = sql<Date | null>`(select finished_at from sync_runs
+  where finished_at is not null and projects_synced > 0
+  order by started_at desc, id desc limit 1)`.as('last_sync_at');
+
+function toCounts(row: { total: number; contributors: number; used_by: number; last_sync_at: Date | null }) {
+  return {
+    total: Number(row.total),
+    contributors: Number(row.contributors),
+    usedBy: Number(row.used_by),
+    lastCatalogueSyncAt: row.last_sync_at === null ? null : new Date(row.last_sync_at),
+  };
+}
+
 export function createProjectsRepository(db: Kysely<DB>) {
   return {
-    /** How many projects match, how many of them have each sortable figure, and the last sync's time. */
-    count(filters: ListQuery): Promise<ListCounts> {
+    /**
+     * How many projects match, exactly, how many of them have each sortable figure, and the last sync's time.
+     * No search, at most one topic and no time window: sums over the few rows of the maintained counts
+     * (migration 0012) that the filters pick. Otherwise `count(*)` with the filters, which the planner answers
+     * from the indexes (the topics' GIN bitmaps, the sort indexes' language, the new projects' own index).
+     */
+    async count(filters: ListQuery): Promise<ListCounts> {
+      if (maintainedCount(filters)) {
+        const row = await db
+          .selectFrom('project_list_counts')
+          .select([
+            sql<number>`coalesce(sum(projects), 0)`.as('total'),
+            sql<number>`coalesce(sum(with_contributors), 0)`.as('contributors'),
+            sql<number>`coalesce(sum(with_used_by), 0)`.as('used_by'),
+            lastSyncAt,
+          ])
+          .where('topic', '=', filters.topics[0] ?? '')
+          .$if(filters.languages.length > 0, (q) =>
+            q.where('language', 'in', filters.languages).where('language', '<>', ''),
+          )
+          .executeTakeFirstOrThrow();
+        return toCounts(row);
+      }
       return wordsElseSimilar(
         filters.search,
         async (mode) => {
@@ -115,17 +172,10 @@ export function createProjectsRepository(db: Kysely<DB>) {
               eb.fn.countAll<number>().as('total'),
               eb.fn.count<number>('projects.contributors').as('contributors'),
               eb.fn.count<number>('projects.used_by').as('used_by'),
-              // A run that synced nothing (no token, GitHub down) brought no figures: the one before it did.
-              sql<Date | null>`(select finished_at from sync_runs where finished_at is not null and projects_synced > 0
-                                order by started_at desc, id desc limit 1)`.as('last_sync_at'),
+              lastSyncAt,
             ])
             .executeTakeFirstOrThrow();
-          return {
-            total: Number(row.total),
-            contributors: Number(row.contributors),
-            usedBy: Number(row.used_by),
-            lastCatalogueSyncAt: row.last_sync_at === null ? null : new Date(row.last_sync_at),
-          };
+          return toCounts(row);
         },
         (counts) => counts.total > 0,
       );
@@ -134,7 +184,8 @@ export function createProjectsRepository(db: Kysely<DB>) {
     /**
      * One page of a list of `total` projects. The inner query walks the sort index for ids only; the outer one
      * reads the full rows of just those twenty. Past the middle, the index is walked from its other end, so
-     * the last page costs what the first does and no page walks more than half the list.
+     * the last page costs what the first does. Deeper than `DEEP_WALK_ROWS` from both ends, a numeric sort of
+     * a list whose buckets are counted (no search, topic or time window) starts at the page's bucket instead.
      */
     async page(filters: ListQuery, page: number, total: number) {
       const offset = (page - 1) * PROJECT_PAGE_SIZE;
@@ -142,14 +193,34 @@ export function createProjectsRepository(db: Kysely<DB>) {
       if (size <= 0) return [];
       // Best match has no index to read backwards: its matches are ranked whole either way.
       const reversed = offset > total / 2 && filters.sortField !== 'relevance';
+      const walk = reversed ? total - offset - size : offset;
+      const bucket = filters.sortField === 'relevance' ? null : sortBucket(filters.sortField, filters.order);
+      const deep =
+        bucket !== null && walk >= DEEP_WALK_ROWS && maintainedCount(filters) && filters.topics.length === 0;
+      const start = bucketStart({
+        list: `projects.${filters.sortField}`,
+        facets: filters.languages.length > 0 ? filters.languages.map((l) => `language=${l}`) : [''],
+        descending: filters.order === 'DESC',
+        offset,
+      });
       const read = (mode: MatchMode) => {
         let ids = applyFilters(db.selectFrom('projects'), filters, mode).select('projects.id');
-        for (const term of listOrder(filters, reversed)) ids = ids.orderBy(term);
-        ids = ids.limit(size).offset(reversed ? total - offset - size : offset);
-        let rows = db
-          .selectFrom('projects')
-          .innerJoin(ids.as('page'), 'page.id', 'projects.id')
-          .selectAll('projects');
+        for (const term of listOrder(filters, reversed && !deep)) ids = ids.orderBy(term);
+        ids = deep
+          ? ids
+              .where(sql<boolean>`${bucket} >= (select pos from start)`)
+              .limit(size)
+              .offset(sql<number>`(select skip from start)`)
+          : ids.limit(size).offset(walk);
+        // The CTE `start` that a deep walk reads (typed as the plain table: only raw SQL refers to it).
+        const from = deep
+          ? (db.with('start', () => start).selectFrom('projects') as unknown as SelectQueryBuilder<
+              DB,
+              'projects',
+              object
+            >)
+          : db.selectFrom('projects');
+        let rows = from.innerJoin(ids.as('page'), 'page.id', 'projects.id').selectAll('projects');
         for (const term of listOrder(filters)) rows = rows.orderBy(term);
         return rows.execute();
       };

@@ -1,16 +1,25 @@
 import { useRef, type MouseEvent } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
-import { LoginModal } from '../session/components/LoginModal';
+import { Outlet } from 'react-router';
+import { lazyDialog } from '../lib/lazy-component';
+import { useSession } from '../session/session-context';
 import { useSessionExpiry } from '../session/use-session-expiry';
 import { useSessionStart } from '../session/use-session-start';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
+import { ScrollRestoration } from './ScrollRestoration';
 import styles from './Layout.module.css';
+
+/** Asks an anonymous user to sign in; its code loads the first time it opens. */
+const LoginModal = lazyDialog(
+  async () => (await import('../session/components/LoginModal')).LoginModal,
+  (props: { open: boolean }) => props.open,
+);
 
 /** The frame of every page: navigation bar, the page itself, footer. Also settles the session on start. */
 export function Layout() {
   useSessionStart();
   useSessionExpiry();
+  const { showLoginModal } = useSession();
   const mainRef = useRef<HTMLElement>(null);
 
   // A plain #main link would go through the router as a navigation; moving focus is all a skip link needs.
@@ -29,7 +38,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      <LoginModal />
+      <LoginModal open={showLoginModal} />
       <ScrollRestoration />
     </>
   );

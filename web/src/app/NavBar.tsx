@@ -1,14 +1,29 @@
-import { useCallback, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import logoUrl from '../assets/logo.svg';
+import { lazyComponent, retryFailedLoads } from '../lib/lazy-component';
 import { LoginButton } from '../session/components/LoginButton';
-import { MobileMenu } from './MobileMenu';
 import { NavLinkList } from './NavLinkList';
 import { PostProjectLink } from './PostProjectLink';
 import { ThemeToggle } from './ThemeToggle';
 import styles from './NavBar.module.css';
 
 const MOBILE_MENU_ID = 'mobile-menu';
+
+/**
+ * The side menu's code is not part of the first visit's: it loads once the page is idle (or at the first tap on
+ * the hamburger, if that comes sooner), and the menu is mounted, closed, as soon as it is there.
+ */
+const MobileMenu = lazyComponent(async () => (await import('./MobileMenu')).MobileMenu);
+
+function whenIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(run, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(run, 200);
+  return () => window.clearTimeout(id);
+}
 
 /** The black sticky bar on every page. Below the sm breakpoint its links move into the mobile menu. */
 export function NavBar() {
@@ -18,6 +33,19 @@ export function NavBar() {
   const menuOpen = menuOpenAt === location.key;
   const hamburgerRef = useRef<HTMLButtonElement>(null);
   const closeMenu = useCallback(() => setMenuOpenAt(null), []);
+  const [menuLoaded, setMenuLoaded] = useState(MobileMenu.isLoaded);
+  useEffect(() => {
+    if (menuLoaded) return;
+    let mounted = true;
+    const cancel = whenIdle(() => {
+      // Offline, it stays unloaded: the first tap on the hamburger tries again.
+      MobileMenu.preload().then(() => mounted && setMenuLoaded(true), retryFailedLoads);
+    });
+    return () => {
+      mounted = false;
+      cancel();
+    };
+  }, [menuLoaded]);
 
   return (
     <>
@@ -48,7 +76,11 @@ export function NavBar() {
           </button>
         </div>
       </header>
-      <MobileMenu id={MOBILE_MENU_ID} open={menuOpen} onClose={closeMenu} returnFocusRef={hamburgerRef} />
+      {menuLoaded || menuOpen ? (
+        <Suspense fallback={null}>
+          <MobileMenu id={MOBILE_MENU_ID} open={menuOpen} onClose={closeMenu} returnFocusRef={hamburgerRef} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

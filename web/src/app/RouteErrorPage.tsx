@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
-import { Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { useDocumentTitle } from '../lib/use-document-title';
 import styles from './StatusPage.module.css';
 
 /** Shown when a page throws while rendering: a way out instead of a blank screen. */
-export function RouteErrorPage() {
+export function RouteErrorPage({ error }: { error: unknown }) {
   useDocumentTitle('Something went wrong');
-  const error = useRouteError();
   useEffect(() => {
     console.error(error);
   }, [error]);

@@ -1,8 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-// Bundled with the app's CSS: the site's Content-Security-Policy forbids styles injected at run time.
-import 'react-toastify/ReactToastify.css';
-import '../styles/toast.css';
 import { SessionProvider, type SessionState } from '../session/session-context';
 import { ToastContainer } from '../lib/toast';
 

@@ -1,36 +1,35 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import styles from './Highlight.module.css';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import type * as Marks from './highlight-marks';
 
-/** The words the server searched with are runs of letters, marks and digits (server/src/platform/search-query.ts). */
-const NOT_A_WORD = /[^\p{L}\p{M}\p{N}]+/u;
-const MAX_WORDS = 8;
+type Marker = (text: string) => ReactNode;
+
+const HighlightContext = createContext<Marker | null>(null);
+
+let marks: Promise<typeof Marks> | undefined;
 
 /**
- * A pattern finding the start of each word that begins with one of the search's words, as the server matches
- * them (by prefix, ignoring case), or null when the search has no word.
+ * The search whose words `Highlight` marks in the texts below. The marking code loads with the first search, not
+ * with the first visit: until it is there (a moment), the texts show unmarked.
  */
-export function highlightPattern(search: string): RegExp | null {
-  const words = [
-    ...new Set(
-      search
-        .toLowerCase()
-        .split(NOT_A_WORD)
-        .filter((word) => word !== ''),
-    ),
-  ]
-    .slice(0, MAX_WORDS)
-    // Longest first, so "react" wins over "re" where both would match.
-    .sort((a, b) => b.length - a.length);
-  if (words.length === 0) return null;
-  return new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])(?:${words.join('|')})`, 'giu');
-}
-
-const HighlightContext = createContext<RegExp | null>(null);
-
-/** The search whose words `Highlight` marks in the texts below. */
 export function HighlightSearch({ search, children }: { search: string; children: ReactNode }) {
-  const pattern = useMemo(() => highlightPattern(search), [search]);
-  return <HighlightContext.Provider value={pattern}>{children}</HighlightContext.Provider>;
+  const [marker, setMarker] = useState<{ search: string; mark: Marker | null } | null>(null);
+  useEffect(() => {
+    if (search.trim() === '') return;
+    let current = true;
+    marks ??= import('./highlight-marks');
+    marks.then(
+      ({ highlightPattern, markMatches }) => {
+        const pattern = highlightPattern(search);
+        if (current) setMarker({ search, mark: pattern ? (text) => markMatches(text, pattern) : null });
+      },
+      () => (marks = undefined),
+    );
+    return () => {
+      current = false;
+    };
+  }, [search]);
+  const mark = marker?.search === search ? marker.mark : null;
+  return <HighlightContext.Provider value={mark}>{children}</HighlightContext.Provider>;
 }
 
 /**
@@ -38,20 +37,6 @@ export function HighlightSearch({ search, children }: { search: string; children
  * text reads the same either way). Plain text outside a `HighlightSearch`.
  */
 export function Highlight({ text }: { text: string }) {
-  const pattern = useContext(HighlightContext);
-  if (!pattern) return text;
-  const parts: ReactNode[] = [];
-  let last = 0;
-  for (const match of text.matchAll(pattern)) {
-    if (match.index > last) parts.push(text.slice(last, match.index));
-    parts.push(
-      <mark key={match.index} className={styles.mark}>
-        {match[0]}
-      </mark>,
-    );
-    last = match.index + match[0].length;
-  }
-  if (parts.length === 0) return text;
-  if (last < text.length) parts.push(text.slice(last));
-  return <>{parts}</>;
+  const mark = useContext(HighlightContext);
+  return mark ? mark(text) : text;
 }

@@ -1,5 +1,12 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { preloadLazyComponents } from '../lib/lazy-component';
+import { preloadToasts } from '../lib/toast';
+
+// Pages, dialogs and toasts load their code when first shown (the e2e journeys exercise that in a real browser):
+// loaded up front here, once the test file has imported them, so a test sees them as soon as they render, as a
+// user does once their code has arrived.
+beforeAll(() => Promise.all([preloadLazyComponents(), preloadToasts()]));
 
 afterEach(() => {
   cleanup();

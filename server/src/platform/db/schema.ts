@@ -24,6 +24,8 @@ export interface DB {
   messages: MessagesTable;
   audit_log: AuditLogTable;
   topic_counts: TopicCountsTable;
+  project_list_counts: ProjectListCountsTable;
+  group_list_counts: GroupListCountsTable;
   issues: IssuesTable;
   issue_claims: IssueClaimsTable;
 }
@@ -250,6 +252,23 @@ export interface AuditLogTable {
   object_id: string;
   reason: string | null;
   details: ColumnType<unknown, string | undefined, never>;
+}
+
+/** Kept by triggers (migration 0012): the projects per topic ('' = all) and language ('' = none). */
+export interface ProjectListCountsTable {
+  topic: string;
+  language: string;
+  projects: number;
+  with_contributors: number;
+  with_used_by: number;
+}
+
+/** Kept by triggers (migration 0012): the listable groups per topic ('' = all), skill level and visibility. */
+export interface GroupListCountsTable {
+  topic: string;
+  skill_level: string;
+  visibility: string;
+  groups: number;
 }
 
 /** An open beginner issue of a project, as the sync last read it (0013). */

@@ -1,5 +1,5 @@
 import swagger from '@fastify/swagger';
-import { API, ErrorResponse, REALTIME_PATH, type EndpointName } from '@openlfg/contracts';
+import { API, API_SUMMARIES, ErrorResponse, REALTIME_PATH, type EndpointName } from '@openlfg/contracts';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { API_REFERENCE_CSS, apiReferencePage, type OpenApiDocument } from './api-reference.js';
 
@@ -53,7 +53,7 @@ export async function registerOpenApi(app: FastifyInstance, { publicUrl }: { pub
       const name = DECLARED.get(`${[route.method].flat()[0]} ${url}`);
       const documented = {
         ...base,
-        ...(name ? { operationId: name, summary: API[name].summary } : {}),
+        ...(name ? { operationId: name, summary: API_SUMMARIES[name] } : {}),
         tags: [url.split('/')[2] ?? 'api'],
         description: WHO_MAY_CALL[auth ?? 'anyone'],
         ...(auth ? { security: [{ session: [] }] } : {}),

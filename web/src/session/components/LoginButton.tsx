@@ -8,7 +8,6 @@ import { getCheckAuthQueryOptions } from '../api/check-auth';
 import { useLogout } from '../api/logout';
 import { useSession } from '../session-context';
 import { hasOAuthCode } from '../start-session';
-import { GithubMark } from './GithubMark';
 import styles from './LoginButton.module.css';
 import { apiUrl } from '../../lib/api';
 
@@ -98,7 +97,7 @@ export function LoginButton({ className, returnTo }: LoginButtonProps) {
           'Log out'
         ) : (
           <>
-            <GithubMark />
+            <span className={styles.githubMark} aria-hidden="true" />
             <span>Login with Github</span>
             {devSignIn ? (
               <span className={styles.devBadge} aria-hidden="true">

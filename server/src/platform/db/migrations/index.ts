@@ -10,6 +10,7 @@ import * as m0008 from './0008_message_group_key.js';
 import * as m0009 from './0009_search.js';
 import * as m0010 from './0010_topics.js';
 import * as m0011 from './0011_listing.js';
+import * as m0012 from './0012_list_speed.js';
 import * as m0013 from './0013_issues.js';
 import * as m0014 from './0014_group_edits.js';
 
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0009_search': m0009,
   '0010_topics': m0010,
   '0011_listing': m0011,
+  '0012_list_speed': m0012,
   '0013_issues': m0013,
   '0014_group_edits': m0014,
 };

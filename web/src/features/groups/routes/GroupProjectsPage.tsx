@@ -1,5 +1,6 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { toggledTopics } from '../../../lib/topic-filter';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useListSearch } from '../../../lib/url-list-query';
@@ -15,8 +16,8 @@ import styles from '../../../components/ListPage.module.css';
  * The posting form (with react-hook-form, TypeBox and the contract's schema that check it) loads when it is
  * first opened: most visitors of the list never post.
  */
-const PostGroupModal = lazy(() =>
-  import('../components/PostGroupModal').then((module) => ({ default: module.PostGroupModal })),
+const PostGroupModal = lazyComponent(
+  async () => (await import('../components/PostGroupModal')).PostGroupModal,
 );
 
 const LIST_REACHED_OFFSET_PX = 160;

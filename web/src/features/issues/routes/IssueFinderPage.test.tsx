@@ -93,7 +93,7 @@ describe('the issue finder', () => {
     await user.selectOptions(screen.getByLabelText('Sort by'), 'fewest_comments');
     expect(currentUrl()).toBe('/issues?sort=fewest_comments&taken=any');
 
-    await router.navigate(-1);
+    await router.back();
     await waitFor(() => expect(currentUrl()).toBe('/issues?taken=any'));
     await waitFor(() => expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('newest'));
     expect((screen.getByRole('checkbox', { name: 'Not taken' }) as HTMLInputElement).checked).toBe(false);

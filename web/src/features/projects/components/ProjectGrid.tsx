@@ -1,9 +1,14 @@
 import type { Project } from '@openlfg/contracts';
 import { useCallback, useState } from 'react';
-import { IssuesModal } from './IssuesModal';
 import { cardColourOf } from '../../../components/card-colour';
+import { lazyDialog } from '../../../lib/lazy-component';
 import { ProjectCard } from './ProjectCard';
 import styles from '../../../components/CardGrid.module.css';
+
+const IssuesModal = lazyDialog(
+  async () => (await import('./IssuesModal')).IssuesModal,
+  ({ project }) => project !== null,
+);
 
 export interface ProjectGridProps {
   projects: readonly Project[];

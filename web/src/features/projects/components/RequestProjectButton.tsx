@@ -1,8 +1,13 @@
 import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../../../session/session-context';
-import { RequestProjectModal } from './RequestProjectModal';
+import { lazyDialog } from '../../../lib/lazy-component';
 import styles from './ProjectControls.module.css';
+
+const RequestProjectModal = lazyDialog(
+  async () => (await import('./RequestProjectModal')).RequestProjectModal,
+  ({ open }) => open,
+);
 
 /** Opens the request form; a signed-out user is asked to sign in first. */
 export function RequestProjectButton() {

@@ -1,0 +1,73 @@
+import type { EndpointName } from './api.js';
+
+/**
+ * One sentence per endpoint for the OpenAPI document and the reference at /api/docs: what calling it does or
+ * answers. Apart from `api.ts` so the web bundle, which takes the declarations, does not carry them; typed by
+ * the endpoints' names, so a new endpoint without its sentence does not compile.
+ */
+export const API_SUMMARIES: Record<EndpointName, string> = {
+  health: 'Whether the service and its database answer.',
+  authorize: 'Starts sign-in with GitHub: redirects to the provider.',
+  login: 'Finishes sign-in with the code the provider returned.',
+  checkAuth: 'Whether the caller is signed in, and as whom.',
+  userInfo: "The signed-in user's profile.",
+  logout: 'Signs out: ends the session.',
+  publicRepos: "The signed-in user's public GitHub repositories.",
+  listProjects: 'One page of the catalogue, sorted and filtered.',
+  projectTopics: "The catalogue's most used topics, with counts.",
+  searchTopics: 'Topics whose name or alias starts with, or nearly matches, what was typed; most used first.',
+  projectLanguages:
+    "The catalogue's languages with counts (derived ones told apart), and how many projects have one.",
+  saveProject: 'Saves a project for the caller.',
+  unsaveProject: "Removes a project from the caller's saved list.",
+  savedProjects: "The caller's saved projects.",
+  requestProject: 'Asks the moderators to add a GitHub repository to the catalogue.',
+  projectIssues:
+    "A project's open GitHub issues, live from GitHub (the last answer when GitHub is unreachable).",
+  listIssues:
+    'One page of open beginner issues across the catalogue, filtered and sorted, each saying whether someone is on it.',
+  myIssueClaims: "The caller's active claims on issues.",
+  claimIssue:
+    'Claims an issue on OpenLFG for 14 days ("I\'m working on this"), or renews the caller\'s claim.',
+  releaseIssueClaim: "Releases the caller's claim on an issue.",
+  listGroups: 'One page of group projects, sorted and filtered.',
+  postGroup: 'Posts a new group project; the caller becomes its owner.',
+  editGroup: 'Changes a group project the caller owns; the same fields as posting one.',
+  saveGroup: 'Saves a group project for the caller.',
+  unsaveGroup: "Removes a group project from the caller's saved list.",
+  joinGroup: 'Joins a public group project.',
+  requestToJoin: 'Asks the owner of a private group project to let the caller in.',
+  cancelJoinRequest: "Withdraws the caller's pending request to join.",
+  myJoinRequests: "The caller's pending requests to join.",
+  pendingRequests: "Requests waiting on the caller's own group projects.",
+  approveJoinRequest: 'Lets a requester into a group project the caller owns.',
+  rejectJoinRequest: 'Turns down a request to join a group project the caller owns.',
+  leaveGroup: 'Leaves a group project the caller is a member of.',
+  deleteGroup: 'Deletes a group project the caller created, with its board.',
+  reportGroup: 'Reports a group project to the moderators.',
+  createdGroups: 'The group projects the caller created.',
+  savedGroups: "The caller's saved group projects.",
+  myGroups: 'The group projects the caller is a member of, with unread counts.',
+  groupCard: "One group project's card, with what the caller may do.",
+  groupViewers: 'What the caller may do on each of several group projects.',
+  discussionInfo: "A group project's discussion board details, for those who may read it.",
+  addMessage: "Posts a message to a group project's discussion board.",
+  markRead: 'Marks a board read up to its latest message.',
+  messageHistory: "Earlier messages of a group project's discussion board.",
+  unreadCounts: "Unread message counts on the caller's boards.",
+  moderatorStatus: 'Whether the caller is a moderator.',
+  projectRequests: 'Pending requests to add projects.',
+  requestFigures: "A requested repository's figures from GitHub.",
+  approveProjectRequest: 'Adds a requested project to the catalogue.',
+  rejectProjectRequest: 'Turns down a request to add a project.',
+  openReports: 'Group projects with open reports.',
+  dismissReports: "Closes a group project's reports without action.",
+  hideReportedGroup: 'Hides a reported group project, with a reason.',
+  hiddenGroups: 'Group projects a moderator hid, the most recently hidden first.',
+  restoreHiddenGroup: 'Shows a hidden group project again, with a reason.',
+  deleteReportedGroup: 'Deletes a reported group project.',
+  catalogueHealth: "The catalogue's state: the last sync run and its failures.",
+  removeProject: 'Removes a project from the catalogue.',
+  startSync: 'Starts a catalogue sync now.',
+  auditLog: "The moderators' audit log.",
+};

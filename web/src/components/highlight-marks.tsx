@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import styles from './Highlight.module.css';
+
+/** The words the server searched with are runs of letters, marks and digits (server/src/platform/search-query.ts). */
+const NOT_A_WORD = /[^\p{L}\p{M}\p{N}]+/u;
+const MAX_WORDS = 8;
+
+/**
+ * A pattern finding the start of each word that begins with one of the search's words, as the server matches
+ * them (by prefix, ignoring case), or null when the search has no word.
+ */
+export function highlightPattern(search: string): RegExp | null {
+  const words = [
+    ...new Set(
+      search
+        .toLowerCase()
+        .split(NOT_A_WORD)
+        .filter((word) => word !== ''),
+    ),
+  ]
+    .slice(0, MAX_WORDS)
+    // Longest first, so "react" wins over "re" where both would match.
+    .sort((a, b) => b.length - a.length);
+  if (words.length === 0) return null;
+  return new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])(?:${words.join('|')})`, 'giu');
+}
+
+/** `text` with what `pattern` finds in it marked. */
+export function markMatches(text: string, pattern: RegExp): ReactNode {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(pattern)) {
+    if (match.index > last) parts.push(text.slice(last, match.index));
+    parts.push(
+      <mark key={match.index} className={styles.mark}>
+        {match[0]}
+      </mark>,
+    );
+    last = match.index + match[0].length;
+  }
+  if (parts.length === 0) return text;
+  if (last < text.length) parts.push(text.slice(last));
+  return <>{parts}</>;
+}

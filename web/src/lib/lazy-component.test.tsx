@@ -1,0 +1,116 @@
+import { act, render, screen } from '@testing-library/react';
+import { Suspense, useState } from 'react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { RouteErrorBoundary } from '../app/RouteErrorBoundary';
+import { Spinner } from '../components/Spinner';
+import { lazyComponent, lazyDialog } from './lazy-component';
+
+/** A chunk the test delivers (or fails) when it says so. */
+function chunk() {
+  let deliver!: (component: (props: { name: string }) => React.JSX.Element) => void;
+  let fail!: (error: Error) => void;
+  let loads = 0;
+  const load = () => {
+    loads += 1;
+    return new Promise<(props: { name: string }) => React.JSX.Element>((resolve, reject) => {
+      deliver = resolve;
+      fail = reject;
+    });
+  };
+  return {
+    load,
+    loads: () => loads,
+    deliver: (component: (props: { name: string }) => React.JSX.Element) =>
+      act(async () => deliver(component)),
+    fail: (error: Error) => act(async () => fail(error)),
+  };
+}
+
+const Greeting = ({ name }: { name: string }) => <p>Hello {name}</p>;
+
+describe('lazyComponent', () => {
+  it('shows the spinner until its code has arrived, then renders at once wherever it appears next', async () => {
+    const code = chunk();
+    const Lazy = lazyComponent(code.load);
+    // Awaited: React retries a component that suspended only in an awaited act.
+    const view = await act(async () =>
+      render(
+        <Suspense fallback={<Spinner label="Loading" />}>
+          <Lazy name="Ada" />
+        </Suspense>,
+      ),
+    );
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+    expect(Lazy.isLoaded()).toBe(false);
+
+    await code.deliver(Greeting);
+
+    expect(screen.getByText('Hello Ada')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+    view.unmount();
+
+    render(
+      <Suspense fallback={<Spinner label="Loading" />}>
+        <Lazy name="Grace" />
+      </Suspense>,
+    );
+    expect(screen.getByText('Hello Grace')).toBeTruthy();
+    expect(code.loads()).toBe(1);
+  });
+
+  it('shows the error page when its code fails to load, and loads it again on the next visit', async () => {
+    const code = chunk();
+    const Lazy = lazyComponent(code.load);
+    const page = (key: string) => (
+      <RouteErrorBoundary resetKey={key}>
+        <Suspense fallback={<Spinner label="Loading" />}>
+          <Lazy name="Ada" />
+        </Suspense>
+      </RouteErrorBoundary>
+    );
+    const errors = console.error;
+    console.error = () => {};
+    try {
+      const view = await act(async () => render(page('first'), { wrapper: MemoryRouter }));
+      await code.fail(new Error('chunk gone'));
+      expect(screen.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeTruthy();
+
+      await act(async () => view.rerender(page('second')));
+      expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+      await code.deliver(Greeting);
+      expect(screen.getByText('Hello Ada')).toBeTruthy();
+      expect(code.loads()).toBe(2);
+    } finally {
+      console.error = errors;
+    }
+  });
+});
+
+describe('lazyDialog', () => {
+  it('loads nothing until it first opens, then stays mounted when closed', async () => {
+    const code = chunk();
+    const Dialog = lazyDialog(code.load, (props: { name: string; open: boolean }) => props.open);
+    function Opener() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(!open)}>
+            Toggle
+          </button>
+          <Dialog name={open ? 'open' : 'closed'} open={open} />
+        </>
+      );
+    }
+    render(<Opener />);
+    expect(code.loads()).toBe(0);
+
+    await act(async () => screen.getByRole('button', { name: 'Toggle' }).click());
+    expect(code.loads()).toBe(1);
+    await code.deliver(Greeting);
+    expect(screen.getByText('Hello open')).toBeTruthy();
+
+    await act(async () => screen.getByRole('button', { name: 'Toggle' }).click());
+    expect(screen.getByText('Hello closed')).toBeTruthy();
+  });
+});

@@ -1,0 +1,91 @@
+import { Suspense, use, useState, type ComponentType } from 'react';
+
+export interface LazyComponent<P extends object> {
+  (props: P): React.JSX.Element;
+  /** Starts loading the component's code (once), resolving when it is there. */
+  preload: () => Promise<unknown>;
+  /** Whether its code is there, so it renders without suspending. */
+  isLoaded: () => boolean;
+}
+
+const everyLazyComponent = new Set<{ preload: () => Promise<unknown> }>();
+/** How to forget each load that failed, so that the next render tries again. */
+const failedLoads = new Set<() => void>();
+
+/**
+ * A component whose code arrives when it is first rendered, so it stays out of the first visit's JavaScript: it
+ * suspends (the nearest Suspense shows its fallback) until its chunk has loaded, then renders at once on every
+ * later render. A chunk that fails to load throws to the nearest error boundary; the next page tries again
+ * (`retryFailedLoads`).
+ */
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
+  let loading: Promise<ComponentType<P>> | undefined;
+  let loaded = false;
+  const preload = () => {
+    if (loading === undefined) {
+      // React's `use` reads a promise marked settled (these fields) at once, without suspending.
+      const promise = Object.assign(load(), { status: 'pending' });
+      promise.then(
+        (component) => {
+          loaded = true;
+          Object.assign(promise, { status: 'fulfilled', value: component });
+        },
+        (reason: unknown) => {
+          // Kept, so that every render throws it to the error boundary rather than loading again in a loop.
+          Object.assign(promise, { status: 'rejected', reason });
+          failedLoads.add(() => {
+            if (loading === promise) loading = undefined;
+          });
+        },
+      );
+      loading = promise;
+    }
+    return loading;
+  };
+  function Lazy(props: P) {
+    const Component = use(preload());
+    return <Component {...props} />;
+  }
+  Lazy.preload = preload;
+  Lazy.isLoaded = () => loaded;
+  everyLazyComponent.add(Lazy);
+  return Lazy;
+}
+
+/**
+ * A dialog whose code loads when it first opens. It stays mounted after that, closed or not, so that focus can
+ * go back to what opened it. Nothing shows while its code is on its way (a few milliseconds after a click).
+ */
+export function lazyDialog<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  isOpen: (props: P) => boolean,
+): LazyComponent<P> {
+  const Dialog = lazyComponent(load);
+  function LazyDialog(props: P) {
+    const [opened, setOpened] = useState(false);
+    if (isOpen(props) && !opened) setOpened(true);
+    return <Suspense fallback={null}>{opened ? <Dialog {...props} /> : null}</Suspense>;
+  }
+  LazyDialog.preload = Dialog.preload;
+  LazyDialog.isLoaded = Dialog.isLoaded;
+  return LazyDialog;
+}
+
+/**
+ * Lets the components whose code failed to load try again when next rendered (a deploy may have replaced the
+ * chunk, or the network may be back). The error boundary calls it when the user moves on from the error page.
+ */
+export function retryFailedLoads(): void {
+  failedLoads.forEach((forget) => forget());
+  failedLoads.clear();
+}
+
+/** Loads the code of every lazy component made so far (tests, which look at a page as soon as it renders). */
+export async function preloadLazyComponents(): Promise<void> {
+  let count = 0;
+  // A loaded chunk may make lazy components of its own: load until there are no new ones.
+  while (count !== everyLazyComponent.size) {
+    count = everyLazyComponent.size;
+    await Promise.all([...everyLazyComponent].map((component) => component.preload()));
+  }
+}
