@@ -42,6 +42,7 @@ export const API = declare({
 
   listGroups: { method: 'POST', path: '/api/group-projects', auth: 'anyone' },
   postGroup: { method: 'POST', path: '/api/group-projects/post-project', auth: 'user' },
+  editGroup: { method: 'POST', path: '/api/group-projects/edit-project', auth: 'user' },
   saveGroup: { method: 'POST', path: '/api/group-projects/save', auth: 'user' },
   unsaveGroup: { method: 'DELETE', path: '/api/group-projects/save', auth: 'user' },
   joinGroup: { method: 'POST', path: '/api/group-projects/join', auth: 'user' },
@@ -75,6 +76,12 @@ export const API = declare({
   dismissReports: { method: 'POST', path: '/api/admin/reports/:groupId/dismiss', auth: 'moderator' },
   hideReportedGroup: { method: 'POST', path: '/api/admin/reports/:groupId/hide', auth: 'moderator' },
   deleteReportedGroup: { method: 'POST', path: '/api/admin/reports/:groupId/delete', auth: 'moderator' },
+  hiddenGroups: { method: 'GET', path: '/api/admin/hidden-groups', auth: 'moderator' },
+  restoreHiddenGroup: {
+    method: 'POST',
+    path: '/api/admin/hidden-groups/:groupId/restore',
+    auth: 'moderator',
+  },
   catalogueHealth: { method: 'GET', path: '/api/admin/catalogue', auth: 'moderator' },
   removeProject: { method: 'DELETE', path: '/api/admin/projects/:id', auth: 'moderator' },
   startSync: { method: 'POST', path: '/api/admin/sync', auth: 'moderator' },

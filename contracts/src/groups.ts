@@ -73,6 +73,8 @@ export const GroupProject = Type.Object({
   memberCount: Type.Integer({ minimum: 0 }),
   saves: Type.Integer({ minimum: 0 }),
   datePosted: Type.String({ format: 'date-time' }),
+  /** When its owner last edited it; absent or null if never. */
+  editedAt: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
   owner: GroupOwner,
 });
 export type GroupProject = Static<typeof GroupProject>;
@@ -106,6 +108,13 @@ export const PostGroupBody = Type.Object(
   { additionalProperties: false },
 );
 export type PostGroupBody = Static<typeof PostGroupBody>;
+
+/** The owner's edit: the group, and every field of a post under the post's own rules. */
+export const EditGroupBody = Type.Object(
+  { groupProjectId: GroupId, ...PostGroupBody.properties },
+  { additionalProperties: false },
+);
+export type EditGroupBody = Static<typeof EditGroupBody>;
 
 export const GroupIdBody = Type.Object({ groupProjectId: GroupId }, { additionalProperties: false });
 export type GroupIdBody = Static<typeof GroupIdBody>;
@@ -193,7 +202,7 @@ export const GroupPermissions = Type.Object({
   approve: Type.Boolean(),
   /** Turn a request down: the owner of a private group, full or not. */
   reject: Type.Boolean(),
-  /** Groups cannot be edited yet: always false. */
+  /** Edit the group: its owner only. */
   edit: Type.Boolean(),
   delete: Type.Boolean(),
   /** Post on the group's discussion board. */

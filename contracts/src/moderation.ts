@@ -88,6 +88,21 @@ export const ReportOutcome = Type.Object({
 });
 export type ReportOutcome = Static<typeof ReportOutcome>;
 
+/** A group a moderator hid, as the moderation page lists them to restore. */
+export const HiddenGroup = Type.Object({
+  groupId: Type.Integer(),
+  title: Type.String(),
+  ownerLogin: Type.String(),
+  hiddenAt: Timestamp,
+  reason: Nullable(Type.String()),
+});
+export type HiddenGroup = Static<typeof HiddenGroup>;
+export const HiddenGroupsResponse = Type.Object({ data: Type.Array(HiddenGroup), ...Paging });
+export type HiddenGroupsResponse = Static<typeof HiddenGroupsResponse>;
+
+export const RestoreOutcome = Type.Object({ groupId: Type.Integer(), restored: Type.Literal(true) });
+export type RestoreOutcome = Static<typeof RestoreOutcome>;
+
 const Budget = Type.Object({ remaining: Nullable(Type.Integer()), resetAt: Nullable(Timestamp) });
 export const CatalogueHealth = Type.Object({
   lastRun: Nullable(

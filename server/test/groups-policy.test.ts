@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decide, type Actor, type GroupAction } from '../src/groups/policy.js';
 import { createTestApp, type TestApp } from './support/app.js';
-import { call, postGroup } from './support/groups.js';
+import { call, groupFields, postGroup } from './support/groups.js';
 import { createSignedInUser } from './support/users.js';
 
 /**
@@ -46,11 +46,12 @@ const table: Record<string, Partial<Record<State, string>>> = {
     'public hidden': '403 403 - 403 200',
     'private hidden': '403 403 403 403 200',
   },
+  // A hidden group's board takes no posts, its owner's included.
   'post a message': {
     public: '401 403 - 200 200',
     private: '401 403 403 200 200',
-    'public hidden': '401 403 - 403 200',
-    'private hidden': '401 403 403 403 200',
+    'public hidden': '401 403 - 403 403',
+    'private hidden': '401 403 403 403 403',
   },
   'mark read': {
     public: '401 403 - 200 200',
@@ -87,6 +88,11 @@ const table: Record<string, Partial<Record<State, string>>> = {
   },
   'reject a request': {
     public: '401 403 - 403 409',
+    private: '401 403 403 403 200',
+  },
+  // The owner edits a hidden group too (to fix what a moderator objected to).
+  edit: {
+    public: '401 403 - 403 200',
     private: '401 403 403 403 200',
   },
   delete: {
@@ -229,6 +235,12 @@ async function perform(
       return call(t.app, 'POST', '/api/group-projects/pending-requests', cookie, decision);
     case 'reject a request':
       return call(t.app, 'DELETE', '/api/group-projects/pending-requests', cookie, decision);
+    case 'edit':
+      return call(t.app, 'POST', '/api/group-projects/edit-project', cookie, {
+        ...body,
+        ...groupFields({ visibility, maxMembers: null }),
+        title: 'Edited title',
+      });
     case 'delete':
       return call(t.app, 'DELETE', '/api/group-projects/delete-project', cookie, body);
     case 'report':
@@ -282,6 +294,7 @@ describe('the policy module answers the same table', () => {
     leave: 'leave',
     'approve a request': 'approve-request',
     'reject a request': 'reject-request',
+    edit: 'edit',
     delete: 'delete',
     report: 'report',
     save: 'save',
@@ -318,7 +331,7 @@ describe('the viewer block offers what the routes accept', () => {
     leave: 'leave',
     approve: 'approve a request',
     reject: 'reject a request',
-    edit: null,
+    edit: 'edit',
     delete: 'delete',
     post: 'post a message',
     report: 'report',

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import Value from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
-import { call, postGroup } from './support/groups.js';
+import { call, groupFields, postGroup } from './support/groups.js';
 import { createSignedInUser } from './support/users.js';
 
 let t: TestApp;
@@ -252,6 +252,111 @@ describe('membership', () => {
     expect(res.json().error.message).toBe(
       'You own this group, so you cannot leave it. Delete the group if it should end.',
     );
+  });
+});
+
+describe('editing a group', () => {
+  const edit = (cookie: string | null, body: Record<string, unknown>) =>
+    call(t.app, 'POST', '/api/group-projects/edit-project', cookie, body);
+
+  it('changes every field under the rules of posting, marks it edited, and lists show the new title', async () => {
+    const id = await postGroup(t.app, owner.cookie, { title: 'Typo in the titel' });
+    const before = await call(t.app, 'GET', `/api/group-projects/${id}`, owner.cookie);
+    expect(before.json()).toMatchObject({ editedAt: null, viewer: { may: { edit: true } } });
+    await list({ page: 1, sortField: 'date_posted', order: 'DESC' }); // caches the first page
+
+    const res = await edit(owner.cookie, {
+      groupProjectId: id,
+      ...groupFields({ title: '  Fixed title  ', topics: ['React.js', 'rust'], visibility: 'private' }),
+      description: 'Now with a plan.',
+      repository: 'https://github.com/openlfg/demo',
+      discordUrl: 'https://discord.com/invite/newcode',
+      skillLevel: 'Advanced',
+      maxMembers: 4,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const edited = res.json() as GroupProject;
+    expect(edited).toMatchObject({
+      groupProjectId: id,
+      title: 'Fixed title',
+      description: 'Now with a plan.',
+      topics: ['react', 'rust'],
+      repoExt: 'openlfg/demo',
+      skillLevel: 'Advanced',
+      visibility: 'private',
+      maxMembers: 4,
+    });
+    expect(Date.parse(edited.editedAt ?? '')).not.toBeNaN();
+    const info = await call(t.app, 'POST', '/api/group-projects/discussion-info', owner.cookie, {
+      groupProjectId: id,
+    });
+    expect(info.json().data.discordUrl).toBe('https://discord.gg/newcode');
+    const listed = await list({ page: 1, sortField: 'date_posted', order: 'DESC' });
+    const row = (listed.json() as GroupListResponse).data.find((g) => g.groupProjectId === id);
+    expect(row).toMatchObject({ title: 'Fixed title', editedAt: edited.editedAt });
+    // The new title is searchable at once.
+    const found = await list({ page: 1, sortField: 'relevance', order: 'DESC', q: 'Fixed title' });
+    expect((found.json() as GroupListResponse).data.map((g) => g.groupProjectId)).toContain(id);
+  });
+
+  it('refuses a capacity below the members it has, and bad fields, naming them, changing nothing', async () => {
+    const id = await postGroup(t.app, owner.cookie, { title: 'Three of us' });
+    for (const who of [alice, bob]) {
+      await call(t.app, 'POST', '/api/group-projects/join', who.cookie, { groupProjectId: id });
+    }
+    const small = await edit(owner.cookie, { groupProjectId: id, ...groupFields({ maxMembers: 2 }) });
+    expect(small.statusCode).toBe(409);
+    expect(small.json().error.message).toBe(
+      'This group has 3 members: its maximum cannot be below that (body.maxMembers).',
+    );
+    const discord = await edit(owner.cookie, {
+      groupProjectId: id,
+      ...groupFields({ discordUrl: 'https://example.com/x' }),
+    });
+    expect(discord.statusCode).toBe(400);
+    expect(discord.json().error.message).toContain(GROUP_INPUT_MESSAGES.discordInvite);
+    const blank = await edit(owner.cookie, { groupProjectId: id, ...groupFields(), title: '' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error.message).toMatch(/title/);
+    const card = await call(t.app, 'GET', `/api/group-projects/${id}`, null);
+    expect(card.json()).toMatchObject({ title: 'Three of us', editedAt: null, maxMembers: null });
+    expect(
+      (await edit(owner.cookie, { groupProjectId: id, ...groupFields({ maxMembers: 3 }) })).statusCode,
+    ).toBe(200);
+  });
+
+  it("made public, its pending requests leave the owner's queue and the requester can join directly", async () => {
+    const id = await postGroup(t.app, owner.cookie, { visibility: 'private', title: 'Closed circle' });
+    await call(t.app, 'POST', '/api/group-projects/request', bob.cookie, { groupProjectId: id });
+    const pendingIds = async () =>
+      (
+        (await call(t.app, 'GET', '/api/group-projects/pending-requests', owner.cookie)).json().data as {
+          groupProjectId: number;
+        }[]
+      ).map((r) => r.groupProjectId);
+    expect(await pendingIds()).toContain(id);
+    const res = await edit(owner.cookie, {
+      groupProjectId: id,
+      ...groupFields({ visibility: 'public', title: 'Closed circle' }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await pendingIds()).not.toContain(id);
+    const join = await call(t.app, 'POST', '/api/group-projects/join', bob.cookie, { groupProjectId: id });
+    expect(join.statusCode).toBe(200);
+    expect(join.json()).toMatchObject({ memberCount: 2, viewer: { role: 'member' } });
+  });
+
+  it('is for the owner only, and a missing group is a 404', async () => {
+    const id = await postGroup(t.app, owner.cookie);
+    await call(t.app, 'POST', '/api/group-projects/join', alice.cookie, { groupProjectId: id });
+    const byMember = await edit(alice.cookie, { groupProjectId: id, ...groupFields() });
+    expect(byMember.statusCode).toBe(403);
+    expect(byMember.json().error.message).toBe("Only the group's owner can edit it.");
+    expect((await call(t.app, 'GET', `/api/group-projects/${id}`, alice.cookie)).json().viewer.may.edit).toBe(
+      false,
+    );
+    expect((await edit(null, { groupProjectId: id, ...groupFields() })).statusCode).toBe(401);
+    expect((await edit(owner.cookie, { groupProjectId: 99999999, ...groupFields() })).statusCode).toBe(404);
   });
 });
 

@@ -17,7 +17,16 @@ let github: FakeGitHub;
 let ecosystems: FakeEcosystems;
 let moderator: { id: number; cookie: string };
 let stranger: { id: number; cookie: string };
-const fixtures = { approve: 0, reject: 0, figures: 0, dismiss: 0, hide: 0, remove: 0, project: 0 };
+const fixtures = {
+  approve: 0,
+  reject: 0,
+  figures: 0,
+  dismiss: 0,
+  hide: 0,
+  remove: 0,
+  project: 0,
+  restore: 0,
+};
 
 interface Case {
   body?: unknown;
@@ -60,6 +69,12 @@ const table: Record<AdminRoute, Case> = {
     body: { reason: 'Scam.' },
     ok: 200,
   },
+  'GET /api/admin/hidden-groups': { url: () => '/api/admin/hidden-groups?page=1', ok: 200 },
+  'POST /api/admin/hidden-groups/:groupId/restore': {
+    url: () => `/api/admin/hidden-groups/${fixtures.restore}/restore`,
+    body: { reason: 'Fixed by its owner.' },
+    ok: 200,
+  },
   'GET /api/admin/catalogue': { url: () => '/api/admin/catalogue', ok: 200 },
   'DELETE /api/admin/projects/:id': {
     url: () => `/api/admin/projects/${fixtures.project}`,
@@ -90,6 +105,10 @@ beforeAll(async () => {
   fixtures.dismiss = (await reportedGroup(t.app, db, owner.cookie)).groupId;
   fixtures.hide = (await reportedGroup(t.app, db, owner.cookie)).groupId;
   fixtures.remove = (await reportedGroup(t.app, db, owner.cookie)).groupId;
+  fixtures.restore = (await reportedGroup(t.app, db, owner.cookie)).groupId;
+  await sql`update group_projects set hidden_at = now(), hidden_reason = 'Spam.' where id = ${fixtures.restore}`.execute(
+    db,
+  );
   fixtures.project = (
     await db
       .insertInto('projects')

@@ -322,6 +322,79 @@ describe('reports', () => {
     expect(twice.statusCode).toBe(409);
   });
 
+  it('restore lists the hidden group for moderators, shows it again everywhere and audit-logs it', async () => {
+    const { groupId } = await reportedGroup(t.app, t.database.db, owner.cookie, 1, { visibility: 'public' });
+    await call(t.app, 'POST', `/api/admin/reports/${groupId}/hide`, mod1.cookie, { reason: 'Spam links.' });
+    const posted = await call(t.app, 'POST', '/api/messages/add-message', owner.cookie, {
+      groupProjectId: groupId,
+      clientId: `restore-${groupId}`,
+      text: 'Still here?',
+    });
+    expect(posted.statusCode).toBe(403);
+    expect(posted.json().error.message).toMatch(/hid this group: its board takes no new messages/);
+
+    const hidden = await call(t.app, 'GET', '/api/admin/hidden-groups?page=1', mod1.cookie);
+    expect(hidden.statusCode).toBe(200);
+    expect(hidden.json().data).toContainEqual(
+      expect.objectContaining({ groupId, ownerLogin: owner.login, reason: 'Spam links.' }),
+    );
+    expect((await call(t.app, 'GET', '/api/admin/hidden-groups?page=1', alice.cookie)).statusCode).toBe(403);
+    const byStranger = await call(
+      t.app,
+      'POST',
+      `/api/admin/hidden-groups/${groupId}/restore`,
+      alice.cookie,
+      {
+        reason: 'x',
+      },
+    );
+    expect(byStranger.statusCode).toBe(403);
+    const noReason = await call(t.app, 'POST', `/api/admin/hidden-groups/${groupId}/restore`, mod2.cookie, {
+      reason: ' ',
+    });
+    expect(noReason.statusCode).toBe(400);
+
+    const res = await call(t.app, 'POST', `/api/admin/hidden-groups/${groupId}/restore`, mod2.cookie, {
+      reason: 'The owner removed the links.',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ groupId, restored: true });
+    expect(await inPublicList(groupId)).toBe(true);
+    expect((await call(t.app, 'GET', `/api/group-projects/${groupId}`, alice.cookie)).statusCode).toBe(200);
+    expect((await info(owner.cookie, groupId)).json().data).toMatchObject({
+      hidden: false,
+      hiddenReason: null,
+    });
+    const again = await call(t.app, 'POST', '/api/messages/add-message', owner.cookie, {
+      groupProjectId: groupId,
+      clientId: `restore-${groupId}-again`,
+      text: 'Back.',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(
+      (
+        (await call(t.app, 'GET', '/api/admin/hidden-groups?page=1', mod1.cookie)).json().data as {
+          groupId: number;
+        }[]
+      ).map((g) => g.groupId),
+    ).not.toContain(groupId);
+    expect(await lastAudit()).toMatchObject({
+      actor_login: mod2.login,
+      action: 'group.restore',
+      object_type: 'group_project',
+      object_id: String(groupId),
+      reason: 'The owner removed the links.',
+    });
+    const twice = await call(t.app, 'POST', `/api/admin/hidden-groups/${groupId}/restore`, mod1.cookie, {
+      reason: 'again',
+    });
+    expect(twice.statusCode).toBe(409);
+    const missing = await call(t.app, 'POST', '/api/admin/hidden-groups/999999/restore', mod1.cookie, {
+      reason: 'gone',
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
   it("a non-owner member's discussion-info omits the hidden fields on a visible group", async () => {
     const { groupId } = await reportedGroup(t.app, t.database.db, owner.cookie, 1);
     await call(t.app, 'POST', '/api/group-projects/join', member.cookie, { groupProjectId: groupId });

@@ -209,7 +209,7 @@ describe('following a board', () => {
     expect((await socket.next('room-closed')).reason).toBe('not-found');
   });
 
-  it('closes the room to members but not to the owner when a moderator hides the group', async () => {
+  it('closes the room to members but not to the owner when a moderator hides the group, until restored', async () => {
     const groupId = await privateGroupWithMember();
     const memberSocket = await connect(member);
     const ownerSocket = await connect(owner);
@@ -225,6 +225,19 @@ describe('following a board', () => {
     });
     expect(hidden.statusCode).toBe(200);
     expect((await memberSocket.next('room-closed')).reason).toBe('forbidden');
+    // Nobody posts on a hidden group's board, its owner included; the owner's room stays open, and once a
+    // moderator restores the group what is posted reaches it.
+    await expect(send(owner, groupId, 'refused while hidden')).rejects.toThrow(/sending failed: 403/);
+    const restored = await call(
+      t.app,
+      'POST',
+      `/api/admin/hidden-groups/${groupId}/restore`,
+      moderator.cookie,
+      {
+        reason: 'Fixed',
+      },
+    );
+    expect(restored.statusCode).toBe(200);
     await send(owner, groupId, 'the owner still sees the board');
     await ownerSocket.next('message', (frame) => frame.message.text === 'the owner still sees the board');
     expect(ownerSocket.frames.some((frame) => frame.type === 'room-closed')).toBe(false);

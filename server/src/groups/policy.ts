@@ -17,6 +17,7 @@ export type GroupAction =
   | 'leave'
   | 'approve-request'
   | 'reject-request'
+  | 'edit'
   | 'delete'
   | 'report'
   | 'save';
@@ -94,6 +95,10 @@ export function decide(
   if (hidden && actor !== 'owner' && closedWhenHidden.has(action)) {
     return refuse(403, 'A moderator hid this group: it is closed.');
   }
+  // Its owner still reads the board, but nobody posts on a hidden group until a moderator restores it.
+  if (hidden && action === 'post-message') {
+    return refuse(403, 'A moderator hid this group: its board takes no new messages until it is restored.');
+  }
   switch (action) {
     case 'read-info':
     case 'read-discussion':
@@ -139,6 +144,9 @@ export function decide(
       if (!isPrivate) return refuse(409, 'This group is public: there are no requests to decide.');
       if (action === 'approve-request' && full) return refuse(409, 'This group is full.');
       return allow;
+    case 'edit':
+      if (actor === 'anonymous') return signIn;
+      return actor === 'owner' ? allow : refuse(403, "Only the group's owner can edit it.");
     case 'delete':
       if (actor === 'anonymous') return signIn;
       return actor === 'owner' ? allow : refuse(403, "Only the group's creator can delete it.");
@@ -171,7 +179,7 @@ export function authorize(action: GroupAction, access: GroupAccess, callerId: nu
   if (!decision.allowed) throw new HttpError(decision.status, decision.code, decision.message);
 }
 
-/** Each permission of the viewer block is the decision on its action; editing does not exist yet. */
+/** Each permission of the viewer block is the decision on its action. */
 function permissionsOf(context: PolicyContext): GroupPermissions {
   const may = (action: GroupAction) => decide(action, context).allowed;
   return {
@@ -181,7 +189,7 @@ function permissionsOf(context: PolicyContext): GroupPermissions {
     leave: may('leave'),
     approve: may('approve-request'),
     reject: may('reject-request'),
-    edit: false,
+    edit: may('edit'),
     delete: may('delete'),
     post: may('post-message'),
     report: may('report'),

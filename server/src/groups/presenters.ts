@@ -14,6 +14,7 @@ export function toGroupProject(row: GroupRow): GroupProject {
     memberCount: row.member_count,
     saves: row.saves,
     datePosted: row.date_posted.toISOString(),
+    editedAt: row.edited_at?.toISOString() ?? null,
     owner: { login: row.owner_login, avatarUrl: row.owner_avatar_url },
   };
 }

@@ -10,6 +10,7 @@ import {
   sql,
   type ExpressionBuilder,
   type Insertable,
+  type Updateable,
   type Kysely,
   type RawBuilder,
   type SelectQueryBuilder,
@@ -324,6 +325,19 @@ export function createGroupsRepository(db: Kysely<DB>) {
       return id;
     },
 
+    /** Writes the owner's edit of the group's fields and marks it edited now. */
+    async updateGroup(
+      trx: Transaction<DB>,
+      groupId: number,
+      values: Updateable<DB['group_projects']>,
+    ): Promise<void> {
+      await trx
+        .updateTable('group_projects')
+        .set({ ...values, edited_at: new Date() })
+        .where('id', '=', groupId)
+        .execute();
+    },
+
     /**
      * Saves or unsaves the group for the user and keeps the group's counter exact: the counter moves only when
      * the save row changed, so repeats and races count once. Answers whether it changed and the count.
@@ -525,21 +539,26 @@ export function createGroupsRepository(db: Kysely<DB>) {
     },
 
     pendingOnGroupsOwnedBy(userId: number) {
-      return db
-        .selectFrom('group_join_requests')
-        .innerJoin('group_projects', 'group_projects.id', 'group_join_requests.group_id')
-        .innerJoin('users', 'users.id', 'group_join_requests.user_id')
-        .select([
-          'group_projects.id as group_id',
-          'group_projects.title',
-          'users.login',
-          'users.avatar_url',
-          'group_join_requests.created_at',
-        ])
-        .where('group_projects.owner_id', '=', userId)
-        .where('group_join_requests.status', '=', 'pending')
-        .orderBy('group_join_requests.created_at')
-        .execute();
+      return (
+        db
+          .selectFrom('group_join_requests')
+          .innerJoin('group_projects', 'group_projects.id', 'group_join_requests.group_id')
+          .innerJoin('users', 'users.id', 'group_join_requests.user_id')
+          .select([
+            'group_projects.id as group_id',
+            'group_projects.title',
+            'users.login',
+            'users.avatar_url',
+            'group_join_requests.created_at',
+          ])
+          .where('group_projects.owner_id', '=', userId)
+          .where('group_join_requests.status', '=', 'pending')
+          // Only a private group's requests are the owner's to decide: a group made public keeps them (they come
+          // back if it turns private again) while its requesters can join directly.
+          .where('group_projects.visibility', '=', 'private')
+          .orderBy('group_join_requests.created_at')
+          .execute()
+      );
     },
   };
 }

@@ -30,6 +30,11 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
     },
   });
 
+  app.route({
+    ...endpoint('editGroup'),
+    handler: async (request, reply) => service.edit(await requireUser(request, reply), request.body),
+  });
+
   for (const [name, saved] of [
     ['saveGroup', true],
     ['unsaveGroup', false],

@@ -8,6 +8,7 @@ import {
   type GroupProject,
   type GroupViewersResponse,
   type MembershipResponse,
+  type EditGroupBody,
   type PostGroupBody,
 } from '@openlfg/contracts';
 import type { Transaction } from 'kysely';
@@ -27,6 +28,20 @@ interface Caller {
 }
 
 const noGroup = (id: number) => notFound(`There is no group project ${id}.`);
+
+/** A posted or edited group's fields as stored, under one set of rules (input.ts, the contracts' own). */
+function storedFields(body: PostGroupBody) {
+  return {
+    title: requireText(body.title, 'title'),
+    description: requireText(body.description, 'description'),
+    repo_ext: normaliseRepository(body.repository),
+    topics: normaliseGroupTopics(body.topics),
+    skill_level: body.skillLevel,
+    visibility: body.visibility,
+    discord_url: normaliseDiscordInvite(body.discordUrl),
+    max_members: body.maxMembers ?? null,
+  };
+}
 
 export function createGroupsService(
   repository: GroupsRepository,
@@ -115,21 +130,33 @@ export function createGroupsService(
 
     /** Creates a group; its creator is its owner and first member. */
     async post(caller: Caller, body: PostGroupBody): Promise<GroupProject> {
-      const values = {
-        title: requireText(body.title, 'title'),
-        description: requireText(body.description, 'description'),
-        repo_ext: normaliseRepository(body.repository),
-        topics: normaliseGroupTopics(body.topics),
-        skill_level: body.skillLevel,
-        visibility: body.visibility,
-        discord_url: normaliseDiscordInvite(body.discordUrl),
-        max_members: body.maxMembers ?? null,
-        owner_id: caller.id,
-      };
+      const values = { ...storedFields(body), owner_id: caller.id };
       const id = await db.transaction().execute((trx) => repository.insertGroup(trx, values));
       listsChanged();
       const row = await repository.findGroup(db, id);
       if (!row) throw noGroup(id);
+      return toGroupProject(row);
+    },
+
+    /**
+     * The owner changes the group's fields, under the rules of posting. Its capacity cannot go below the members
+     * it has; a change of visibility applies from now (pending requests stay for the owner to decide).
+     */
+    async edit(caller: Caller, body: EditGroupBody): Promise<GroupProject> {
+      const { groupProjectId: groupId, ...fields } = body;
+      const values = storedFields(fields);
+      await changeGroup('edit', caller, groupId, async (trx, access) => {
+        if (values.max_members !== null && values.max_members < access.memberCount) {
+          throw conflict(
+            `This group has ${access.memberCount} members: its maximum cannot be below that (body.maxMembers).`,
+          );
+        }
+        await repository.updateGroup(trx, groupId, values);
+      });
+      // Who may read the board may have changed with its visibility: open sockets check again.
+      accessChanged(groupId);
+      const row = await repository.findGroup(db, groupId);
+      if (!row) throw noGroup(groupId);
       return toGroupProject(row);
     },
 

@@ -166,6 +166,41 @@ export function createModerationRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /** Shows a hidden group again: its hidden mark and reason are cleared. */
+    restoreGroup(trx: Transaction<DB>, groupId: number) {
+      return trx
+        .updateTable('group_projects')
+        .set({ hidden_at: null, hidden_reason: null, hidden_by: null })
+        .where('id', '=', groupId)
+        .execute();
+    },
+
+    /** The groups moderators hid, the most recently hidden first, paged. */
+    async hiddenGroups(page: number, pageSize: number) {
+      const { count } = await db
+        .selectFrom('group_projects')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('hidden_at', 'is not', null)
+        .executeTakeFirstOrThrow();
+      const rows = await db
+        .selectFrom('group_projects')
+        .innerJoin('users', 'users.id', 'group_projects.owner_id')
+        .select([
+          'group_projects.id',
+          'group_projects.title',
+          'group_projects.hidden_at',
+          'group_projects.hidden_reason',
+          'users.login',
+        ])
+        .where('group_projects.hidden_at', 'is not', null)
+        .orderBy('group_projects.hidden_at', 'desc')
+        .orderBy('group_projects.id', 'desc')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute();
+      return { total: Number(count), rows };
+    },
+
     latestRun() {
       return db.selectFrom('sync_runs').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirst();
     },

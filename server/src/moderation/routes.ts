@@ -101,6 +101,21 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationRoutesOptions
   });
 
   app.route({
+    ...endpoint('hiddenGroups'),
+    handler: async (request) => service.hiddenGroups(request.query.page),
+  });
+
+  app.route({
+    ...endpoint('restoreHiddenGroup'),
+    handler: async (request, reply) =>
+      service.restore(
+        await moderator(request, reply),
+        request.params.groupId,
+        requireReason(request.body.reason),
+      ),
+  });
+
+  app.route({
     ...endpoint('catalogueHealth'),
     handler: async (request) => service.catalogue(request.query.page),
   });

@@ -3,6 +3,8 @@ import {
   type AdminProjectRequest,
   type AdminReportedGroup,
   type CatalogueHealth,
+  type HiddenGroupsResponse,
+  type RestoreOutcome,
   type RepositoryFigures,
   type RequestDecision,
   type ReportOutcome,
@@ -195,6 +197,43 @@ export function createModerationService(deps: ModerationDeps) {
     hide: (actor: Moderator, groupId: number, reason: string) => actOnGroup(actor, groupId, 'hidden', reason),
     deleteGroup: (actor: Moderator, groupId: number, reason: string | null) =>
       actOnGroup(actor, groupId, 'deleted', reason),
+
+    async hiddenGroups(page: number): Promise<HiddenGroupsResponse> {
+      const { total, rows } = await repository.hiddenGroups(page, ADMIN_PAGE_SIZE);
+      return {
+        data: rows.map((row) => ({
+          groupId: row.id,
+          title: row.title,
+          ownerLogin: row.login,
+          hiddenAt: (row.hidden_at ?? new Date(0)).toISOString(),
+          reason: row.hidden_reason,
+        })),
+        page,
+        totalPages: pages(total),
+        total,
+      };
+    },
+
+    /** Shows a hidden group again, audit-logged like hiding it; a group that is not hidden is refused. */
+    async restore(actor: Moderator, groupId: number, reason: string): Promise<RestoreOutcome> {
+      await db.transaction().execute(async (trx) => {
+        const group = await groups.lockGroup(trx, groupId);
+        if (!group) throw noGroup(groupId);
+        if (!group.hidden_at) throw conflict('This group is not hidden.');
+        await repository.restoreGroup(trx, groupId);
+        await writeAudit(trx, {
+          actor,
+          action: 'group.restore',
+          objectType: 'group_project',
+          objectId: groupId,
+          reason,
+          details: { title: group.title, hiddenReason: group.hidden_reason },
+        });
+      });
+      deps.groupListsChanged();
+      deps.groupAccessChanged?.(groupId);
+      return { groupId, restored: true };
+    },
 
     async catalogue(page: number): Promise<CatalogueHealth> {
       const [run, projectsTotal, problems] = await Promise.all([

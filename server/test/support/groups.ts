@@ -23,19 +23,17 @@ export function call(
 
 let titles = 0;
 
-/** Posts a group as `ownerCookie` through the API and answers its id. */
-export async function postGroup(
-  app: App,
-  ownerCookie: string,
-  overrides: Partial<{
-    visibility: Visibility;
-    maxMembers: number | null;
-    topics: string[];
-    title: string;
-    discordUrl: string;
-  }> = {},
-): Promise<number> {
-  const res = await call(app, 'POST', '/api/group-projects/post-project', ownerCookie, {
+type GroupOverrides = Partial<{
+  visibility: Visibility;
+  maxMembers: number | null;
+  topics: string[];
+  title: string;
+  discordUrl: string;
+}>;
+
+/** The fields of a posted (or edited) group, with `overrides`. */
+export function groupFields(overrides: GroupOverrides = {}) {
+  return {
     title: overrides.title ?? `Group ${++titles}`,
     description: 'We build things together.',
     topics: overrides.topics ?? ['web'],
@@ -43,7 +41,22 @@ export async function postGroup(
     visibility: overrides.visibility ?? 'public',
     discordUrl: overrides.discordUrl ?? 'https://discord.gg/abc123',
     maxMembers: overrides.maxMembers ?? null,
-  });
+  };
+}
+
+/** Posts a group as `ownerCookie` through the API and answers its id. */
+export async function postGroup(
+  app: App,
+  ownerCookie: string,
+  overrides: GroupOverrides = {},
+): Promise<number> {
+  const res = await call(
+    app,
+    'POST',
+    '/api/group-projects/post-project',
+    ownerCookie,
+    groupFields(overrides),
+  );
   if (res.statusCode !== 201) throw new Error(`posting a group failed: ${res.statusCode} ${res.body}`);
   return res.json().groupProjectId as number;
 }

@@ -12,6 +12,7 @@ export type AuditAction =
   | 'request.reject'
   | 'report.dismiss'
   | 'group.hide'
+  | 'group.restore'
   | 'group.delete'
   | 'group.delete-by-owner'
   | 'project.remove'

@@ -188,6 +188,8 @@ export interface GroupProjectsTable {
   hidden_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   hidden_reason: ColumnType<string | null, string | null | undefined, string | null>;
   hidden_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the owner last edited the group (migration 0014); null if never. */
+  edited_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** The weighted words of the row, kept by the database (migration 0009): only for searching. */
   search: ColumnType<string, never, never>;
 }

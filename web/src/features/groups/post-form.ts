@@ -6,6 +6,7 @@ import {
   normaliseDiscordInvite,
   normaliseRepository,
   normaliseTopics,
+  type GroupProject,
   type PostGroupBody,
   type SkillLevel,
   type Visibility,
@@ -44,6 +45,30 @@ export const EMPTY_POST_FORM: PostFormValues = {
 };
 
 export const POST_FAILED_MESSAGE = 'Could not post the group, please try again.';
+export const EDIT_FAILED_MESSAGE = 'Could not save the changes, please try again.';
+
+/** The form filled with a group as it is, for its owner to edit. */
+export function formValuesOf(group: GroupProject, discordUrl: string | null): PostFormValues {
+  return {
+    ...EMPTY_POST_FORM,
+    title: group.title,
+    description: group.description,
+    typedRepo: group.repoExt ? `https://github.com/${group.repoExt}` : '',
+    topics: [...group.topics],
+    skillLevel: group.skillLevel,
+    visibility: group.visibility,
+    discordUrl: discordUrl ?? '',
+    maxMembers: group.maxMembers === null ? '' : String(group.maxMembers),
+  };
+}
+
+/** What a change of visibility means, said in the edit form before it is saved. */
+export const VISIBILITY_CHANGE_NOTES: Record<Visibility, string> = {
+  private:
+    'Making the group private: members stay; everyone else sees only its card, must ask to join, and can no longer read its members or discussion.',
+  public:
+    'Making the group public: members stay; anyone can read its members and discussion and join at once, and people waiting for an answer can join directly.',
+};
 
 /** The fields that can be refused, in the order the form shows them (the first refused one takes the focus). */
 export const CHECKED_FIELDS = [

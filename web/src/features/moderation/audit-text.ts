@@ -6,6 +6,7 @@ const ACTION_TEXT: Record<string, string> = {
   'request.reject': 'rejected the request for',
   'report.dismiss': 'dismissed the reports on',
   'group.hide': 'hid',
+  'group.restore': 'restored',
   'group.delete': 'deleted',
   'group.delete-by-owner': 'deleted their own reported group',
   'project.remove': 'removed',

@@ -1,6 +1,6 @@
 export const MODERATION_PATH = '/admin';
 
-export const MODERATION_TABS = ['requests', 'reports', 'catalogue', 'audit'] as const;
+export const MODERATION_TABS = ['requests', 'reports', 'hidden', 'catalogue', 'audit'] as const;
 export type ModerationTab = (typeof MODERATION_TABS)[number];
 
 export interface ModerationLocation {

@@ -6,7 +6,7 @@ import type { CardColour } from '../../../components/card-colour';
 import { TopicChips } from '../../../components/TopicChips';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { formatCount, formatRelativeTime } from '../../../lib/format';
-import { memberCountText, visibilityText } from '../group-text';
+import { editedText, memberCountText, visibilityText } from '../group-text';
 import { offersTo } from '../viewer';
 import { GroupSaveButton } from './GroupSaveButton';
 import { MembershipActions } from './MembershipActions';
@@ -52,6 +52,12 @@ export function GroupCard({ group, colour, viewer, badge, selectedTopics, onTopi
         <span className={styles.owner}>{group.owner.login}</span>
         <span aria-hidden="true"> · </span>
         <span>{formatRelativeTime(group.datePosted)}</span>
+        {group.editedAt ? (
+          <>
+            <span aria-hidden="true"> · </span>
+            <span>{editedText(group)}</span>
+          </>
+        ) : null}
       </p>
       <p className={styles.description}>
         <Highlight text={group.description} />

@@ -4,7 +4,7 @@ import {
   GROUP_TITLE_MAX,
   SKILL_LEVELS,
 } from '@openlfg/contracts';
-import type { PostGroupBody } from '@openlfg/contracts';
+import type { GroupProject, PostGroupBody } from '@openlfg/contracts';
 import { useId, useRef, type FormEvent, type RefObject } from 'react';
 import { FormProvider, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -13,11 +13,15 @@ import { FOCUS_HEADING_STATE } from '../../../lib/heading-focus';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../../session/session-context';
 import { usePublicRepos } from '../api/get-public-repos';
+import { useEditGroup } from '../api/edit-group';
 import { usePostGroup } from '../api/post-group';
 import {
   CHECKED_FIELDS,
+  EDIT_FAILED_MESSAGE,
   EMPTY_POST_FORM,
+  formValuesOf,
   POST_FAILED_MESSAGE,
+  VISIBILITY_CHANGE_NOTES,
   postFormResolver,
   type CheckedField,
   type PostFormValues,
@@ -29,6 +33,8 @@ import { FormActions } from '../../../components/FormActions';
 export interface PostGroupFormProps {
   titleRef: RefObject<HTMLInputElement | null>;
   onClose: () => void;
+  /** The group its owner edits, with its Discord link: the form starts filled with it and saves changes. */
+  editing?: { group: GroupProject; discordUrl: string | null };
 }
 
 /**
@@ -36,16 +42,18 @@ export interface PostGroupFormProps {
  * accepts what the server accepts, in the same words; once sent, a field's error clears as soon as the field is
  * right. What the server still refuses shows at the top of the form.
  */
-export function PostGroupForm({ titleRef, onClose }: PostGroupFormProps) {
+export function PostGroupForm({ titleRef, onClose, editing }: PostGroupFormProps) {
   const id = useId();
   const navigate = useNavigate();
   const { isLoggedIn } = useSession();
   const repos = usePublicRepos(isLoggedIn);
-  const post = usePostGroup();
+  const posting = usePostGroup();
+  const editingGroup = useEditGroup();
+  const post = editing ? editingGroup : posting;
   const topicInputRef = useRef<HTMLInputElement>(null);
   const serverErrorRef = useRef<HTMLParagraphElement>(null);
   const form = useForm<PostFormValues, unknown, PostGroupBody>({
-    defaultValues: EMPTY_POST_FORM,
+    defaultValues: editing ? formValuesOf(editing.group, editing.discordUrl) : EMPTY_POST_FORM,
     resolver: postFormResolver,
     // The first refused field takes the focus in the order the form shows them (the topics input included).
     shouldFocusError: false,
@@ -56,25 +64,47 @@ export function PostGroupForm({ titleRef, onClose }: PostGroupFormProps) {
   });
   const { register, handleSubmit, setError, control, formState } = form;
   const { errors } = formState;
-  const [title, description] = useWatch({ control, name: ['title', 'description'] });
+  const [title, description, visibility] = useWatch({
+    control,
+    name: ['title', 'description', 'visibility'],
+  });
+  const visibilityNote =
+    editing && visibility !== editing.group.visibility ? VISIBILITY_CHANGE_NOTES[visibility] : null;
   const serverError = errors.root?.server?.message;
 
-  const send = (body: PostGroupBody) =>
-    post.mutate(body, {
+  const onError = (failure: unknown) => {
+    setError('root.server', {
+      type: 'server',
+      message: errorMessage(failure, editing ? EDIT_FAILED_MESSAGE : POST_FAILED_MESSAGE, {
+        clientErrorsOnly: true,
+      }),
+    });
+    serverErrorRef.current?.focus();
+    requestAnimationFrame(() => serverErrorRef.current?.focus());
+  };
+  const send = (body: PostGroupBody) => {
+    if (editing) {
+      editingGroup.mutate(
+        { ...body, groupProjectId: editing.group.groupProjectId },
+        {
+          onSuccess: () => {
+            toast.success('Changes saved.');
+            onClose();
+          },
+          onError,
+        },
+      );
+      return;
+    }
+    posting.mutate(body, {
       onSuccess: (group) => {
         toast.success('Group posted.');
         onClose();
         void navigate(`/group-projects/${group.groupProjectId}`, { state: FOCUS_HEADING_STATE });
       },
-      onError: (failure) => {
-        setError('root.server', {
-          type: 'server',
-          message: errorMessage(failure, POST_FAILED_MESSAGE, { clientErrorsOnly: true }),
-        });
-        serverErrorRef.current?.focus();
-        requestAnimationFrame(() => serverErrorRef.current?.focus());
-      },
+      onError,
     });
+  };
 
   const focusFirstRefused = (found: FieldErrors<PostFormValues>) => {
     const first = CHECKED_FIELDS.find((field) => found[field]);
@@ -194,7 +224,13 @@ export function PostGroupForm({ titleRef, onClose }: PostGroupFormProps) {
             <label htmlFor={`${id}-skillLevel`} className={styles.label}>
               Skill level
             </label>
-            <select {...register('skillLevel')} {...field('skillLevel')} className={styles.input}>
+            {/* React sets a select's first value itself; the default is given to it, as react-hook-form's. */}
+            <select
+              {...register('skillLevel')}
+              {...field('skillLevel')}
+              defaultValue={formState.defaultValues?.skillLevel}
+              className={styles.input}
+            >
               {SKILL_LEVELS.map((level) => (
                 <option key={level} value={level}>
                   {level}
@@ -230,6 +266,11 @@ export function PostGroupForm({ titleRef, onClose }: PostGroupFormProps) {
             <input {...register('visibility')} type="radio" value="private" />
             Private: you approve requests
           </label>
+          {visibilityNote ? (
+            <p className={styles.hint} role="status">
+              {visibilityNote}
+            </p>
+          ) : null}
           {fieldError('visibility')}
         </fieldset>
 
@@ -252,8 +293,8 @@ export function PostGroupForm({ titleRef, onClose }: PostGroupFormProps) {
 
         <FormActions
           pending={post.isPending}
-          submitLabel="Post group"
-          pendingLabel="Posting..."
+          submitLabel={editing ? 'Save changes' : 'Post group'}
+          pendingLabel={editing ? 'Saving...' : 'Posting...'}
           onCancel={onClose}
         />
       </form>

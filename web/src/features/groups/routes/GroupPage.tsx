@@ -15,13 +15,14 @@ import { useDiscussionInfo } from '../api/get-discussion-info';
 import { useGroup } from '../api/get-group';
 import { Avatar } from '../../../components/Avatar';
 import { DeleteGroupButton } from '../components/DeleteGroupButton';
+import { EditGroupButton } from '../components/EditGroupButton';
 import { groupTopicHref } from '../components/GroupCard';
 import { GroupSaveButton } from '../components/GroupSaveButton';
 import { MembershipActions } from '../components/MembershipActions';
 import { PendingRequests } from '../components/PendingRequests';
 import { getGroupsQueryKey } from '../api/query-keys';
 import { ReportModal } from '../components/ReportModal';
-import { memberCountText, visibilityText } from '../group-text';
+import { editedText, memberCountText, visibilityText } from '../group-text';
 import { offersTo } from '../viewer';
 import buttons from '../../../components/buttons.module.css';
 import styles from '../components/GroupPage.module.css';
@@ -46,6 +47,8 @@ export const PRIVATE_GROUP_MESSAGE = 'This group is private. Ask to join to see 
 /** What readers of a public board who may not post see in place of the composer. */
 export const JOIN_TO_POST_MESSAGE = 'Join the group to post in its discussion.';
 export const SIGN_IN_TO_POST_MESSAGE = 'Sign in and join the group to post in its discussion.';
+/** What the owner of a group a moderator hid sees in place of the composer. */
+export const HIDDEN_BOARD_MESSAGE = 'A moderator hid this group: its discussion takes no new messages.';
 
 /** The group's details are for its members: someone outside a private group sees its public card. */
 function isRefusal(error: unknown): boolean {
@@ -160,8 +163,19 @@ function PrivateGroup({ groupProjectId }: { groupProjectId: number }) {
   );
 }
 
-/** The page's buttons, each shown only when the server's viewer block allows it. */
-function GroupActions({ group, viewer }: { group: GroupProject; viewer: GroupViewer }) {
+/**
+ * The page's buttons, each shown only when the server's viewer block allows it. Editing needs the group's Discord
+ * link, which only its page's details carry.
+ */
+function GroupActions({
+  group,
+  viewer,
+  discordUrl,
+}: {
+  group: GroupProject;
+  viewer: GroupViewer;
+  discordUrl?: string | null;
+}) {
   const { setShowReportModal } = useSession();
   return (
     <div className={styles.actions}>
@@ -175,6 +189,9 @@ function GroupActions({ group, viewer }: { group: GroupProject; viewer: GroupVie
         >
           Report
         </button>
+      ) : null}
+      {viewer.may.edit && discordUrl !== undefined ? (
+        <EditGroupButton group={group} discordUrl={discordUrl} />
       ) : null}
       {viewer.may.delete ? <DeleteGroupButton group={group} /> : null}
     </div>
@@ -202,6 +219,7 @@ function GroupHeading({ group }: { group: GroupProject }) {
         <p className={styles.muted}>
           Posted by <span className={styles.login}>{group.owner.login}</span>{' '}
           {formatRelativeTime(group.datePosted)}
+          {group.editedAt ? ` · ${editedText(group) ?? ''}` : null}
         </p>
         {group.description ? <p className={styles.description}>{group.description}</p> : null}
         <TopicChips topics={group.topics} what="groups" hrefFor={groupTopicHref} />
@@ -253,7 +271,12 @@ function GroupDetails({
   return (
     <article className={styles.page}>
       <GroupHeading group={group} />
-      <GroupActions group={group} viewer={viewer} />
+      {info.hidden ? (
+        <p role="status" className={styles.notice}>
+          Hidden by a moderator: {info.hiddenReason ?? 'no reason given'}
+        </p>
+      ) : null}
+      <GroupActions group={group} viewer={viewer} discordUrl={discordUrl} />
 
       {group.repoExt || discordUrl ? (
         <section className={styles.section} aria-labelledby="group-links-heading">
@@ -318,7 +341,11 @@ function GroupDetails({
             groupProjectId: group.groupProjectId,
             room: info.room,
             canPost: viewer.may.post,
-            readOnlyPrompt: isLoggedIn ? JOIN_TO_POST_MESSAGE : SIGN_IN_TO_POST_MESSAGE,
+            readOnlyPrompt: info.hidden
+              ? HIDDEN_BOARD_MESSAGE
+              : isLoggedIn
+                ? JOIN_TO_POST_MESSAGE
+                : SIGN_IN_TO_POST_MESSAGE,
             onAccessLost: recheckAccess,
           })
         : null}

@@ -6,6 +6,7 @@ import styles from '../../../components/LinkTabs.module.css';
 export const TAB_LABELS: Record<ModerationTab, string> = {
   requests: 'Project requests',
   reports: 'Reports',
+  hidden: 'Hidden groups',
   catalogue: 'Catalogue health',
   audit: 'Audit log',
 };

@@ -71,6 +71,7 @@ describe('who sees the moderation area', () => {
     expect(tabs.getAllByRole('link').map((link) => link.textContent)).toEqual([
       'Project requests',
       'Reports',
+      'Hidden groups',
       'Catalogue health',
       'Audit log',
     ]);
@@ -80,6 +81,56 @@ describe('who sees the moderation area', () => {
 
     expect(currentUrl()).toBe('/admin?tab=audit');
     expect(await screen.findByRole('heading', { level: 2, name: 'Audit log' })).toBeTruthy();
+  });
+});
+
+describe('hidden groups', () => {
+  const hidden = [
+    {
+      groupId: 4,
+      title: 'Spam club',
+      ownerLogin: 'spammer',
+      hiddenAt: new Date().toISOString(),
+      reason: 'Advertising.',
+    },
+    { groupId: 6, title: 'Loud club', ownerLogin: 'loud', hiddenAt: new Date().toISOString(), reason: null },
+  ];
+
+  it('lists them with owner and reason, and restores one only with a reason; it leaves the list', async () => {
+    let restored = false;
+    const { calls, user } = openAsModerator('/admin?tab=hidden', {
+      'GET /api/admin/hidden-groups': () => ({
+        body: paged(hidden.filter((group) => !restored || group.groupId !== 4)),
+      }),
+      'POST /api/admin/hidden-groups/4/restore': () => {
+        restored = true;
+        return { body: { groupId: 4, restored: true } };
+      },
+      'GET /api/admin/audit': () => ({ body: paged([]) }),
+    });
+    const list = within(await screen.findByRole('list', { name: 'Hidden groups' }));
+    expect(list.getByText('Advertising.')).toBeTruthy();
+    expect(list.getByText('spammer')).toBeTruthy();
+
+    await user.click(list.getByRole('button', { name: 'Restore Spam club' }));
+    const dialog = screen.getByRole('dialog', { name: 'Restore Spam club' });
+    await user.click(within(dialog).getByRole('button', { name: 'Restore group' }));
+    expect(within(dialog).getByText('Give a reason.')).toBeTruthy();
+    expect(callsTo(calls, 'POST', '/api/admin/hidden-groups/4/restore')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Reason'), 'Links removed.');
+    await user.click(within(dialog).getByRole('button', { name: 'Restore group' }));
+
+    expect(await screen.findByText('Spam club is visible again.')).toBeTruthy();
+    expect(callsTo(calls, 'POST', '/api/admin/hidden-groups/4/restore')[0]?.body).toEqual({
+      reason: 'Links removed.',
+    });
+    await waitFor(() => expect(screen.queryByText('Advertising.')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Restore Loud club' })).toBeTruthy();
+  });
+
+  it('says when no group is hidden', async () => {
+    openAsModerator('/admin?tab=hidden', { 'GET /api/admin/hidden-groups': () => ({ body: paged([]) }) });
+    expect(await screen.findByText('No hidden groups.')).toBeTruthy();
   });
 });
 

@@ -12,12 +12,13 @@ import { CatalogueHealthView } from '../components/CatalogueHealthView';
 import { ModerationTabs } from '../components/ModerationTabs';
 import { ProjectRequests } from '../components/ProjectRequests';
 import { ReportedGroups } from '../components/ReportedGroups';
+import { HiddenGroups } from '../components/HiddenGroups';
 import { MODERATION_PATH, parseModerationLocation } from '../moderation-location';
 import styles from '../components/Moderation.module.css';
 
 /**
  * /admin: the moderators' area. The server checks the role on every call; this page only decides what to show:
- * a sign-in prompt to anonymous visitors, "not allowed" to other users, the four sections to moderators.
+ * a sign-in prompt to anonymous visitors, "not allowed" to other users, the five sections to moderators.
  */
 export function ModerationPage() {
   useDocumentTitle('Moderation');
@@ -57,6 +58,7 @@ function ModerationArea() {
       <ModerationTabs selected={tab} />
       {tab === 'requests' ? <ProjectRequests page={page} /> : null}
       {tab === 'reports' ? <ReportedGroups page={page} /> : null}
+      {tab === 'hidden' ? <HiddenGroups page={page} /> : null}
       {tab === 'catalogue' ? <CatalogueHealthView page={page} /> : null}
       {tab === 'audit' ? <AuditLog page={page} /> : null}
     </>

@@ -1,0 +1,43 @@
+import type { HiddenGroupsResponse } from '@openlfg/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api';
+import { getModerationQueryKey } from './query-keys';
+import { refreshAfterModeration } from './refresh';
+
+/** Every cached page of the hidden groups. */
+export function getHiddenGroupsQueryKey() {
+  return [...getModerationQueryKey(), 'hidden'] as const;
+}
+
+export function getHiddenGroupsQueryOptions(page: number) {
+  return queryOptions({
+    queryKey: [...getHiddenGroupsQueryKey(), page] as const,
+    queryFn: ({ signal }) => callApi('hiddenGroups', { query: { page } }, { signal }),
+  });
+}
+
+/** One page of the groups moderators hid, the most recently hidden first. */
+export function useHiddenGroups(page: number) {
+  return useQuery({ ...getHiddenGroupsQueryOptions(page), placeholderData: keepPreviousData });
+}
+
+export function restoreHiddenGroup({ groupId, reason }: { groupId: number; reason: string }) {
+  return callApi('restoreHiddenGroup', { params: { groupId }, body: { reason: reason.trim() } });
+}
+
+/** Shows a hidden group again: it leaves this list and comes back to the public ones. */
+export function useRestoreHiddenGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: restoreHiddenGroup,
+    onSuccess: (_outcome, { groupId }) => {
+      queryClient.setQueriesData<HiddenGroupsResponse>({ queryKey: getHiddenGroupsQueryKey() }, (old) =>
+        old ? { ...old, data: old.data.filter((group) => group.groupId !== groupId) } : old,
+      );
+      void refreshAfterModeration(queryClient, {
+        changed: [getHiddenGroupsQueryKey()],
+        publicListsChanged: true,
+      });
+    },
+  });
+}
