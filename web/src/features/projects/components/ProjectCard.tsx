@@ -1,10 +1,10 @@
-import type { Project } from '@openlfg/contracts';
+import { FINDER_STALE_PUSH_DAYS, type Project } from '@openlfg/contracts';
 import { useId } from 'react';
 import { Highlight } from '../../../components/Highlight';
 import type { CardColour } from '../../../components/card-colour';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { formatCount } from '../../../lib/format';
-import { isNewProject } from '../is-new-project';
+import { isNewProject, isQuietProject } from '../is-new-project';
 import { ProjectFigures } from './ProjectFigures';
 import { ProjectTopics } from './ProjectTopics';
 import { SaveButton } from './SaveButton';
@@ -67,6 +67,11 @@ export function ProjectCard({
           </>
         ) : null}
       </p>
+      {isQuietProject(project) ? (
+        <p className={styles.quiet}>
+          No push to GitHub in {FINDER_STALE_PUSH_DAYS} days: left out of Find an issue.
+        </p>
+      ) : null}
       <p className={project.description ? styles.description : `${styles.description} ${styles.muted}`}>
         {project.description ? <Highlight text={project.description} /> : 'No description.'}
       </p>

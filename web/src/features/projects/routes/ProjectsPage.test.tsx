@@ -54,7 +54,12 @@ describe('the projects list', () => {
               beginnerIssues: 7,
               archived: true,
             }),
-            makeProject({ projectId: 2, name: 'tokio', usedBy: null }),
+            makeProject({
+              projectId: 2,
+              name: 'tokio',
+              usedBy: null,
+              lastPushAt: new Date(Date.now() - 120 * 86_400_000).toISOString(),
+            }),
           ],
           { total: 1500, totalPages: 75 },
         ),
@@ -82,6 +87,10 @@ describe('the projects list', () => {
 
     const tokio = await card('tokio');
     expect(within(tokio).queryByText('Archived')).toBeNull();
+    // Nothing pushed for 120 days: the card says so, and why its issues are not in the finder. An archived project
+    // is flagged as archived, not also as quiet.
+    expect(within(tokio).getByText('No push to GitHub in 90 days: left out of Find an issue.')).toBeTruthy();
+    expect(within(react).queryByText(/No push to GitHub/)).toBeNull();
     expect(within(figure(tokio, 'Used by')).getByTitle('Not known yet')).toBeTruthy();
 
     expect(screen.getByText('1,500 projects')).toBeTruthy();
