@@ -10,7 +10,7 @@ export interface GroupsHeaderProps {
 
 export function GroupsHeader({ compact, onBrowse, onPost }: GroupsHeaderProps) {
   return (
-    <div className={compact ? `${styles.header} ${styles.compact}` : styles.header}>
+    <div className={styles.header}>
       <div className={styles.text}>
         <h1 className={styles.title}>Looking for group</h1>
         <p className={styles.intro}>

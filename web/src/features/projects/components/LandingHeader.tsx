@@ -8,7 +8,7 @@ export interface LandingHeaderProps {
 
 export function LandingHeader({ compact, onBrowse }: LandingHeaderProps) {
   return (
-    <div className={compact ? `${styles.header} ${styles.compact}` : styles.header}>
+    <div className={styles.header}>
       <div className={styles.text}>
         <h1 className={styles.title}>Open source projects</h1>
         <p className={styles.intro}>
