@@ -49,7 +49,7 @@ test.describe('at 1280x800', () => {
 
   test('Looking for group shows a whole card on a first visit', async ({ browser }) => {
     const owner = await signedIn(browser, 'e2e-first-screen', '/group-projects');
-    await owner.getByRole('main').getByRole('button', { name: 'Post a group project' }).click();
+    await owner.getByRole('main').getByRole('button', { name: 'Post a group project' }).first().click();
     await postGroup(owner, {
       title: 'E2E first screen club',
       description: 'We check that a list shows its first card without scrolling.',
@@ -77,7 +77,7 @@ test.describe('on a phone', () => {
 
   test('the filters of Discover fold behind a Filters button that counts them', async ({ page }) => {
     await page.goto('/?languages=Go&new=1');
-    await expect(page.getByRole('article').first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Open source projects' })).toBeVisible();
     // The search box stays in sight; the filters wait behind the button.
     await expect(page.getByRole('searchbox', { name: 'Search projects' })).toBeVisible();
     const toggle = page.getByRole('button', { name: 'Filters (2)' });
