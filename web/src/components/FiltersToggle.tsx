@@ -25,7 +25,7 @@ export function FiltersToggle({ active, children }: FiltersToggleProps) {
       >
         Filters{active ? ` (${active})` : ''}
       </button>
-      <div id={id} className={open ? styles.filters : `${styles.filters} ${styles.closed}`}>
+      <div id={id} className={open ? styles.open : styles.closed}>
         {children}
       </div>
     </>

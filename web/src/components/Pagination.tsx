@@ -10,11 +10,11 @@ export interface PaginationProps {
   /** Called when the user picks a page (to bring the top of the list into view). */
   onNavigate: () => void;
   /** The navigation's accessible name, distinct where a list has pages above and below it. */
-  label?: string;
+  label: string;
 }
 
 /** Previous, numbered pages with gaps, Next: links, so each page has its own address. */
-export function Pagination({ page, totalPages, hrefFor, onNavigate, label = 'Pagination' }: PaginationProps) {
+export function Pagination({ page, totalPages, hrefFor, onNavigate, label }: PaginationProps) {
   if (totalPages <= 1) return null;
   const items = pageItems(page, totalPages);
 

@@ -18,14 +18,12 @@ export function LandingHeader({ compact, onBrowse }: LandingHeaderProps) {
         </p>
       </div>
       {compact ? null : (
-        <div className={styles.side}>
-          <button type="button" className={styles.browse} onClick={onBrowse}>
-            Browse projects
-            <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path d="M12 5v14M6 13l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.5" />
-            </svg>
-          </button>
-        </div>
+        <button type="button" className={styles.browse} onClick={onBrowse}>
+          Browse projects
+          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M12 5v14M6 13l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.5" />
+          </svg>
+        </button>
       )}
     </div>
   );
