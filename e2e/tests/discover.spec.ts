@@ -14,7 +14,10 @@ test('browses, sorts, filters by topic and pages through the catalogue', async (
   await expect(card(page, 'React')).toBeVisible();
 
   // Page 2 of the default sort holds the rest.
-  await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }).click();
+  await page
+    .getByRole('navigation', { name: 'Pagination, bottom' })
+    .getByRole('link', { name: 'Next' })
+    .click();
   await expect(page).toHaveURL(/page=2/);
   await expect(cards(page)).toHaveCount(4);
 

@@ -75,15 +75,21 @@ export function PagedResults<T, Answer extends PagedAnswer<T> = PagedAnswer<T>>(
   } else if (result.data.total === 0) {
     content = <div className={styles.empty}>{empty}</div>;
   } else {
+    // The same pages above and below the items: a keyboard reaches them without crossing every card.
+    const pages = (where: string) => (
+      <Pagination
+        page={result.data.pageLocation}
+        totalPages={result.data.totalPages}
+        hrefFor={hrefForPage}
+        onNavigate={onPageChange}
+        label={`Pagination, ${where}`}
+      />
+    );
     content = (
       <>
+        <div className={styles.topPages}>{pages('top')}</div>
         {children(result.data, result.isPlaceholderData)}
-        <Pagination
-          page={result.data.pageLocation}
-          totalPages={result.data.totalPages}
-          hrefFor={hrefForPage}
-          onNavigate={onPageChange}
-        />
+        {pages('bottom')}
       </>
     );
   }

@@ -9,10 +9,12 @@ export interface PaginationProps {
   hrefFor: (page: number) => string;
   /** Called when the user picks a page (to bring the top of the list into view). */
   onNavigate: () => void;
+  /** The navigation's accessible name, distinct where a list has pages above and below it. */
+  label: string;
 }
 
 /** Previous, numbered pages with gaps, Next: links, so each page has its own address. */
-export function Pagination({ page, totalPages, hrefFor, onNavigate }: PaginationProps) {
+export function Pagination({ page, totalPages, hrefFor, onNavigate, label }: PaginationProps) {
   if (totalPages <= 1) return null;
   const items = pageItems(page, totalPages);
 
@@ -34,7 +36,7 @@ export function Pagination({ page, totalPages, hrefFor, onNavigate }: Pagination
     );
 
   return (
-    <nav aria-label="Pagination" className={styles.pagination}>
+    <nav aria-label={label} className={styles.pagination}>
       {step(page - 1, 'Previous', 'prev')}
       <ol className={styles.pages}>
         {items.map((item, index) =>

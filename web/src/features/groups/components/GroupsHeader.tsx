@@ -2,7 +2,7 @@ import styles from '../../../components/LandingHeader.module.css';
 import own from './GroupsHeader.module.css';
 
 export interface GroupsHeaderProps {
-  /** Later visits in the same session skip the tall spacing and the Browse button. */
+  /** Later visits in the same session skip the Browse button. */
   compact: boolean;
   onBrowse: () => void;
   onPost: () => void;
@@ -10,35 +10,27 @@ export interface GroupsHeaderProps {
 
 export function GroupsHeader({ compact, onBrowse, onPost }: GroupsHeaderProps) {
   return (
-    <div className={compact ? `${styles.header} ${styles.compact}` : styles.header}>
+    <div className={styles.header}>
       <div className={styles.text}>
         <h1 className={styles.title}>Looking for group</h1>
         <p className={styles.intro}>
           Find people to build with. Browse the projects other developers are forming groups around and join
           one, or post your own project and say who you are looking for.
         </p>
-        <div className={own.buttons}>
-          {compact ? null : (
-            <button type="button" className={styles.browse} onClick={onBrowse}>
-              Browse groups
-              <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path d="M12 5v14M6 13l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.5" />
-              </svg>
-            </button>
-          )}
-          <button type="button" className={own.post} onClick={onPost}>
-            Post a group project
-          </button>
-        </div>
       </div>
-      {compact ? null : (
-        <div className={styles.art} aria-hidden="true">
-          <span className={styles.red} />
-          <span className={styles.yellow} />
-          <span className={styles.green} />
-          <span className={styles.purple} />
-        </div>
-      )}
+      <div className={`${styles.side} ${own.buttons}`}>
+        {compact ? null : (
+          <button type="button" className={styles.browse} onClick={onBrowse}>
+            Browse groups
+            <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d="M12 5v14M6 13l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.5" />
+            </svg>
+          </button>
+        )}
+        <button type="button" className={own.post} onClick={onPost}>
+          Post a group project
+        </button>
+      </div>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { GroupResults } from '../components/GroupResults';
 import { GroupsHeader } from '../components/GroupsHeader';
 import { groupSorts } from '../list-query';
 import { useGroupListQuery } from '../use-group-list-query';
+import { SkipToResults } from '../../../components/SkipToResults';
 import styles from '../../../components/ListPage.module.css';
 
 /**
@@ -107,6 +108,7 @@ export function GroupProjectsPage() {
 
   return (
     <>
+      <SkipToResults target={resultsRef} />
       <GroupsHeader compact={compactHeader} onBrowse={browse} onPost={openPost} />
       <section ref={listRef} tabIndex={-1} className={styles.list} aria-labelledby="groups-list-heading">
         <h2 id="groups-list-heading" className={styles.heading}>

@@ -39,6 +39,7 @@ export function PagedList({
       {children}
       {totalPages !== undefined ? (
         <Pagination
+          label="Pagination"
           page={page}
           totalPages={totalPages}
           hrefFor={(target) => moderationHref({ tab, page: target })}

@@ -1,5 +1,6 @@
 import { NEW_PROJECT_DAYS } from '@openlfg/contracts';
 import { CheckboxToggle } from '../../../components/CheckboxToggle';
+import { FiltersToggle } from '../../../components/FiltersToggle';
 import { SearchBox } from '../../../components/SearchBox';
 import { useProjects } from '../api/get-projects';
 import { hasFilters, toListRequest, type ListQuery } from '../list-query';
@@ -28,24 +29,26 @@ export function ProjectControls({ query, onChange, onClear, onSearch }: ProjectC
         value={query.q}
         onSearch={onSearch}
       />
-      <div className={styles.fields}>
-        <TopicFilter selected={query.topics} onChange={(topics) => onChange({ topics })} />
-        <LanguageFilter selected={query.languages} onChange={(languages) => onChange({ languages })} />
-        <SortSelect value={query.sort} q={query.q} onChange={(sort) => onChange({ sort })} known={known} />
-      </div>
-      <div className={styles.row}>
-        <CheckboxToggle checked={query.showNew} onChange={(showNew) => onChange({ showNew })}>
-          New in the last {NEW_PROJECT_DAYS} days
-        </CheckboxToggle>
-        {hasFilters(query) ? (
-          <button type="button" className={styles.clear} onClick={onClear}>
-            Clear filters
-          </button>
-        ) : null}
-        <div className={styles.request}>
-          <RequestProjectButton />
+      <FiltersToggle active={query.topics.length + query.languages.length + (query.showNew ? 1 : 0)}>
+        <div className={styles.fields}>
+          <TopicFilter selected={query.topics} onChange={(topics) => onChange({ topics })} />
+          <LanguageFilter selected={query.languages} onChange={(languages) => onChange({ languages })} />
+          <SortSelect value={query.sort} q={query.q} onChange={(sort) => onChange({ sort })} known={known} />
         </div>
-      </div>
+        <div className={styles.row}>
+          <CheckboxToggle checked={query.showNew} onChange={(showNew) => onChange({ showNew })}>
+            New in the last {NEW_PROJECT_DAYS} days
+          </CheckboxToggle>
+          {hasFilters(query) ? (
+            <button type="button" className={styles.clear} onClick={onClear}>
+              Clear filters
+            </button>
+          ) : null}
+          <div className={styles.request}>
+            <RequestProjectButton />
+          </div>
+        </div>
+      </FiltersToggle>
     </div>
   );
 }

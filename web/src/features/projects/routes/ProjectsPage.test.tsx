@@ -273,6 +273,35 @@ describe('the projects list', () => {
     expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
   });
 
+  it('folds the filters behind one Filters button that counts the active ones', async () => {
+    mockApi(projectsHandler(() => listResponse([makeProject()])));
+    const { user } = renderApp('/?topics=cli&languages=Go&new=1');
+    await card('project-1');
+
+    // Three filters are on: a topic, a language and the new-projects toggle (jsdom applies no media query).
+    const toggle = screen.getByRole('button', { name: 'Filters (3)' });
+    const filters = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(filters?.contains(screen.getByRole('checkbox', { name: 'New in the last 30 days' }))).toBe(true);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    // The search box is not behind it.
+    expect(filters?.contains(screen.getByRole('searchbox', { name: 'Search projects' }))).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(screen.getByRole('button', { name: 'Filters' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('skips to the results with the link at the top of the page', async () => {
+    mockApi(projectsHandler(() => listResponse([makeProject()])));
+    const { user } = renderApp('/');
+    await card('project-1');
+
+    await user.click(screen.getByRole('link', { name: 'Skip to results' }));
+
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Project results' }));
+  });
+
   it('adds a topic to the filter from a card', async () => {
     const { calls } = mockApi(
       projectsHandler(() => listResponse([makeProject({ name: 'tokio', topics: ['async', 'rust'] })])),
@@ -303,7 +332,12 @@ describe('the projects list', () => {
     const { user, currentUrl } = renderApp('/?topics=cli&page=6');
     await card('page-6-project');
 
-    const pagination = screen.getByRole('navigation', { name: 'Pagination' });
+    // The same pages above and below the list, named apart.
+    const top = screen.getByRole('navigation', { name: 'Pagination, top' });
+    const pagination = screen.getByRole('navigation', { name: 'Pagination, bottom' });
+    expect(Array.from(top.querySelectorAll('li'), (item) => item.textContent)).toEqual(
+      Array.from(pagination.querySelectorAll('li'), (item) => item.textContent),
+    );
     const labels = Array.from(pagination.querySelectorAll('li'), (item) => item.textContent);
     expect(labels).toEqual(['Page 1', '…', 'Page 5', 'Page 6', 'Page 7', '…', 'Page 20']);
     expect(within(pagination).getByRole('link', { name: 'Page 6' }).getAttribute('aria-current')).toBe(
@@ -317,12 +351,12 @@ describe('the projects list', () => {
     expect(await lastRequest(calls)).toMatchObject({ page: 7, filters: { topics: ['cli'] } });
     expect(screen.getByText('Page 7 of 20')).toBeTruthy();
 
-    await user.click(screen.getByRole('link', { name: 'Previous' }));
+    await user.click(within(top).getByRole('link', { name: 'Previous' }));
     expect(currentUrl()).toBe('/?topics=cli&page=6');
-    await user.click(screen.getByRole('link', { name: 'Page 1' }));
+    await user.click(within(pagination).getByRole('link', { name: 'Page 1' }));
     expect(currentUrl()).toBe('/?topics=cli');
     expect(await card('page-1-project')).toBeTruthy();
-    expect(screen.getByText('Previous').getAttribute('aria-disabled')).toBe('true');
+    expect(within(pagination).getByText('Previous').getAttribute('aria-disabled')).toBe('true');
   });
 
   it('corrects the address to the page the server served when asked past the end', async () => {
@@ -340,7 +374,7 @@ describe('the projects list', () => {
     await waitFor(() => expect(currentUrl()).toBe('/?languages=Go&page=4'));
     expect(router.state.historyAction).toBe('REPLACE');
     expect(await card('page-4-project')).toBeTruthy();
-    const pagination = screen.getByRole('navigation', { name: 'Pagination' });
+    const pagination = screen.getByRole('navigation', { name: 'Pagination, bottom' });
     expect(within(pagination).getByRole('link', { name: 'Page 4' }).getAttribute('aria-current')).toBe(
       'page',
     );

@@ -9,6 +9,7 @@ import { ProjectControls } from '../components/ProjectControls';
 import { ProjectResults } from '../components/ProjectResults';
 import { projectSorts } from '../list-query';
 import { useListQuery } from '../use-list-query';
+import { SkipToResults } from '../../../components/SkipToResults';
 import styles from '../../../components/ListPage.module.css';
 
 /** How far below the top of the window the list counts as reached (the sticky bar is 76px tall). */
@@ -66,6 +67,7 @@ export function ProjectsPage() {
 
   return (
     <>
+      <SkipToResults target={resultsRef} />
       <LandingHeader compact={compactHeader} onBrowse={browse} />
       <section ref={listRef} tabIndex={-1} className={styles.list} aria-labelledby="projects-list-heading">
         <h2 id="projects-list-heading" className={styles.heading}>
