@@ -6,6 +6,7 @@ import { SearchBox } from '../../../components/SearchBox';
 import { TopicSearchSelect } from '../../../components/TopicSearchSelect';
 import { groupSorts, hasGroupFilters, type GroupListQuery } from '../list-query';
 import styles from './GroupControls.module.css';
+import buttons from '../../../components/buttons.module.css';
 
 export interface GroupControlsProps {
   query: GroupListQuery;
@@ -124,7 +125,7 @@ export function GroupControls({ query, onChange, onClear, onSearch }: GroupContr
             </div>
           </fieldset>
           {hasGroupFilters(query) ? (
-            <button type="button" className={styles.clear} onClick={onClear}>
+            <button type="button" className={`${buttons.link} ${styles.clear}`} onClick={onClear}>
               Clear filters
             </button>
           ) : null}

@@ -14,6 +14,7 @@ import { useSession } from '../../../session/session-context';
 import { useFilterOptions } from '../api/get-filter-options';
 import { hasFilters, type FinderQuery } from '../finder-query';
 import styles from './FinderControls.module.css';
+import buttons from '../../../components/buttons.module.css';
 
 export interface FinderControlsProps {
   query: FinderQuery;
@@ -111,7 +112,7 @@ export function FinderControls({ query, onChange, onClear, projectName }: Finder
           </span>
         ) : null}
         {hasFilters(query) ? (
-          <button type="button" className={styles.clear} onClick={onClear}>
+          <button type="button" className={buttons.link} onClick={onClear}>
             Clear filters
           </button>
         ) : null}

@@ -9,6 +9,7 @@ import { RequestProjectButton } from './RequestProjectButton';
 import { SortSelect } from './SortSelect';
 import { TopicFilter } from './TopicFilter';
 import styles from './ProjectControls.module.css';
+import buttons from '../../../components/buttons.module.css';
 
 export interface ProjectControlsProps {
   query: ListQuery;
@@ -40,7 +41,7 @@ export function ProjectControls({ query, onChange, onClear, onSearch }: ProjectC
             New in the last {NEW_PROJECT_DAYS} days
           </CheckboxToggle>
           {hasFilters(query) ? (
-            <button type="button" className={styles.clear} onClick={onClear}>
+            <button type="button" className={buttons.link} onClick={onClear}>
               Clear filters
             </button>
           ) : null}
