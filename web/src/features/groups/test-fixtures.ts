@@ -17,6 +17,7 @@ export function makeGroup(overrides: Partial<GroupProject> = {}): GroupProject {
     groupProjectId,
     title: `Group ${groupProjectId}`,
     description: 'We build things together.',
+    excerpt: 'We build things together.',
     repoExt: null,
     topics: ['react'],
     skillLevel: 'Beginner',

@@ -1,4 +1,4 @@
-import type { GroupProject, GroupViewer } from '@openlfg/contracts';
+import type { GroupSummary, GroupViewer } from '@openlfg/contracts';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Highlight } from '../../../components/Highlight';
@@ -13,7 +13,7 @@ import { MembershipActions } from './MembershipActions';
 import styles from './GroupCard.module.css';
 
 export interface GroupCardProps {
-  group: GroupProject;
+  group: GroupSummary;
   colour: CardColour;
   /** The server's word on what the viewer may do to the group; undefined while it loads. */
   viewer: GroupViewer | undefined;
@@ -60,7 +60,7 @@ export function GroupCard({ group, colour, viewer, badge, selectedTopics, onTopi
         ) : null}
       </p>
       <p className={styles.description}>
-        <Highlight text={group.description} />
+        <Highlight text={group.excerpt} />
       </p>
       <TopicChips
         topics={group.topics}
