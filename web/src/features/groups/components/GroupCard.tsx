@@ -8,6 +8,7 @@ import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { formatCount, formatRelativeTime } from '../../../lib/format';
 import { editedText, memberCountText, visibilityText } from '../group-text';
 import { offersTo } from '../viewer';
+import { CopyLinkButton } from './CopyLinkButton';
 import { GroupSaveButton } from './GroupSaveButton';
 import { MembershipActions } from './MembershipActions';
 import styles from './GroupCard.module.css';
@@ -86,6 +87,7 @@ export function GroupCard({ group, colour, viewer, badge, selectedTopics, onTopi
       <div className={styles.actions}>
         <MembershipActions group={group} viewer={viewer} />
         {viewer && offersTo(viewer).save ? <GroupSaveButton group={group} /> : null}
+        <CopyLinkButton group={group} />
       </div>
     </article>
   );
