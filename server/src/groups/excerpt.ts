@@ -56,6 +56,8 @@ function decodeEntities(text: string): string {
 export function cutAtWord(text: string, max: number): string {
   if (text.length <= max) return text;
   const head = text.slice(0, max - 1);
+  // The head ends with a whole word when a space follows it; else back to the last space, unless that loses half.
   const lastSpace = head.lastIndexOf(' ');
-  return `${(lastSpace > max / 2 ? head.slice(0, lastSpace) : head).trimEnd()}…`;
+  const words = text[head.length] === ' ' || lastSpace <= max / 2 ? head : head.slice(0, lastSpace);
+  return `${words.trimEnd()}…`;
 }
