@@ -4,7 +4,10 @@ import { cutAtWord, plainExcerpt } from '../src/groups/excerpt.js';
 describe('a description’s plain excerpt', () => {
   it.each([
     ['Hi **bo**ld and _em_ ~~gone~~', 'Hi bold and em gone'],
-    ['[the plan](https://example.com "Plan") and https://github.com/a/b', 'the plan and https://github.com/a/b'],
+    [
+      '[the plan](https://example.com "Plan") and https://github.com/a/b',
+      'the plan and https://github.com/a/b',
+    ],
     ['- one\n- two `code`\n\n1. first', 'one two code first'],
     ['# Heading\n\nText under it.', 'Heading Text under it.'],
     ['```js\nlet a = 1;\n```\nafter', 'let a = 1; after'],

@@ -49,8 +49,10 @@ async function page(url: string) {
 /** The meta tags of a page, by property or name, as a crawler reads them (entities decoded). */
 function metaOf(html: string): Record<string, string> {
   const tags: Record<string, string> = {};
-  for (const [, key, value] of html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)" \/>/g)) {
-    tags[key!] = value!.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+  for (const [, key = '', value = ''] of html.matchAll(
+    /<meta (?:property|name)="([^"]+)" content="([^"]*)" \/>/g,
+  )) {
+    tags[key] = value.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
   }
   return tags;
 }
@@ -75,7 +77,8 @@ describe('link previews of a group page', () => {
       maxMembers: 5,
     });
     const html = await page(`/group-projects/${id}`);
-    const description = 'We write a tiny compiler in Rust. one pass a week. Topics: rust, compilers. 1 of 5 members.';
+    const description =
+      'We write a tiny compiler in Rust. one pass a week. Topics: rust, compilers. 1 of 5 members.';
     expect(metaOf(html)).toEqual({
       'og:site_name': SITE_TITLE,
       'og:type': 'website',
@@ -97,7 +100,9 @@ describe('link previews of a group page', () => {
     const html = await page(`/group-projects/${id}`);
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<b>');
-    expect(html).toContain('content="Tom&#39;s &#34;quotes&#34; &#60;script&#62;alert(1)&#60;/script&#62; &#38; co"');
+    expect(html).toContain(
+      'content="Tom&#39;s &#34;quotes&#34; &#60;script&#62;alert(1)&#60;/script&#62; &#38; co"',
+    );
     expect(metaOf(html)['og:title']).toBe(title);
     expect(metaOf(html)['og:description']).toBe('Say "hi" & <b>bye</b>. Topics: web. 1 member.');
   });
@@ -115,7 +120,8 @@ describe('link previews of a group page', () => {
     expect(tags['og:description']).toBe(PRIVATE_GROUP_DESCRIPTION);
     expect(tags['twitter:title']).toBe(PRIVATE_GROUP_TITLE);
     expect(tags['og:url']).toBe(`${TEST_PUBLIC_URL}/group-projects/${id}`);
-    for (const secret of ['Secret society', 'hidden plans', 'mystery', 'member']) expect(html).not.toContain(secret);
+    for (const secret of ['Secret society', 'hidden plans', 'mystery', 'member'])
+      expect(html).not.toContain(secret);
   });
 
   it('gives a hidden group the site’s preview, as if it did not exist', async () => {
@@ -128,16 +134,21 @@ describe('link previews of a group page', () => {
     expect(html).not.toContain('Spam for sale');
   });
 
-  it.each(['/group-projects/999999', '/group-projects/0', '/group-projects/abc', '/group-projects/99999999999999999999'])(
-    'gives %s, no group, the site’s preview',
+  it.each([
+    '/group-projects/999999',
+    '/group-projects/0',
+    '/group-projects/abc',
+    '/group-projects/99999999999999999999',
+  ])('gives %s, no group, the site’s preview', async (url) => {
+    expect(metaOf(await page(url))).toEqual(SITE_PREVIEW);
+  });
+
+  it.each(['/', '/group-projects', '/my-projects?view=groups'])(
+    'gives %s the site’s preview',
     async (url) => {
       expect(metaOf(await page(url))).toEqual(SITE_PREVIEW);
     },
   );
-
-  it.each(['/', '/group-projects', '/my-projects?view=groups'])('gives %s the site’s preview', async (url) => {
-    expect(metaOf(await page(url))).toEqual(SITE_PREVIEW);
-  });
 
   it('previews the group as it is after an edit', async () => {
     const id = await postGroup({ title: 'Old name' });
@@ -152,7 +163,8 @@ describe('link previews of a group page', () => {
 
 describe('the list’s plain excerpt', () => {
   it('carries the description as short plain text, not the Markdown', async () => {
-    const long = `**Bold** start with \`code\`, a [link](https://example.com) and ${'more words '.repeat(60)}`.trim();
+    const long =
+      `**Bold** start with \`code\`, a [link](https://example.com) and ${'more words '.repeat(60)}`.trim();
     const id = await postGroup({ title: 'Excerpt check', description: long });
     const res = await call(t.app, 'POST', '/api/group-projects', null, {
       page: 1,
@@ -161,9 +173,8 @@ describe('the list’s plain excerpt', () => {
     });
     expect(res.statusCode).toBe(200);
     const card = (res.json().data as Record<string, unknown>[]).find((group) => group.groupProjectId === id);
-    expect(card).toBeDefined();
     expect(card).not.toHaveProperty('description');
-    const excerpt = card!.excerpt as string;
+    const excerpt = String(card?.excerpt);
     expect(excerpt.startsWith('Bold start with code, a link and more words')).toBe(true);
     expect(excerpt.length).toBeLessThanOrEqual(GROUP_EXCERPT_MAX);
     expect(excerpt.endsWith('…')).toBe(true);

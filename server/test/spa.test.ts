@@ -40,9 +40,9 @@ describe('serving the web app', () => {
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.headers['cache-control']).toBe('no-cache');
       // index.html with the site's link preview in its head (share-preview.test.ts checks the tags).
-      const [head, rest] = INDEX.split('</head>');
-      expect(res.body.startsWith(head!)).toBe(true);
-      expect(res.body.endsWith(`</head>${rest!}`)).toBe(true);
+      const [head = '', rest = ''] = INDEX.split('</head>');
+      expect(res.body.startsWith(head)).toBe(true);
+      expect(res.body.endsWith(`</head>${rest}`)).toBe(true);
       expect(res.body).toContain('<meta property="og:title" content="OpenLFG" />');
     },
   );

@@ -19,7 +19,6 @@ button { margin-top: 8px; padding: 10px 16px; border: 0; border-radius: 10px; ba
 button:hover { background: #222; }
 `;
 
-
 /**
  * The development sign-in page: the stand-in for GitHub's consent screen. Plain HTML with no script or inline
  * style, so it works under the site's Content-Security-Policy.

@@ -294,7 +294,16 @@ export function createGroupsRepository(db: Kysely<DB>) {
     async sharePreview(id: number): Promise<{ access: GroupAccess; row: SharePreviewRow } | null> {
       const row = await db
         .selectFrom('group_projects')
-        .select(['id', 'title', 'description', 'topics', 'visibility', 'member_count', 'max_members', 'owner_id'])
+        .select([
+          'id',
+          'title',
+          'description',
+          'topics',
+          'visibility',
+          'member_count',
+          'max_members',
+          'owner_id',
+        ])
         .select(sql<boolean>`hidden_at is not null`.as('hidden'))
         .where('id', '=', id)
         .executeTakeFirst();

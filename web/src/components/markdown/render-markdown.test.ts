@@ -11,7 +11,9 @@ function rendered(source: string): HTMLElement {
 
 describe('renderMarkdown', () => {
   it('renders lists, emphasis, inline code and code blocks', () => {
-    const page = rendered('Looking for:\n\n- a **designer**\n- someone who knows `wasm`\n\n```rust\nfn main() {}\n```');
+    const page = rendered(
+      'Looking for:\n\n- a **designer**\n- someone who knows `wasm`\n\n```rust\nfn main() {}\n```',
+    );
     expect([...page.querySelectorAll('ul > li')].map((li) => li.textContent)).toEqual([
       'a designer',
       'someone who knows wasm',

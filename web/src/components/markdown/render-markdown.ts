@@ -1,5 +1,5 @@
 import createDOMPurify, { type Config } from 'dompurify';
-import { Marked, type Tokens } from 'marked';
+import { Marked } from 'marked';
 
 /**
  * Markdown to safe HTML, for group descriptions: marked (CommonMark with GitHub's extensions: lists, links, code,
@@ -10,8 +10,30 @@ import { Marked, type Tokens } from 'marked';
 
 /** What descriptions may contain once rendered: Markdown's own elements, nothing else. */
 const ALLOWED_TAGS = [
-  'p', 'br', 'hr', 'strong', 'em', 'del', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a',
-  'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'input',
+  'p',
+  'br',
+  'hr',
+  'strong',
+  'em',
+  'del',
+  'code',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'input',
 ];
 const ALLOWED_ATTR = ['href', 'title', 'start', 'align', 'type', 'checked', 'disabled'];
 /** Links to the web (http, https), mail and this site's own paths; never javascript:, data:, vbscript:... */

@@ -14,9 +14,21 @@ const CORPUS: { name: string; source: string; keeps?: string }[] = [
   // Links with a script scheme, in every spelling.
   { name: 'javascript: link', source: "[Basic](javascript:alert('Basic'))", keeps: 'Basic' },
   { name: 'mixed-case scheme', source: "[Case](JaVaScRiPt:alert('x'))", keeps: 'Case' },
-  { name: 'scheme with a comment and newline', source: "[URL](javascript://www.example.com%0Aalert('URL'))", keeps: 'URL' },
-  { name: 'scheme broken by spaces', source: '[XSS](j    a   v   a   s   c   r   i   p   t:prompt(1))', keeps: 'XSS' },
-  { name: 'scheme as hex entities', source: '[XSS](&#x6A&#x61&#x76&#x61&#x73&#x63&#x72&#x69&#x70&#x74&#x3A&#x61&#x6C&#x65&#x72&#x74&#x28&#x31&#x29)' },
+  {
+    name: 'scheme with a comment and newline',
+    source: "[URL](javascript://www.example.com%0Aalert('URL'))",
+    keeps: 'URL',
+  },
+  {
+    name: 'scheme broken by spaces',
+    source: '[XSS](j    a   v   a   s   c   r   i   p   t:prompt(1))',
+    keeps: 'XSS',
+  },
+  {
+    name: 'scheme as hex entities',
+    source:
+      '[XSS](&#x6A&#x61&#x76&#x61&#x73&#x63&#x72&#x69&#x70&#x74&#x3A&#x61&#x6C&#x65&#x72&#x74&#x28&#x31&#x29)',
+  },
   { name: 'colon as an entity', source: '[XSS](javascript&#58;this;alert(1&#41;)', keeps: 'XSS' },
   { name: 'letter as a decimal entity', source: '[XSS](Javas&#99;ript:alert(1&#41;)', keeps: 'XSS' },
   { name: 'percent-encoded entity', source: '[XSS](Javas%26%2399;ript:alert(1&#41;)', keeps: 'XSS' },
@@ -26,14 +38,34 @@ const CORPUS: { name: string; source: string; keeps?: string }[] = [
   { name: 'reference-style link', source: '[XSS][x]\n\n[x]: javascript:alert(1)', keeps: 'XSS' },
   { name: 'autolink with a script scheme', source: '<javascript:alert(1)>' },
   { name: 'vbscript: link', source: '[XSS](vbscript:alert(document.domain))', keeps: 'XSS' },
-  { name: 'data: HTML link', source: '[XSS](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)', keeps: 'XSS' },
+  {
+    name: 'data: HTML link',
+    source: '[XSS](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+    keeps: 'XSS',
+  },
   { name: 'data: link in an autolink', source: '<data:text/html,<script>alert(1)</script>>' },
-  { name: 'link title breaking out', source: '[XSS](https://example.com "a\\" onmouseover=\\"alert(1)")', keeps: 'XSS' },
-  { name: 'href breaking out with a quote', source: '[XSS](https://example.com/"onclick="alert(1))', keeps: 'XSS' },
+  {
+    name: 'link title breaking out',
+    source: '[XSS](https://example.com "a\\" onmouseover=\\"alert(1)")',
+    keeps: 'XSS',
+  },
+  {
+    name: 'href breaking out with a quote',
+    source: '[XSS](https://example.com/"onclick="alert(1))',
+    keeps: 'XSS',
+  },
   // Images, which must not load, let alone run.
   { name: 'image with a script source', source: '![XSS](javascript:prompt(1))', keeps: 'XSS' },
-  { name: 'image with a data: source', source: '![XSS](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)', keeps: 'XSS' },
-  { name: 'image source breaking out into onload', source: '![Escape](https://example.com/i.png"onload="alert(1))', keeps: 'Escape' },
+  {
+    name: 'image with a data: source',
+    source: '![XSS](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+    keeps: 'XSS',
+  },
+  {
+    name: 'image source breaking out into onload',
+    source: '![Escape](https://example.com/i.png"onload="alert(1))',
+    keeps: 'Escape',
+  },
   { name: 'alt text breaking out into onerror', source: '![XSS\'"`onerror=prompt(1)](x)' },
   // Raw HTML, shown as text.
   { name: 'script element', source: '<script>alert(1)</script>', keeps: '<script>alert(1)</script>' },
@@ -42,29 +74,62 @@ const CORPUS: { name: string; source: string; keeps?: string }[] = [
   { name: 'event handler on a div', source: '<div onclick="alert(1)">Click me</div>', keeps: 'Click me' },
   { name: 'html link with javascript:', source: '<a href="javascript:alert(1)">click</a>', keeps: 'click' },
   { name: 'iframe with srcdoc', source: '<iframe srcdoc="<script>alert(1)</script>"></iframe>' },
-  { name: 'object and embed', source: '<object data="javascript:alert(1)"></object><embed src="javascript:alert(1)">' },
+  {
+    name: 'object and embed',
+    source: '<object data="javascript:alert(1)"></object><embed src="javascript:alert(1)">',
+  },
   { name: 'style element', source: "<style>body{background:url('javascript:alert(1)')}</style>" },
-  { name: 'inline style attribute', source: '<p style="background:url(javascript:alert(1))">styled</p>', keeps: 'styled' },
+  {
+    name: 'inline style attribute',
+    source: '<p style="background:url(javascript:alert(1))">styled</p>',
+    keeps: 'styled',
+  },
   { name: 'meta refresh', source: '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">' },
   { name: 'base hijacking', source: '<base href="javascript:alert(1)//">' },
-  { name: 'form with formaction', source: '<form><button formaction="javascript:alert(1)">go</button></form>', keeps: 'go' },
+  {
+    name: 'form with formaction',
+    source: '<form><button formaction="javascript:alert(1)">go</button></form>',
+    keeps: 'go',
+  },
   { name: 'input autofocus onfocus', source: '<input autofocus onfocus=alert(1)>' },
   { name: 'details ontoggle', source: '<details open ontoggle=alert(1)>', keeps: 'details' },
   // SVG and MathML.
   { name: 'svg onload', source: '<svg onload=alert(1)></svg>' },
   { name: 'svg with a script', source: '<svg><script>alert(1)</script></svg>' },
-  { name: 'svg link with xlink:href', source: '<svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>' },
-  { name: 'svg animate setting href', source: '<svg><a><animate attributeName=href values=javascript:alert(1) /><text>x</text></a></svg>' },
+  {
+    name: 'svg link with xlink:href',
+    source: '<svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>',
+  },
+  {
+    name: 'svg animate setting href',
+    source: '<svg><a><animate attributeName=href values=javascript:alert(1) /><text>x</text></a></svg>',
+  },
   { name: 'mathml link', source: '<math><mi xlink:href="javascript:alert(1)">x</mi></math>' },
   // Nesting and mutation tricks.
   { name: 'noscript mutation', source: '<noscript><p title="</noscript><img src=x onerror=alert(1)>">' },
   { name: 'comment breakout', source: '<!--><img src=x onerror=alert(1)>-->' },
   { name: 'cdata in svg', source: '<svg><![CDATA[><img src=x onerror=alert(1)>]]></svg>' },
-  { name: 'html block after a list', source: '- item\n\n<div>\n<img src=x onerror=alert(1)>\n</div>', keeps: 'item' },
+  {
+    name: 'html block after a list',
+    source: '- item\n\n<div>\n<img src=x onerror=alert(1)>\n</div>',
+    keeps: 'item',
+  },
   { name: 'raw html inside a link text', source: '[<img src=x onerror=alert(1)>](https://example.com)' },
-  { name: 'code span keeps markup as text', source: '`<script>alert(1)</script>`', keeps: '<script>alert(1)</script>' },
-  { name: 'code block keeps markup as text', source: '```html\n<img src=x onerror=alert(1)>\n```', keeps: '<img src=x onerror=alert(1)>' },
-  { name: 'table cell with an event handler', source: '| a |\n|---|\n| <b onmouseover=alert(1)>b</b> |', keeps: 'b' },
+  {
+    name: 'code span keeps markup as text',
+    source: '`<script>alert(1)</script>`',
+    keeps: '<script>alert(1)</script>',
+  },
+  {
+    name: 'code block keeps markup as text',
+    source: '```html\n<img src=x onerror=alert(1)>\n```',
+    keeps: '<img src=x onerror=alert(1)>',
+  },
+  {
+    name: 'table cell with an event handler',
+    source: '| a |\n|---|\n| <b onmouseover=alert(1)>b</b> |',
+    keeps: 'b',
+  },
 ];
 
 /** Elements that can run code, load something or change the page around the description. */
@@ -73,6 +138,11 @@ const FORBIDDEN_ELEMENTS =
 /** URL-carrying attributes that must never hold a script or a data: URL. */
 const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'xlink:href', 'srcdoc', 'data', 'poster'];
 const UNSAFE_URL = /^(?:javascript|vbscript|data|file):/i;
+
+/** The value without control characters and spaces, by their code points. */
+function withoutControls(value: string): string {
+  return [...value].filter((c) => (c.codePointAt(0) ?? 0) > 0x20).join('');
+}
 
 function rendered(source: string): HTMLElement {
   const container = document.createElement('div');
@@ -94,7 +164,7 @@ describe('the Markdown renderer against an XSS corpus', () => {
         expect(name).not.toBe('style');
         if (URL_ATTRIBUTES.includes(name)) {
           // Browsers ignore control characters and spaces inside a scheme: so does the check.
-          expect(value.replace(/[\u0000-\u0020]/g, ''), `${element.tagName} ${name}`).not.toMatch(UNSAFE_URL);
+          expect(withoutControls(value), `${element.tagName} ${name}`).not.toMatch(UNSAFE_URL);
         }
       }
       if (element.tagName === 'INPUT') expect(element.getAttribute('type')).toBe('checkbox');
@@ -103,7 +173,9 @@ describe('the Markdown renderer against an XSS corpus', () => {
   });
 
   it('leaves safe links as links', () => {
-    const page = rendered('[ok](https://example.com/a?b=1&c=2) [mail](mailto:team@example.com) [here](/group-projects)');
+    const page = rendered(
+      '[ok](https://example.com/a?b=1&c=2) [mail](mailto:team@example.com) [here](/group-projects)',
+    );
     expect([...page.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
       'https://example.com/a?b=1&c=2',
       'mailto:team@example.com',

@@ -60,7 +60,7 @@ export function DescriptionField({ id, value, textareaProps, error }: Descriptio
         <label htmlFor={`${id}-description`} className={formStyles.label}>
           Description
         </label>
-        <div role="tablist" aria-label="Write or preview the description" className={styles.tabs}>
+        <div role="tablist" aria-label="Write or preview" className={styles.tabs}>
           {TABS.map((name) => (
             <button
               key={name}

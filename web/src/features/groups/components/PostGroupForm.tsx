@@ -1,8 +1,4 @@
-import {
-  GROUP_MAX_MEMBERS_LIMIT,
-  GROUP_TITLE_MAX,
-  SKILL_LEVELS,
-} from '@openlfg/contracts';
+import { GROUP_MAX_MEMBERS_LIMIT, GROUP_TITLE_MAX, SKILL_LEVELS } from '@openlfg/contracts';
 import type { GroupProject, PostGroupBody } from '@openlfg/contracts';
 import { useId, useRef, type FormEvent, type RefObject } from 'react';
 import { FormProvider, useForm, useWatch, type FieldErrors } from 'react-hook-form';

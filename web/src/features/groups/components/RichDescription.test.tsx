@@ -27,7 +27,9 @@ function groupPage() {
     ...signedInAs(),
     'GET /api/account/public-repos': () => ({ body: { repos: [] } }),
     ...topicSearchHandler([]),
-    'POST /api/group-projects/discussion-info': () => ({ body: { data: makeInfo(group, { viewer: owner }) } }),
+    'POST /api/group-projects/discussion-info': () => ({
+      body: { data: makeInfo(group, { viewer: owner }) },
+    }),
   });
   return { ...api, ...renderApp('/group-projects/7', { session: signedInSession }) };
 }
@@ -116,7 +118,9 @@ describe('Copy link', () => {
     clipboardThat(() => Promise.reject(new DOMException('Denied', 'NotAllowedError')));
     document.execCommand = vi.fn(() => false);
     await user.click(await screen.findByRole('button', { name: 'Copy link to Chess engine' }));
-    expect(await screen.findByText(`Copy this link: ${window.location.origin}/group-projects/7`)).toBeTruthy();
+    expect(
+      await screen.findByText(`Copy this link: ${window.location.origin}/group-projects/7`),
+    ).toBeTruthy();
     expect(screen.queryByText(LINK_COPIED_MESSAGE)).toBeNull();
   });
 
