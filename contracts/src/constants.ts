@@ -58,6 +58,8 @@ export const MIN_GROUP_TOPICS = 1;
 export const MAX_GROUP_TOPICS = 5;
 export const GROUP_TITLE_MAX = 100;
 export const GROUP_DESCRIPTION_MAX = 5000;
+/** The plain-text excerpt of a description that cards show. */
+export const GROUP_EXCERPT_MAX = 200;
 export const REPORT_REASON_MAX = 1000;
 /** Groups one `POST /api/group-projects/viewer` asks about: the cards of the longest list shown at once. */
 export const GROUP_VIEWERS_MAX = 100;

@@ -59,11 +59,15 @@ export type GroupListRequest = Static<typeof GroupListRequest>;
 
 export const GroupOwner = Type.Object({ login: Type.String(), avatarUrl: Nullable(Type.String()) });
 
-/** A group project as lists show it: nothing private (no Discord link, no members). */
-export const GroupProject = Type.Object({
+/**
+ * A group project as lists show it: nothing private (no Discord link, no members), and its description only as
+ * a plain-text excerpt, so a page of cards stays small however long the descriptions are.
+ */
+export const GroupSummary = Type.Object({
   groupProjectId: Type.Integer(),
   title: Type.String(),
-  description: Type.String(),
+  /** The description's first words as plain text (Markdown stripped), at most `GROUP_EXCERPT_MAX` characters. */
+  excerpt: Type.String(),
   /** `owner/name` of the group's repository on GitHub, if it has one. */
   repoExt: Nullable(Type.String()),
   topics: Type.Array(Type.String()),
@@ -77,10 +81,17 @@ export const GroupProject = Type.Object({
   editedAt: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
   owner: GroupOwner,
 });
+export type GroupSummary = Static<typeof GroupSummary>;
+
+/** One group as its page shows it: the list's card and the whole description (Markdown). */
+export const GroupProject = Type.Object({
+  ...GroupSummary.properties,
+  description: Type.String(),
+});
 export type GroupProject = Static<typeof GroupProject>;
 
 export const GroupListResponse = Type.Object({
-  data: Type.Array(GroupProject),
+  data: Type.Array(GroupSummary),
   totalPages: Type.Integer({ minimum: 1 }),
   pageLocation: Type.Integer({ minimum: 1 }),
   total: Type.Integer({ minimum: 0 }),
@@ -130,11 +141,11 @@ export const SaveGroupResponse = Type.Object({
 });
 export type SaveGroupResponse = Static<typeof SaveGroupResponse>;
 
-export const GroupListOfMine = Type.Object({ data: Type.Array(GroupProject) });
+export const GroupListOfMine = Type.Object({ data: Type.Array(GroupSummary) });
 export type GroupListOfMine = Static<typeof GroupListOfMine>;
 
 export const MyGroup = Type.Object({
-  ...GroupProject.properties,
+  ...GroupSummary.properties,
   role: Type.Union([Type.Literal('owner'), Type.Literal('member')]),
 });
 export type MyGroup = Static<typeof MyGroup>;

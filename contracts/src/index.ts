@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './github-repo.js';
 export * from './group-input.js';
+export * from './group-words.js';
 export * from './topics.js';
 export * from './errors.js';
 export * from './health.js';

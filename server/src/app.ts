@@ -9,6 +9,7 @@ import { createRepoClient } from './github/repo-client.js';
 import { createIssuesService } from './projects/issues.js';
 import { createGroupsRepository } from './groups/repository.js';
 import { groupsRoutes } from './groups/routes.js';
+import { createSharePreviews } from './groups/share-preview.js';
 import { createIssuesRepository } from './issues/repository.js';
 import { issuesRoutes } from './issues/routes.js';
 import { createIssueFinderService } from './issues/service.js';
@@ -202,7 +203,11 @@ export async function buildApp(deps: AppDeps) {
     ...deps.realtime,
   });
   await app.register(openApiRoutes);
-  await registerSpa(app, deps.webDistDir);
+  // A page's HTML carries its link preview (Open Graph, Twitter): a group's page its group's.
+  const previews = createSharePreviews({ preview: groupsService.sharePreview, publicUrl: config.publicUrl });
+  await registerSpa(app, deps.webDistDir, {
+    head: { forPage: previews.headFor, fallback: previews.siteHead },
+  });
 
   return app;
 }

@@ -17,6 +17,8 @@ export function makeGroup(overrides: Partial<GroupProject> = {}): GroupProject {
     groupProjectId,
     title: `Group ${groupProjectId}`,
     description: 'We build things together.',
+    // The server's excerpt of a plain description is the description itself.
+    excerpt: overrides.description ?? 'We build things together.',
     repoExt: null,
     topics: ['react'],
     skillLevel: 'Beginner',

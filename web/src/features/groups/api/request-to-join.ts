@@ -1,4 +1,4 @@
-import type { GroupProject } from '@openlfg/contracts';
+import type { GroupSummary } from '@openlfg/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { applyMembership } from './membership-cache';
@@ -12,7 +12,7 @@ export function cancelRequest(groupProjectId: number) {
 }
 
 export interface RequestVariables {
-  group: GroupProject;
+  group: GroupSummary;
   /** True to ask to join, false to take the request back. */
   request: boolean;
 }

@@ -1,4 +1,4 @@
-import type { GroupProject, GroupViewer } from '@openlfg/contracts';
+import type { GroupSummary, GroupViewer } from '@openlfg/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
@@ -14,7 +14,7 @@ import buttons from '../../../components/buttons.module.css';
 import styles from './MembershipActions.module.css';
 
 export interface MembershipActionsProps {
-  group: GroupProject;
+  group: GroupSummary;
   /** The server's word on what the viewer may do; undefined while it loads (no buttons until then). */
   viewer: GroupViewer | undefined;
   /** On a card the buttons name the group for screen readers and link to its page; on its own page they do not. */
