@@ -59,6 +59,13 @@ export const MAX_GROUP_TOPICS = 5;
 export const GROUP_TITLE_MAX = 100;
 export const GROUP_DESCRIPTION_MAX = 5000;
 export const REPORT_REASON_MAX = 1000;
+/** The owner's optional question to people asking to join a group, and the most a request's answer may say. */
+export const JOIN_QUESTION_MAX = 200;
+export const JOIN_MESSAGE_MAX = 500;
+/** An invite link works for this many days (or until its uses run out, or its owner revokes it). */
+export const INVITE_TTL_DAYS = 7;
+/** The most uses an owner may give one invite link. */
+export const INVITE_MAX_USES_LIMIT = 1000;
 /** Groups one `POST /api/group-projects/viewer` asks about: the cards of the longest list shown at once. */
 export const GROUP_VIEWERS_MAX = 100;
 /** The largest group a creator may ask for (no limit when unset). */

@@ -9,6 +9,8 @@ export * from './projects.js';
 export * from './issue-signals.js';
 export * from './issues.js';
 export * from './groups.js';
+export * from './join-requests.js';
+export * from './invites.js';
 export * from './moderation.js';
 export * from './messages.js';
 export * from './schema-helpers.js';

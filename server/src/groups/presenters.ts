@@ -16,5 +16,6 @@ export function toGroupProject(row: GroupRow): GroupProject {
     datePosted: row.date_posted.toISOString(),
     editedAt: row.edited_at?.toISOString() ?? null,
     owner: { login: row.owner_login, avatarUrl: row.owner_avatar_url },
+    joinQuestion: row.join_question,
   };
 }
