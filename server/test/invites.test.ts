@@ -12,8 +12,7 @@ let owner: User;
 let stranger: User;
 let logins = 0;
 
-const newUser = (prefix: string): Promise<User> =>
-  createSignedInUser(t.database.db, `${prefix}-${++logins}`);
+const newUser = (prefix: string): Promise<User> => createSignedInUser(t.database.db, `${prefix}-${++logins}`);
 
 beforeAll(async () => {
   github = await new FakeGitHub().start();
@@ -33,8 +32,9 @@ const privateGroup = (overrides: Parameters<typeof postGroup>[2] = {}) =>
 async function pendingOf(groupProjectId: number) {
   const res = await call(t.app, 'GET', '/api/group-projects/pending-requests', owner.cookie);
   expect(res.statusCode).toBe(200);
-  return (res.json().data as { groupProjectId: number; requestUsername: string; message?: string | null }[])
-    .filter((r) => r.groupProjectId === groupProjectId);
+  return (
+    res.json().data as { groupProjectId: number; requestUsername: string; message?: string | null }[]
+  ).filter((r) => r.groupProjectId === groupProjectId);
 }
 
 const summaryUrl = (groupProjectId: number, login: string) =>
@@ -218,7 +218,12 @@ const joinBy = (user: User, token: string) =>
   call(t.app, 'POST', '/api/group-projects/invites/join', user.cookie, { token });
 
 async function activeInvites(groupProjectId: number) {
-  const res = await call(t.app, 'GET', `/api/group-projects/invites?groupProjectId=${groupProjectId}`, owner.cookie);
+  const res = await call(
+    t.app,
+    'GET',
+    `/api/group-projects/invites?groupProjectId=${groupProjectId}`,
+    owner.cookie,
+  );
   expect(res.statusCode).toBe(200);
   return res.json().data as { inviteId: number; uses: number; usesLeft: number | null }[];
 }
@@ -246,7 +251,11 @@ describe('invite links', () => {
     expect(info.json().data.members.map((m: { login: string }) => m.login)).toContain(dave.login);
     // Joining again is refused as a member; the link keeps its count.
     expect((await joinBy(dave, invite.token)).statusCode).toBe(409);
-    expect((await activeInvites(id))[0]).toMatchObject({ inviteId: invite.inviteId, uses: 1, usesLeft: null });
+    expect((await activeInvites(id))[0]).toMatchObject({
+      inviteId: invite.inviteId,
+      uses: 1,
+      usesLeft: null,
+    });
   });
 
   it('stores only the hash and a sealed copy of the secret', async () => {
@@ -331,7 +340,12 @@ describe('invite links', () => {
       call(t.app, 'POST', '/api/group-projects/invites', cookie, { groupProjectId: id });
     expect((await create(stranger.cookie)).statusCode).toBe(403);
     expect((await create(null)).statusCode).toBe(401);
-    const list = await call(t.app, 'GET', `/api/group-projects/invites?groupProjectId=${id}`, stranger.cookie);
+    const list = await call(
+      t.app,
+      'GET',
+      `/api/group-projects/invites?groupProjectId=${id}`,
+      stranger.cookie,
+    );
     expect(list.statusCode).toBe(403);
     const member = await newUser('member');
     await joinBy(member, invite.token);

@@ -223,7 +223,8 @@ export class FakeGitHub {
     const profile = /^\/users\/([^/]+)(\/repos)?$/.exec(url.pathname);
     if (req.method === 'GET' && profile) {
       const user = this.findUser(decodeURIComponent(profile[1] ?? ''));
-      if (!user) return json(res, 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
+      if (!user)
+        return json(res, 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
       return profile[2] ? this.userRepos(user, url, res) : json(res, 200, publicProfile(user));
     }
 

@@ -27,6 +27,7 @@ import {
   type PostFormValues,
 } from '../post-form';
 import { addTypedTopics, TopicsField } from './TopicsField';
+import { JoinQuestionField } from './JoinQuestionField';
 import styles from './PostGroupForm.module.css';
 import { FormActions } from '../../../components/FormActions';
 
@@ -273,6 +274,8 @@ export function PostGroupForm({ titleRef, onClose, editing }: PostGroupFormProps
           ) : null}
           {fieldError('visibility')}
         </fieldset>
+
+        <JoinQuestionField id={id} />
 
         <div className={styles.field}>
           <label htmlFor={`${id}-discordUrl`} className={styles.label}>
