@@ -5,8 +5,11 @@ import { Nullable } from './schema-helpers.js';
 const GroupId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });
 const InviteId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });
 
-/** The secret part of an invite link: `<invite id>.<random secret>`, URL-safe. */
-export const INVITE_TOKEN_PATTERN = '^[1-9][0-9]{0,15}\\.[A-Za-z0-9_-]{20,100}$';
+/**
+ * The secret part of an invite link: `<invite id>-<secret in hex>`. No dot: the site serves the app only for paths
+ * without a file extension.
+ */
+export const INVITE_TOKEN_PATTERN = '^[1-9][0-9]{0,15}-[0-9a-f]{48}$';
 
 /** A new invite link to the caller's group: it works 7 days, and at most `maxUses` times when given. */
 export const CreateInviteBody = Type.Object(

@@ -30,7 +30,7 @@ test('an invite link brings dave into a private group, where he reads its board'
   await expect(link).toContainText('2 uses left');
   await expect(link).toContainText('Expires in 6 days');
   const url = (await link.locator('code').textContent()) ?? '';
-  expect(url).toMatch(/\/invite\/\d+\.[A-Za-z0-9_-]+$/);
+  expect(url).toMatch(/\/invite\/\d+-[0-9a-f]{48}$/);
 
   // Dave, signed out, opens it: he is asked to sign in and comes back to the link, which lets him in.
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

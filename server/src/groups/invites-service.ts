@@ -5,10 +5,10 @@ import {
   type MembershipResponse,
   type RequesterSummary,
 } from '@openlfg/contracts';
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { UserSummaries } from '../github/user-summary.js';
-import { createSealer, randomToken, sha256 } from '../platform/crypto.js';
+import { createSealer, sha256 } from '../platform/crypto.js';
 import type { DB } from '../platform/db/schema.js';
 import { HttpError, notFound } from '../platform/http/errors.js';
 import type { InvitesRepository } from './invites-repository.js';
@@ -36,9 +36,9 @@ function unusable(row: InviteRow, now: Date): HttpError | null {
   return null;
 }
 
-/** `<id>.<secret>` split, or null for anything else (the route's pattern already refused most of it). */
+/** `<id>-<secret>` split, or null for anything else (the route's pattern already refused most of it). */
 function parseToken(token: string): { inviteId: number; secret: string } | null {
-  const match = /^([1-9][0-9]{0,15})\.([A-Za-z0-9_-]{20,100})$/.exec(token);
+  const match = /^([1-9][0-9]{0,15})-([0-9a-f]{48})$/.exec(token);
   const inviteId = Number(match?.[1]);
   return match?.[2] && Number.isSafeInteger(inviteId) ? { inviteId, secret: match[2] } : null;
 }
@@ -51,8 +51,8 @@ function secretMatches(secret: string, storedHash: string): boolean {
 }
 
 /**
- * Invite links and what an owner reads beside a join request. A link is `/invite/<id>.<secret>`: the secret is
- * 192 random bits, stored as its SHA-256 (checked in constant time) and sealed under the session secret so
+ * Invite links and what an owner reads beside a join request. A link is `/invite/<id>-<secret>`: the secret is
+ * 192 random bits (hex), stored as its SHA-256 (checked in constant time) and sealed under the session secret so
  * that the owner can copy the link again; the database alone never lets anyone in. Every action starts with
  * the group's one access loader and the policy.
  */
@@ -83,7 +83,7 @@ export function createInvitesService(deps: {
       inviteId: row.id,
       groupProjectId: row.group_id,
       // A link sealed under an earlier session secret still works, but can no longer be shown.
-      token: secret === null ? null : `${row.id}.${secret}`,
+      token: secret === null ? null : `${row.id}-${secret}`,
       createdAt: row.created_at.toISOString(),
       expiresAt: row.expires_at.toISOString(),
       maxUses: row.max_uses,
@@ -101,7 +101,7 @@ export function createInvitesService(deps: {
   return {
     async create(caller: Caller, groupId: number, maxUses: number | null): Promise<GroupInvite> {
       await readGroup('create-invite', caller, groupId);
-      const secret = randomToken(24);
+      const secret = randomBytes(24).toString('hex');
       const row = await repository.insertInvite(db, {
         groupId,
         createdBy: caller.id,

@@ -26,7 +26,7 @@ function invite(inviteId: number, overrides: Partial<GroupInvite> = {}): GroupIn
   return {
     inviteId,
     groupProjectId: 5,
-    token: `${inviteId}.${'s'.repeat(32)}`,
+    token: `${inviteId}-${'5'.repeat(48)}`,
     createdAt: new Date().toISOString(),
     expiresAt: new Date(Date.now() + 7 * DAY - 60_000).toISOString(),
     maxUses: null,
@@ -60,14 +60,14 @@ describe("the owner's invite links", () => {
     const list = await screen.findByRole('list', { name: 'Active invite links' });
     const [limited, open] = within(list).getAllByRole('listitem') as HTMLElement[];
     expect(
-      within(limited as HTMLElement).getByText(`${window.location.origin}/invite/2.${'s'.repeat(32)}`),
+      within(limited as HTMLElement).getByText(`${window.location.origin}/invite/2-${'5'.repeat(48)}`),
     ).toBeTruthy();
     expect(within(limited as HTMLElement).getByText(/2 uses left \(used 1 time\)/)).toBeTruthy();
     expect(within(limited as HTMLElement).getByText('Expires in 6 days')).toBeTruthy();
     expect(within(open as HTMLElement).getByText(/Any number of uses/)).toBeTruthy();
 
     await user.click(within(limited as HTMLElement).getByRole('button', { name: 'Copy invite link 2' }));
-    expect(await clipboardText()).toBe(`${window.location.origin}/invite/2.${'s'.repeat(32)}`);
+    expect(await clipboardText()).toBe(`${window.location.origin}/invite/2-${'5'.repeat(48)}`);
     expect(await screen.findByText('Invite link copied.')).toBeTruthy();
   });
 
@@ -92,7 +92,7 @@ describe("the owner's invite links", () => {
       groupProjectId: 5,
       maxUses: 3,
     });
-    expect(await clipboardText()).toBe(`${window.location.origin}/invite/1.${'s'.repeat(32)}`);
+    expect(await clipboardText()).toBe(`${window.location.origin}/invite/1-${'5'.repeat(48)}`);
     const list = await screen.findByRole('list', { name: 'Active invite links' });
     expect(within(list).getByText(/3 uses left/)).toBeTruthy();
 
@@ -165,7 +165,7 @@ describe("the owner's invite links", () => {
 });
 
 describe('opening an invite link', () => {
-  const token = `9.${'t'.repeat(32)}`;
+  const token = `9-${'f'.repeat(48)}`;
 
   it('joins at once when signed in and opens the group', async () => {
     const member = makeViewer('member', { leave: true, readDiscussion: true, post: true });
