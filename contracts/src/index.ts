@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './issue-finder-options.js';
 export * from './github-repo.js';
 export * from './group-input.js';
 export * from './topics.js';

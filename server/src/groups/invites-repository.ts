@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -14,6 +14,15 @@ const inviteColumns = [
   'uses',
   'revoked_at',
 ] as const;
+
+/** A link that still lets someone in: not revoked, not expired, uses left. */
+function usable(eb: ExpressionBuilder<DB, 'group_invites'>) {
+  return eb.and([
+    eb('revoked_at', 'is', null),
+    eb('expires_at', '>', sql<Date>`now()`),
+    eb.or([eb('max_uses', 'is', null), eb('uses', '<', eb.ref('max_uses'))]),
+  ]);
+}
 
 /** All SQL of invite links and of what an owner reads beside a join request. */
 export function createInvitesRepository(db: Kysely<DB>) {
@@ -59,9 +68,7 @@ export function createInvitesRepository(db: Kysely<DB>) {
         .selectFrom('group_invites')
         .select(inviteColumns)
         .where('group_id', '=', groupId)
-        .where('revoked_at', 'is', null)
-        .where('expires_at', '>', sql<Date>`now()`)
-        .where((eb) => eb.or([eb('max_uses', 'is', null), eb('uses', '<', eb.ref('max_uses'))]))
+        .where(usable)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .execute();
@@ -77,9 +84,7 @@ export function createInvitesRepository(db: Kysely<DB>) {
         .updateTable('group_invites')
         .set({ uses: sql`uses + 1` })
         .where('id', '=', inviteId)
-        .where('revoked_at', 'is', null)
-        .where('expires_at', '>', sql<Date>`now()`)
-        .where((eb) => eb.or([eb('max_uses', 'is', null), eb('uses', '<', eb.ref('max_uses'))]))
+        .where(usable)
         .returning('id')
         .executeTakeFirst();
       return taken !== undefined;

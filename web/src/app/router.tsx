@@ -21,7 +21,8 @@ const pages = {
   groupProject: lazyComponent(
     async () => (await import('./routes/group-page/GroupProjectPage')).GroupProjectPage,
   ),
-  invite: lazyComponent(async () => (await import('../features/groups/invites/InvitePage')).InvitePage),
+  // An invite link leads into a group's page: it rides in that page's chunk.
+  invite: lazyComponent(async () => (await import('./routes/group-page/GroupProjectPage')).InvitePage),
   myProjects: lazyComponent(async () => (await import('./routes/my-projects/MyProjectsPage')).MyProjectsPage),
   notFound: lazyComponent(async () => (await import('./NotFoundPage')).NotFoundPage),
   // Only moderators use it.
