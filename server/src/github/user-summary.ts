@@ -65,7 +65,8 @@ export function createUserSummaries(options: UserSummaryOptions) {
   return {
     /** The login's summary; never throws. Logins are compared as GitHub does, ignoring case. */
     async of(login: string): Promise<RequesterSummary> {
-      return (await cache.fetch(login.toLowerCase())) ?? { available: false, login };
+      const summary = await cache.fetch(login.toLowerCase());
+      return summary?.available ? summary : { available: false, login };
     },
   };
 }

@@ -186,6 +186,26 @@ describe('opening an invite link', () => {
     expect(callsTo(calls, 'POST', '/api/group-projects/invites/join')[0]?.body).toEqual({ token });
   });
 
+  it('offers to try again when the server cannot answer, and then joins', async () => {
+    const member = makeViewer('member', { leave: true, readDiscussion: true });
+    let answers = 0;
+    mockApi({
+      ...signedInAs(),
+      'POST /api/group-projects/invites/join': () =>
+        ++answers === 1
+          ? apiError(503, 'SERVICE_UNAVAILABLE', 'Try again shortly.')
+          : { body: { groupProjectId: 5, memberCount: 2, viewer: member } },
+      'POST /api/group-projects/discussion-info': () => ({
+        body: { data: makeInfo(group, { viewer: member }) },
+      }),
+    });
+    const { user, currentUrl } = renderApp(`/invite/${token}`, { session: signedInSession });
+    expect(await screen.findByText('Could not join the group.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /try again/i }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Secret game' })).toBeTruthy();
+    expect(currentUrl()).toBe('/group-projects/5');
+  });
+
   it.each([
     ['INVITE_EXPIRED', 410, 'This invite link has expired.'],
     ['INVITE_REVOKED', 410, 'This invite link was revoked.'],

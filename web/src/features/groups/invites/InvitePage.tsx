@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
 import { Spinner } from '../../../components/Spinner';
@@ -45,19 +45,28 @@ export function InvitePage() {
   const started = useRef(false);
   useDocumentTitle('Group invitation');
 
+  // Joins, then opens the group's page in place of the link (Back does not come back to a used link).
+  const { mutate } = join;
+  const attempt = useCallback(
+    () =>
+      mutate(token, {
+        onSuccess: (answer) => {
+          toast.success('You joined the group.');
+          void navigate(`/group-projects/${answer.groupProjectId}`, {
+            replace: true,
+            state: FOCUS_HEADING_STATE,
+          });
+        },
+      }),
+    [mutate, navigate, token],
+  );
+
+  // Once, as soon as the session says who is here (StrictMode's second effect run included).
   useEffect(() => {
     if (isLoginLoading || !isLoggedIn || started.current) return;
     started.current = true;
-    join.mutate(token, {
-      onSuccess: (answer) => {
-        toast.success('You joined the group.');
-        void navigate(`/group-projects/${answer.groupProjectId}`, {
-          replace: true,
-          state: FOCUS_HEADING_STATE,
-        });
-      },
-    });
-  }, [isLoginLoading, isLoggedIn, join, navigate, token]);
+    attempt();
+  }, [isLoginLoading, isLoggedIn, attempt]);
 
   if (isLoginLoading || (isLoggedIn && !join.isError)) {
     return (
@@ -81,7 +90,7 @@ export function InvitePage() {
       <ErrorState
         title="Could not join the group."
         message={errorMessage(join.error, 'Check your connection and try again.')}
-        onRetry={() => join.mutate(token)}
+        onRetry={attempt}
         retrying={join.isPending}
       />
     );
