@@ -1,11 +1,8 @@
 import { JOIN_MESSAGE_MAX, type GroupProject } from '@openlfg/contracts';
-import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { FormActions } from '../../../components/FormActions';
+import { useRef, type RefObject } from 'react';
 import { Modal } from '../../../components/Modal';
-import { ReasonField } from '../../../components/ReasonField';
-import { errorMessage } from '../../../lib/error-message';
 import type { useRequestToJoin } from '../api/request-to-join';
-import styles from './PostGroupForm.module.css';
+import { TextAnswerForm } from './TextAnswerForm';
 
 export const REQUEST_FAILED_MESSAGE = 'Could not send the request, please try again.';
 
@@ -56,51 +53,20 @@ function RequestForm({
   onClose,
   onSent,
 }: Omit<RequestToJoinDialogProps, 'open'> & { messageRef: RefObject<HTMLTextAreaElement | null> }) {
-  const id = useId();
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (request.isPending) return;
-    const text = message.trim();
-    setError(null);
-    request.mutate(
-      { group, request: true, ...(text ? { message: text } : {}) },
-      {
-        onSuccess: () => {
-          onClose();
-          onSent();
-        },
-        onError: (failure) => {
-          setError(errorMessage(failure, REQUEST_FAILED_MESSAGE, { clientErrorsOnly: true }));
-          messageRef.current?.focus();
-        },
-      },
-    );
-  };
-
   return (
-    <form className={styles.form} noValidate onSubmit={onSubmit}>
-      <ReasonField
-        id={id}
-        label="Your answer (optional)"
-        value={message}
-        onChange={(value) => {
-          setMessage(value);
-          if (error) setError(null);
-        }}
-        maxLength={JOIN_MESSAGE_MAX}
-        required={false}
-        error={error}
-        inputRef={messageRef}
-      />
-      <FormActions
-        pending={request.isPending}
-        submitLabel="Send request"
-        pendingLabel="Sending..."
-        onCancel={onClose}
-      />
-    </form>
+    <TextAnswerForm
+      label="Your answer (optional)"
+      maxLength={JOIN_MESSAGE_MAX}
+      submitLabel="Send request"
+      pendingLabel="Sending..."
+      failedMessage={REQUEST_FAILED_MESSAGE}
+      inputRef={messageRef}
+      send={async (message) => {
+        await request.mutateAsync({ group, request: true, ...(message ? { message } : {}) });
+        onClose();
+        onSent();
+      }}
+      onCancel={onClose}
+    />
   );
 }
