@@ -5,6 +5,7 @@ import {
   GROUP_MAX_MEMBERS_LIMIT,
   GROUP_TITLE_MAX,
   GROUP_VIEWERS_MAX,
+  JOIN_QUESTION_MAX,
   MAX_FILTER_TOPICS,
   MAX_GROUP_TOPICS,
   MIN_GROUP_TOPICS,
@@ -80,6 +81,8 @@ export const GroupSummary = Type.Object({
   /** When its owner last edited it; absent or null if never. */
   editedAt: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
   owner: GroupOwner,
+  /** The owner's question to people asking to join; absent or null for none. */
+  joinQuestion: Type.Optional(Nullable(Type.String())),
 });
 export type GroupSummary = Static<typeof GroupSummary>;
 
@@ -115,6 +118,8 @@ export const PostGroupBody = Type.Object(
     maxMembers: Type.Optional(
       Type.Union([Type.Integer({ minimum: 2, maximum: GROUP_MAX_MEMBERS_LIMIT }), Type.Null()]),
     ),
+    /** A question for people asking to join (a private group); blank or absent is none. */
+    joinQuestion: Type.Optional(Nullable(Text({ maxLength: JOIN_QUESTION_MAX }))),
   },
   { additionalProperties: false },
 );
@@ -166,6 +171,8 @@ export const PendingRequest = Type.Object({
   requestUsername: Type.String(),
   requestAvatarUrl: Nullable(Type.String()),
   requestedAt: Type.String({ format: 'date-time' }),
+  /** The requester's answer to the group's question; absent or null when they wrote none. */
+  message: Type.Optional(Nullable(Type.String())),
 });
 export type PendingRequest = Static<typeof PendingRequest>;
 export const PendingRequestsResponse = Type.Object({ data: Type.Array(PendingRequest) });
@@ -221,6 +228,8 @@ export const GroupPermissions = Type.Object({
   report: Type.Boolean(),
   save: Type.Boolean(),
   readDiscussion: Type.Boolean(),
+  /** Create and revoke the group's invite links: its owner, unless a moderator hid it. */
+  invite: Type.Boolean(),
 });
 export type GroupPermissions = Static<typeof GroupPermissions>;
 

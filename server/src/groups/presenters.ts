@@ -18,6 +18,7 @@ export function toGroupSummary(row: GroupRow): GroupSummary {
     datePosted: row.date_posted.toISOString(),
     editedAt: row.edited_at?.toISOString() ?? null,
     owner: { login: row.owner_login, avatarUrl: row.owner_avatar_url },
+    joinQuestion: row.join_question,
   };
 }
 

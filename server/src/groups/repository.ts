@@ -414,8 +414,16 @@ export function createGroupsRepository(db: Kysely<DB>) {
       return { changed: changed !== undefined, saves: row.saves };
     },
 
-    async insertJoinRequest(trx: Transaction<DB>, groupId: number, userId: number): Promise<void> {
-      await trx.insertInto('group_join_requests').values({ group_id: groupId, user_id: userId }).execute();
+    async insertJoinRequest(
+      trx: Transaction<DB>,
+      groupId: number,
+      userId: number,
+      message: string | null = null,
+    ): Promise<void> {
+      await trx
+        .insertInto('group_join_requests')
+        .values({ group_id: groupId, user_id: userId, message })
+        .execute();
     },
 
     cancelJoinRequest(trx: Transaction<DB>, groupId: number, userId: number): Promise<void> {
@@ -593,6 +601,7 @@ export function createGroupsRepository(db: Kysely<DB>) {
             'users.login',
             'users.avatar_url',
             'group_join_requests.created_at',
+            'group_join_requests.message',
           ])
           .where('group_projects.owner_id', '=', userId)
           .where('group_join_requests.status', '=', 'pending')

@@ -17,7 +17,13 @@ import { conflict, notFound } from '../platform/http/errors.js';
 import { retryTransaction } from '../platform/db/retry.js';
 import { PagedLists } from '../platform/paged-lists.js';
 import { searchOf } from '../platform/search-query.js';
-import { normaliseDiscordInvite, normaliseGroupTopics, normaliseRepository, requireText } from './input.js';
+import {
+  normaliseDiscordInvite,
+  normaliseGroupTopics,
+  normaliseRepository,
+  optionalText,
+  requireText,
+} from './input.js';
 import { allows, authorize, viewerOf, type GroupAccess, type GroupAction } from './policy.js';
 import { plainExcerpt } from './excerpt.js';
 import { toGroupProject, toGroupSummary } from './presenters.js';
@@ -54,6 +60,7 @@ function storedFields(body: PostGroupBody) {
     visibility: body.visibility,
     discord_url: normaliseDiscordInvite(body.discordUrl),
     max_members: body.maxMembers ?? null,
+    join_question: optionalText(body.joinQuestion),
   };
 }
 
@@ -193,11 +200,18 @@ export function createGroupsService(
       });
     },
 
-    /** Asks to join a private group; asking again is harmless. Answers whether this call created the request. */
-    request(caller: Caller, groupId: number): Promise<MembershipResponse & { created: boolean }> {
+    /**
+     * Asks to join a private group, with an optional message answering the owner's question; asking again is
+     * harmless (the first request and its message stand). Answers whether this call created the request.
+     */
+    request(
+      caller: Caller,
+      groupId: number,
+      message?: string,
+    ): Promise<MembershipResponse & { created: boolean }> {
       return changeGroup('request', caller, groupId, async (trx, access) => {
         const created = access.role !== 'requester';
-        if (created) await repository.insertJoinRequest(trx, groupId, caller.id);
+        if (created) await repository.insertJoinRequest(trx, groupId, caller.id, optionalText(message));
         return { ...(await standing(trx, groupId, caller.id)), created };
       });
     },
@@ -364,6 +378,7 @@ export function createGroupsService(
         requestUsername: r.login,
         requestAvatarUrl: r.avatar_url,
         requestedAt: r.created_at.toISOString(),
+        message: r.message,
       }));
     },
   };

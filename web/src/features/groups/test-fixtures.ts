@@ -95,6 +95,7 @@ const NOTHING: GroupPermissions = {
   report: false,
   save: false,
   readDiscussion: false,
+  invite: false,
 };
 
 /** A viewer block as the server would send it: `role`, allowed what `may` says and nothing else. */

@@ -23,6 +23,7 @@ import {
 } from '../post-form';
 import { DescriptionField } from './DescriptionField';
 import { addTypedTopics, TopicsField } from './TopicsField';
+import { JoinQuestionField } from './JoinQuestionField';
 import styles from './PostGroupForm.module.css';
 import { FormActions } from '../../../components/FormActions';
 
@@ -259,6 +260,8 @@ export function PostGroupForm({ titleRef, onClose, editing }: PostGroupFormProps
           ) : null}
           {fieldError('visibility')}
         </fieldset>
+
+        <JoinQuestionField id={id} />
 
         <div className={styles.field}>
           <label htmlFor={`${id}-discordUrl`} className={styles.label}>

@@ -22,6 +22,7 @@ import { groupTopicHref } from '../components/GroupCard';
 import { GroupSaveButton } from '../components/GroupSaveButton';
 import { MembershipActions } from '../components/MembershipActions';
 import { PendingRequests } from '../components/PendingRequests';
+import { InviteLinks } from '../invites/InviteLinks';
 import { getGroupsQueryKey } from '../api/query-keys';
 import { ReportModal } from '../components/ReportModal';
 import { editedText, memberCountText, visibilityText } from '../group-text';
@@ -314,6 +315,10 @@ function GroupDetails({
 
       {viewer.may.reject ? (
         <PendingRequests groupProjectId={group.groupProjectId} mayApprove={viewer.may.approve} />
+      ) : null}
+
+      {viewer.role === 'owner' ? (
+        <InviteLinks groupProjectId={group.groupProjectId} mayCreate={viewer.may.invite} />
       ) : null}
 
       <section className={styles.section} aria-labelledby="group-members-heading">
