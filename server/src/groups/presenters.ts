@@ -1,5 +1,11 @@
-import type { GroupProject } from '@openlfg/contracts';
+import type { GroupProject, GroupStatus } from '@openlfg/contracts';
 import type { GroupRow } from './repository.js';
+
+/** The status lists show: an open group at capacity is full (as `group_list_status` in SQL, migration 0016). */
+function listStatus(row: GroupRow): GroupStatus {
+  if (row.status === 'open' && row.max_members !== null && row.member_count >= row.max_members) return 'full';
+  return row.status;
+}
 
 export function toGroupProject(row: GroupRow): GroupProject {
   return {
@@ -15,6 +21,7 @@ export function toGroupProject(row: GroupRow): GroupProject {
     saves: row.saves,
     datePosted: row.date_posted.toISOString(),
     editedAt: row.edited_at?.toISOString() ?? null,
+    status: listStatus(row),
     owner: { login: row.owner_login, avatarUrl: row.owner_avatar_url },
   };
 }

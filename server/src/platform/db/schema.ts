@@ -190,6 +190,8 @@ export interface GroupProjectsTable {
   hidden_by: ColumnType<number | null, number | null | undefined, number | null>;
   /** When the owner last edited the group (migration 0014); null if never. */
   edited_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** What its owner set (migration 0016): `open`, `closed` (no new members) or `archived` (read-only). */
+  status: ColumnType<'open' | 'closed' | 'archived', 'open' | 'closed' | 'archived' | undefined>;
   /** The weighted words of the row, kept by the database (migration 0009): only for searching. */
   search: ColumnType<string, never, never>;
 }
@@ -268,6 +270,8 @@ export interface GroupListCountsTable {
   topic: string;
   skill_level: string;
   visibility: string;
+  /** As lists show it: `open`, `full`, `closed` or `archived` (migration 0016). */
+  status: string;
   groups: number;
 }
 
