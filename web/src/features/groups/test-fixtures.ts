@@ -93,6 +93,9 @@ const NOTHING: GroupPermissions = {
   report: false,
   save: false,
   readDiscussion: false,
+  setStatus: false,
+  removeMember: false,
+  transferOwnership: false,
 };
 
 /** A viewer block as the server would send it: `role`, allowed what `may` says and nothing else. */

@@ -9,6 +9,7 @@ import { formatCount, formatRelativeTime } from '../../../lib/format';
 import { editedText, memberCountText, visibilityText } from '../group-text';
 import { offersTo } from '../viewer';
 import { GroupSaveButton } from './GroupSaveButton';
+import { GroupStatusBadge } from './GroupStatusBadge';
 import { MembershipActions } from './MembershipActions';
 import styles from './GroupCard.module.css';
 
@@ -45,6 +46,7 @@ export function GroupCard({ group, colour, viewer, badge, selectedTopics, onTopi
           <span className={group.visibility === 'private' ? styles.badgePrivate : styles.badgePublic}>
             {visibilityText(group.visibility)}
           </span>
+          <GroupStatusBadge group={group} />
         </div>
       </div>
       <p className={styles.meta}>

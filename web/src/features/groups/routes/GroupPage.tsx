@@ -18,11 +18,14 @@ import { DeleteGroupButton } from '../components/DeleteGroupButton';
 import { EditGroupButton } from '../components/EditGroupButton';
 import { groupTopicHref } from '../components/GroupCard';
 import { GroupSaveButton } from '../components/GroupSaveButton';
+import { GroupStatusBadge } from '../components/GroupStatusBadge';
+import { GroupStatusControl } from '../components/GroupStatusControl';
+import { MemberControls } from '../components/MemberControls';
 import { MembershipActions } from '../components/MembershipActions';
 import { PendingRequests } from '../components/PendingRequests';
 import { getGroupsQueryKey } from '../api/query-keys';
 import { ReportModal } from '../components/ReportModal';
-import { editedText, memberCountText, visibilityText } from '../group-text';
+import { activityText, editedText, memberCountText, statusOf, visibilityText } from '../group-text';
 import { offersTo } from '../viewer';
 import buttons from '../../../components/buttons.module.css';
 import styles from '../components/GroupPage.module.css';
@@ -49,6 +52,10 @@ export const JOIN_TO_POST_MESSAGE = 'Join the group to post in its discussion.';
 export const SIGN_IN_TO_POST_MESSAGE = 'Sign in and join the group to post in its discussion.';
 /** What the owner of a group a moderator hid sees in place of the composer. */
 export const HIDDEN_BOARD_MESSAGE = 'A moderator hid this group: its discussion takes no new messages.';
+/** What everyone sees in place of the composer on an archived group's board. */
+export const ARCHIVED_BOARD_MESSAGE = 'This group is archived: its discussion is read-only.';
+/** What readers of a closed group's board who are not members see in place of the composer. */
+export const CLOSED_BOARD_MESSAGE = 'This group is closed to new members: only its members post here.';
 
 /** The group's details are for its members: someone outside a private group sees its public card. */
 function isRefusal(error: unknown): boolean {
@@ -214,6 +221,7 @@ function GroupHeading({ group }: { group: GroupProject }) {
         <span className={group.visibility === 'private' ? styles.badgePrivate : styles.badgePublic}>
           {visibilityText(group.visibility)}
         </span>
+        <GroupStatusBadge group={group} />
       </div>
       <>
         <p className={styles.muted}>
@@ -277,6 +285,7 @@ function GroupDetails({
         </p>
       ) : null}
       <GroupActions group={group} viewer={viewer} discordUrl={discordUrl} />
+      {viewer.may.setStatus ? <GroupStatusControl group={group} /> : null}
 
       {group.repoExt || discordUrl ? (
         <section className={styles.section} aria-labelledby="group-links-heading">
@@ -327,8 +336,15 @@ function GroupDetails({
                   <span className={styles.muted}>
                     {member.role === 'owner' ? 'Owner' : 'Member'} · joined{' '}
                     {formatRelativeTime(member.joinedAt)}
+                    {member.lastActiveAt ? <MemberActivity lastActiveAt={member.lastActiveAt} /> : null}
                   </span>
                 </span>
+                <MemberControls
+                  group={group}
+                  member={member}
+                  mayRemove={viewer.may.removeMember}
+                  mayHandOver={viewer.may.transferOwnership}
+                />
               </li>
             ))}
           </ul>
@@ -341,15 +357,31 @@ function GroupDetails({
             groupProjectId: group.groupProjectId,
             room: info.room,
             canPost: viewer.may.post,
-            readOnlyPrompt: info.hidden
-              ? HIDDEN_BOARD_MESSAGE
-              : isLoggedIn
-                ? JOIN_TO_POST_MESSAGE
-                : SIGN_IN_TO_POST_MESSAGE,
+            readOnlyPrompt: readOnlyPrompt(info, isLoggedIn),
             onAccessLost: recheckAccess,
           })
         : null}
       <ReportModal groupTitle={group.title} />
     </article>
+  );
+}
+
+/** Why the board takes no post from this viewer, shown in place of its composer. */
+function readOnlyPrompt(info: DiscussionInfo, isLoggedIn: boolean): string {
+  if (info.hidden) return HIDDEN_BOARD_MESSAGE;
+  const status = statusOf(info.group);
+  if (status === 'archived') return ARCHIVED_BOARD_MESSAGE;
+  if (status === 'closed') return CLOSED_BOARD_MESSAGE;
+  return isLoggedIn ? JOIN_TO_POST_MESSAGE : SIGN_IN_TO_POST_MESSAGE;
+}
+
+/** The member's last activity, as only the owner gets it: flagged once they have been quiet a long while. */
+function MemberActivity({ lastActiveAt }: { lastActiveAt: string }) {
+  const { text, inactive } = activityText(lastActiveAt);
+  return (
+    <>
+      {' · '}
+      <span className={inactive ? styles.inactive : undefined}>{text}</span>
+    </>
   );
 }
