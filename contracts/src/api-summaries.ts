@@ -67,6 +67,7 @@ export const API_SUMMARIES: Record<EndpointName, string> = {
   dismissReports: "Closes a group project's reports without action.",
   hideReportedGroup: 'Hides a reported group project, with a reason.',
   hiddenGroups: 'Group projects a moderator hid, the most recently hidden first.',
+  hiddenGroup: 'One group project a moderator hid, with the reason; 404 when it is not hidden.',
   restoreHiddenGroup: 'Shows a hidden group project again, with a reason.',
   deleteReportedGroup: 'Deletes a reported group project.',
   catalogueHealth: "The catalogue's state: the last sync run and its failures.",

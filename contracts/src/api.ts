@@ -80,6 +80,7 @@ export const API = declare({
   hideReportedGroup: { method: 'POST', path: '/api/admin/reports/:groupId/hide', auth: 'moderator' },
   deleteReportedGroup: { method: 'POST', path: '/api/admin/reports/:groupId/delete', auth: 'moderator' },
   hiddenGroups: { method: 'GET', path: '/api/admin/hidden-groups', auth: 'moderator' },
+  hiddenGroup: { method: 'GET', path: '/api/admin/hidden-groups/:groupId', auth: 'moderator' },
   restoreHiddenGroup: {
     method: 'POST',
     path: '/api/admin/hidden-groups/:groupId/restore',

@@ -106,6 +106,14 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationRoutesOptions
   });
 
   app.route({
+    ...endpoint('hiddenGroup'),
+    handler: async (request, reply) => {
+      reply.header('cache-control', PRIVATE);
+      return service.hiddenGroup(request.params.groupId);
+    },
+  });
+
+  app.route({
     ...endpoint('restoreHiddenGroup'),
     handler: async (request, reply) =>
       service.restore(

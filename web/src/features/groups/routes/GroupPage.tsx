@@ -46,6 +46,12 @@ export interface DiscussionSlot {
 }
 export type RenderDiscussion = (slot: DiscussionSlot) => ReactNode;
 
+/**
+ * What the page shows a moderator when the group is gone from their view: a group a moderator hid (its Restore
+ * is the moderation feature's, so the route fills this slot). `onRestored` loads the page again.
+ */
+export type RenderHidden = (slot: { groupProjectId: number; onRestored: () => void }) => ReactNode;
+
 export const PRIVATE_GROUP_MESSAGE = 'This group is private. Ask to join to see its members and discussion.';
 /** What readers of a public board who may not post see in place of the composer. */
 export const JOIN_TO_POST_MESSAGE = 'Join the group to post in its discussion.';
@@ -68,21 +74,32 @@ function parseId(value: string | undefined): number | null {
   return id >= 1 && Number.isSafeInteger(id) ? id : null;
 }
 
-export function GroupPage({ renderDiscussion }: { renderDiscussion?: RenderDiscussion }) {
+export function GroupPage({
+  renderDiscussion,
+  renderHidden,
+}: {
+  renderDiscussion?: RenderDiscussion;
+  renderHidden?: RenderHidden;
+}) {
   const params = useParams();
   const groupProjectId = parseId(params.groupProjectId);
   return groupProjectId === null ? (
     <MissingGroup />
   ) : (
-    <GroupPageFor groupProjectId={groupProjectId} renderDiscussion={renderDiscussion} />
+    <GroupPageFor
+      groupProjectId={groupProjectId}
+      renderDiscussion={renderDiscussion}
+      renderHidden={renderHidden}
+    />
   );
 }
 
-function MissingGroup() {
+function MissingGroup({ hidden }: { hidden?: ReactNode }) {
   useDocumentTitle('Group not found');
   return (
     <div className={styles.state}>
       <h1 className={styles.title}>This group does not exist (any more).</h1>
+      {hidden}
       <p>
         <Link to="/group-projects" className={styles.link}>
           Back to the groups
@@ -95,10 +112,19 @@ function MissingGroup() {
 function GroupPageFor({
   groupProjectId,
   renderDiscussion,
+  renderHidden,
 }: {
   groupProjectId: number;
   renderDiscussion: RenderDiscussion | undefined;
+  renderHidden: RenderHidden | undefined;
 }) {
+  const queryClient = useQueryClient();
+  // A moderator restored the group from this page: everything about groups loads again, this page included.
+  const onRestored = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: getGroupsQueryKey() }),
+    [queryClient],
+  );
+  const hidden = renderHidden?.({ groupProjectId, onRestored });
   const { isLoginLoading } = useSession();
   const info = useDiscussionInfo(groupProjectId, !isLoginLoading);
   // A refused query that refetches (after a request to join, say) has no data and counts as loading again: the
@@ -108,7 +134,7 @@ function GroupPageFor({
   if (!info.isPending && refused !== showingPrivate) setShowingPrivate(refused);
 
   if (info.isPending && info.isFetching && showingPrivate)
-    return <PrivateGroup groupProjectId={groupProjectId} />;
+    return <PrivateGroup groupProjectId={groupProjectId} hidden={hidden} />;
   if (isLoginLoading || info.isPending) {
     return (
       <div className={styles.loading}>
@@ -118,8 +144,8 @@ function GroupPageFor({
   }
   if (info.isError) {
     const { error } = info;
-    if (isApiError(error) && error.status === 404) return <MissingGroup />;
-    if (refused) return <PrivateGroup groupProjectId={groupProjectId} />;
+    if (isApiError(error) && error.status === 404) return <MissingGroup hidden={hidden} />;
+    if (refused) return <PrivateGroup groupProjectId={groupProjectId} hidden={hidden} />;
     return (
       <ErrorState
         title="The group could not be loaded."
@@ -136,7 +162,7 @@ function GroupPageFor({
  * What someone outside a private group sees: its public card (as the lists show it), the notice that its
  * members and discussion are for members, and the ways to ask to join, save and report.
  */
-function PrivateGroup({ groupProjectId }: { groupProjectId: number }) {
+function PrivateGroup({ groupProjectId, hidden }: { groupProjectId: number; hidden: ReactNode }) {
   const card = useGroup(groupProjectId);
   useDocumentTitle(card.data?.title ?? 'Private group');
   if (card.isPending) {
@@ -147,7 +173,8 @@ function PrivateGroup({ groupProjectId }: { groupProjectId: number }) {
     );
   }
   if (card.isError) {
-    if (isApiError(card.error) && card.error.status === 404) return <MissingGroup />;
+    // A hidden group is gone for all but its owner; a moderator may restore it from here.
+    if (isApiError(card.error) && card.error.status === 404) return <MissingGroup hidden={hidden} />;
     return (
       <ErrorState
         title="The group could not be loaded."
