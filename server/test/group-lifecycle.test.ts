@@ -14,13 +14,15 @@ let owner: User;
 let ann: User;
 let ben: User;
 let cat: User;
+let moderator: User;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { LIST_CACHE_TTL_MS: '0' } });
+  t = await createTestApp({ env: { LIST_CACHE_TTL_MS: '0', ADMIN_LOGINS: 'life-mod' } });
   owner = await createSignedInUser(t.database.db, 'life-owner');
   ann = await createSignedInUser(t.database.db, 'life-ann');
   ben = await createSignedInUser(t.database.db, 'life-ben');
   cat = await createSignedInUser(t.database.db, 'life-cat');
+  moderator = await createSignedInUser(t.database.db, 'life-mod');
 });
 afterAll(() => t.close());
 
@@ -296,5 +298,39 @@ describe('members’ last activity', () => {
       expect(res.statusCode).toBe(200);
       for (const member of res.json().data.members) expect(member).not.toHaveProperty('lastActiveAt');
     }
+  });
+});
+
+describe('a hidden group seen by a moderator on its page', () => {
+  it('is answered with its reason to moderators only, and is a 404 once restored', async () => {
+    const id = await postGroup(t.app, owner.cookie, { title: 'Hidden club' });
+    await call(t.app, 'POST', '/api/group-projects/report', ann.cookie, { groupProjectId: id, reason: 'Spam' });
+    const hide = await call(t.app, 'POST', `/api/admin/reports/${id}/hide`, moderator.cookie, {
+      reason: 'Advertising',
+    });
+    expect(hide.statusCode).toBe(200);
+    // The page's card is gone for the moderator as for anyone but the owner: this tells them why.
+    expect((await card(moderator, id)).statusCode).toBe(404);
+    const seen = await call(t.app, 'GET', `/api/admin/hidden-groups/${id}`, moderator.cookie);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json()).toMatchObject({
+      groupId: id,
+      title: 'Hidden club',
+      ownerLogin: owner.login,
+      reason: 'Advertising',
+    });
+    expect((await call(t.app, 'GET', `/api/admin/hidden-groups/${id}`, owner.cookie)).statusCode).toBe(403);
+    expect((await call(t.app, 'GET', `/api/admin/hidden-groups/${id}`, null)).statusCode).toBe(401);
+    // The owner's own page says it is hidden, and why.
+    expect((await info(owner, id)).json().data).toMatchObject({ hidden: true, hiddenReason: 'Advertising' });
+
+    const restored = await call(t.app, 'POST', `/api/admin/hidden-groups/${id}/restore`, moderator.cookie, {
+      reason: 'Cleaned up',
+    });
+    expect(restored.statusCode).toBe(200);
+    expect((await card(moderator, id)).statusCode).toBe(200);
+    const gone = await call(t.app, 'GET', `/api/admin/hidden-groups/${id}`, moderator.cookie);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error.message).toBe(`Group project ${id} is not hidden.`);
   });
 });

@@ -233,3 +233,90 @@ describe('the Status filter of the group list', () => {
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('archived');
   });
 });
+
+describe('a group a moderator hid', () => {
+  it('tells its owner it is hidden, and why, and the board takes no posts', async () => {
+    pageApi(
+      makeInfo(groupWith('open'), {
+        viewer: makeViewer('owner', { edit: true, delete: true, readDiscussion: true, setStatus: true }),
+        members: members(true),
+        hidden: true,
+        hiddenReason: 'Advertising',
+      }),
+    );
+    renderApp('/group-projects/7', { session: signedInSession });
+    expect(await screen.findByText('Hidden by a moderator: Advertising')).toBeTruthy();
+    expect(
+      await screen.findByText('A moderator hid this group: its discussion takes no new messages.'),
+    ).toBeTruthy();
+  });
+
+  it('offers a moderator Restore on its page, with a reason, and then shows the group', async () => {
+    let hidden = true;
+    const group = groupWith('open');
+    const { calls } = mockApi({
+      ...signedInAs(),
+      'GET /api/admin/me': () => ({ body: { moderator: true } }),
+      'POST /api/group-projects/discussion-info': () =>
+        hidden
+          ? {
+              status: 403,
+              body: { error: { code: 'FORBIDDEN', message: 'A moderator hid this group: it is closed.' } },
+            }
+          : { body: { data: makeInfo(group, { viewer: makeViewer('none', { readDiscussion: true }) }) } },
+      'GET /api/group-projects/7': () =>
+        hidden
+          ? {
+              status: 404,
+              body: { error: { code: 'NOT_FOUND', message: 'There is no such group project.' } },
+            }
+          : { body: { ...group, viewer: makeViewer('none', { readDiscussion: true }) } },
+      'GET /api/admin/hidden-groups/7': () => ({
+        body: {
+          groupId: 7,
+          title: 'Rust club',
+          ownerLogin: 'ada',
+          hiddenAt: daysAgo(1),
+          reason: 'Advertising',
+        },
+      }),
+      'POST /api/admin/hidden-groups/7/restore': () => {
+        hidden = false;
+        return { body: { groupId: 7, restored: true } };
+      },
+      'GET /api/messages/history': () => ({ body: { data: [], hasMore: false } }),
+    });
+    const { user } = renderApp('/group-projects/7', { session: signedInSession });
+
+    const notice = await screen.findByRole('region', { name: 'Hidden group' });
+    expect(notice.textContent).toContain('Rust club by ada was hidden by a moderator');
+    expect(notice.textContent).toContain('Advertising');
+    await user.click(within(notice).getByRole('button', { name: 'Restore' }));
+    const dialog = screen.getByRole('dialog', { name: 'Restore Rust club' });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Cleaned up');
+    await user.click(within(dialog).getByRole('button', { name: 'Restore group' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rust club' })).toBeTruthy();
+    expect(callsTo(calls, 'POST', '/api/admin/hidden-groups/7/restore')[0]?.body).toEqual({
+      reason: 'Cleaned up',
+    });
+  });
+
+  it('shows nobody else a Restore: a missing group stays missing', async () => {
+    const { calls } = mockApi({
+      ...signedInAs(),
+      'GET /api/admin/me': () => ({ body: { moderator: false } }),
+      'POST /api/group-projects/discussion-info': () => ({
+        status: 404,
+        body: { error: { code: 'NOT_FOUND', message: 'There is no group project 7.' } },
+      }),
+    });
+    renderApp('/group-projects/7', { session: signedInSession });
+    expect(
+      await screen.findByRole('heading', { name: 'This group does not exist (any more).' }),
+    ).toBeTruthy();
+    await waitFor(() => expect(callsTo(calls, 'GET', '/api/admin/me')).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'Restore' })).toBeNull();
+    expect(callsTo(calls, 'GET', '/api/admin/hidden-groups/7')).toHaveLength(0);
+  });
+});

@@ -19,7 +19,8 @@ export function getHiddenGroupsQueryOptions(page: number) {
 /** One group if a moderator hid it; a 404 when it is not hidden (or not there). */
 export function getHiddenGroupQueryOptions(groupId: number) {
   return queryOptions({
-    queryKey: [...getHiddenGroupsQueryKey(), 'group', groupId] as const,
+    // Beside the pages of the list, not under their key: the list's updates reshape pages, not this answer.
+    queryKey: [...getModerationQueryKey(), 'hidden-group', groupId] as const,
     queryFn: ({ signal }) => callApi('hiddenGroup', { params: { groupId } }, { signal }),
     retry: false,
   });
