@@ -35,7 +35,8 @@ export const API_SUMMARIES: Record<EndpointName, string> = {
   editGroup: 'Changes a group project the caller owns; the same fields as posting one.',
   setGroupStatus: 'Opens, closes (no new members) or archives (read-only) a group project the caller owns.',
   removeMember: 'Removes a member from a group project the caller owns, with an optional reason.',
-  transferOwnership: 'Hands a group project the caller owns to one of its members; the caller stays a member.',
+  transferOwnership:
+    'Hands a group project the caller owns to one of its members; the caller stays a member.',
   saveGroup: 'Saves a group project for the caller.',
   unsaveGroup: "Removes a group project from the caller's saved list.",
   joinGroup: 'Joins a public group project.',

@@ -155,9 +155,9 @@ describe('removing a member', () => {
     expect(removed.json()).toMatchObject({ groupProjectId: id, memberCount: 1, viewer: { role: 'owner' } });
 
     expect((await info(ann, id)).statusCode).toBe(403);
-    expect((await call(t.app, 'GET', `/api/messages/history?groupProjectId=${id}`, ann.cookie)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await call(t.app, 'GET', `/api/messages/history?groupProjectId=${id}`, ann.cookie)).statusCode,
+    ).toBe(403);
     expect((await say(ann, id, 'again')).statusCode).toBe(403);
     expect((await info(owner, id)).json().data.members.map((m: { login: string }) => m.login)).toEqual([
       owner.login,
@@ -207,10 +207,9 @@ describe('handing a group over', () => {
     const seen = (await card(null, id)).json();
     expect(seen.owner.login).toBe(ann.login);
     expect(seen.memberCount).toBe(3);
-    const roles = (await info(ann, id)).json().data.members.map((m: { login: string; role: string }) => [
-      m.login,
-      m.role,
-    ]);
+    const roles = (await info(ann, id))
+      .json()
+      .data.members.map((m: { login: string; role: string }) => [m.login, m.role]);
     expect(roles).toEqual(
       expect.arrayContaining([
         [ann.login, 'owner'],
@@ -231,7 +230,8 @@ describe('handing a group over', () => {
     expect((await removeBen(ann.cookie)).statusCode).toBe(200);
     // The old owner may now leave like any member; the new one cannot.
     expect(
-      (await call(t.app, 'DELETE', '/api/group-projects/leave', ann.cookie, { groupProjectId: id })).statusCode,
+      (await call(t.app, 'DELETE', '/api/group-projects/leave', ann.cookie, { groupProjectId: id }))
+        .statusCode,
     ).toBe(409);
     expect(
       (await call(t.app, 'DELETE', '/api/group-projects/leave', owner.cookie, { groupProjectId: id }))
@@ -304,7 +304,10 @@ describe('members’ last activity', () => {
 describe('a hidden group seen by a moderator on its page', () => {
   it('is answered with its reason to moderators only, and is a 404 once restored', async () => {
     const id = await postGroup(t.app, owner.cookie, { title: 'Hidden club' });
-    await call(t.app, 'POST', '/api/group-projects/report', ann.cookie, { groupProjectId: id, reason: 'Spam' });
+    await call(t.app, 'POST', '/api/group-projects/report', ann.cookie, {
+      groupProjectId: id,
+      reason: 'Spam',
+    });
     const hide = await call(t.app, 'POST', `/api/admin/reports/${id}/hide`, moderator.cookie, {
       reason: 'Advertising',
     });

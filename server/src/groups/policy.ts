@@ -86,7 +86,8 @@ const closedWhenHidden = new Set<GroupAction>([
 ]);
 const isMember = (actor: Actor) => actor === 'member' || actor === 'owner';
 /** Actions only the owner may take, each refused to others with its own words. */
-type OwnerAction = 'edit' | 'delete' | 'set-status' | 'remove-member' | 'transfer-ownership' | 'read-activity';
+type OwnerAction =
+  'edit' | 'delete' | 'set-status' | 'remove-member' | 'transfer-ownership' | 'read-activity';
 const ownerOnly: Record<OwnerAction, string> = {
   edit: "Only the group's owner can edit it.",
   delete: "Only the group's creator can delete it.",

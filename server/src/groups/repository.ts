@@ -46,7 +46,8 @@ export interface GroupListQuery {
 
 /** Whether a list asks for the default statuses (open and full), the list its sort buckets count. */
 const isDefaultStatuses = (statuses: readonly GroupStatus[]) =>
-  statuses.length === DEFAULT_LIST_STATUSES.length && DEFAULT_LIST_STATUSES.every((s) => statuses.includes(s));
+  statuses.length === DEFAULT_LIST_STATUSES.length &&
+  DEFAULT_LIST_STATUSES.every((s) => statuses.includes(s));
 
 /** The status as lists show it (migration 0016's `group_list_status`: an open group at capacity is full). */
 const listStatus = sql<GroupStatus>`group_list_status(group_projects.status, group_projects.member_count, group_projects.max_members)`;
@@ -555,7 +556,11 @@ export function createGroupsRepository(db: Kysely<DB>) {
         .where('group_id', '=', groupId)
         .where('user_id', 'in', [oldOwnerId, newOwnerId])
         .execute();
-      await trx.updateTable('group_projects').set({ owner_id: newOwnerId }).where('id', '=', groupId).execute();
+      await trx
+        .updateTable('group_projects')
+        .set({ owner_id: newOwnerId })
+        .where('id', '=', groupId)
+        .execute();
     },
 
     /** A member's role in the group (undefined when not a member). */

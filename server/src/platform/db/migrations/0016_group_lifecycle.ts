@@ -26,7 +26,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`delete from list_sort_buckets where list like 'groups.%'`.execute(db);
   await sql`alter table group_list_counts add column status text not null default 'open'`.execute(db);
   await sql`alter table group_list_counts drop constraint group_list_counts_pkey`.execute(db);
-  await sql`alter table group_list_counts add primary key (topic, skill_level, visibility, status)`.execute(db);
+  await sql`alter table group_list_counts add primary key (topic, skill_level, visibility, status)`.execute(
+    db,
+  );
   await sql`
     create or replace function group_list_counts_shift(added group_projects[], removed group_projects[])
     returns void language sql as $$

@@ -79,8 +79,7 @@ export function GroupControls({ query, onChange, onClear, onSearch }: GroupContr
               value={query.status}
               onChange={(event) =>
                 onChange({
-                  status:
-                    STATUS_CHOICES.find((choice) => choice.value === event.target.value)?.value ?? '',
+                  status: STATUS_CHOICES.find((choice) => choice.value === event.target.value)?.value ?? '',
                 })
               }
             >

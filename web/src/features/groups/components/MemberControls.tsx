@@ -52,7 +52,11 @@ export function MemberControls({ group, member, mayRemove, mayHandOver }: Member
         onConfirm={async (reason) => {
           await remove.mutateAsync({
             group,
-            body: { groupProjectId: group.groupProjectId, memberUsername: member.login, reason: reason ?? null },
+            body: {
+              groupProjectId: group.groupProjectId,
+              memberUsername: member.login,
+              reason: reason ?? null,
+            },
           });
           toast.success(`${member.login} was removed from ${group.title}.`);
         }}
