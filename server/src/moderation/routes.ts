@@ -107,10 +107,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationRoutesOptions
 
   app.route({
     ...endpoint('hiddenGroup'),
-    handler: async (request, reply) => {
-      reply.header('cache-control', PRIVATE);
-      return service.hiddenGroup(request.params.groupId);
-    },
+    handler: async (request) => service.hiddenGroup(request.params.groupId),
   });
 
   app.route({
