@@ -29,33 +29,50 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table group_list_counts add primary key (topic, skill_level, visibility, status)`.execute(
     db,
   );
+  await defineCounting(db, true);
+  await sql`select group_list_counts_shift(array(select g from group_projects g), '{}')`.execute(db);
+
+  await recreateSortIndexes(db, sql`skill_level, visibility, status`);
+  await sql`create index messages_group_author_idx on messages (group_id, author_id, created_at)`.execute(db);
+}
+
+/**
+ * The statement-level counting of migration 0012 (`group_list_counts_shift`), with the status as a facet of the
+ * counts and the sort buckets counting the default list only (`withStatus`), or as 0012 had it.
+ */
+async function defineCounting(db: Kysely<unknown>, withStatus: boolean): Promise<void> {
+  // Plain text spliced into the function's body (a dollar-quoted string takes no parameters).
+  const status = (row: string) =>
+    withStatus ? `, group_list_status(${row}.status, ${row}.member_count, ${row}.max_members) as status` : '';
+  const listed = (row: string) =>
+    `${row}.hidden_at is null${withStatus ? ` and ${row}.status = 'open'` : ''}`;
+  const keys = `topic, skill_level, visibility${withStatus ? ', status' : ''}`;
+  const columns = withStatus ? '1, 2, 3, 4' : '1, 2, 3';
   await sql`
     create or replace function group_list_counts_shift(added group_projects[], removed group_projects[])
     returns void language sql as $$
-      insert into group_list_counts as c (topic, skill_level, visibility, status, groups)
-      select k.topic, r.skill_level, r.visibility, r.status, sum(r.sign)
+      insert into group_list_counts as c (${sql.raw(keys)}, groups)
+      select k.topic, r.skill_level, r.visibility${sql.raw(withStatus ? ', r.status' : '')}, sum(r.sign)
       from (
-        select 1 as sign, a.skill_level, a.visibility, a.topics,
-               group_list_status(a.status, a.member_count, a.max_members) as status
+        select 1 as sign, a.skill_level, a.visibility, a.topics${sql.raw(status('a'))}
         from unnest(added) a where a.hidden_at is null
         union all
-        select -1, d.skill_level, d.visibility, d.topics,
-               group_list_status(d.status, d.member_count, d.max_members)
+        select -1, d.skill_level, d.visibility, d.topics${sql.raw(status('d'))}
         from unnest(removed) d where d.hidden_at is null
       ) r
       cross join lateral (select '' as topic union select unnest(r.topics)) k
-      group by 1, 2, 3, 4
+      group by ${sql.raw(columns)}
       having sum(r.sign) <> 0
-      order by 1, 2, 3, 4
-      on conflict (topic, skill_level, visibility, status) do update set groups = c.groups + excluded.groups;
+      order by ${sql.raw(columns)}
+      on conflict (${sql.raw(keys)}) do update set groups = c.groups + excluded.groups;
       insert into list_sort_buckets as b (list, facet, bucket, n)
       select s.list, f.facet, s.bucket, sum(r.sign)
       from (
         select 1 as sign, a.skill_level, a.visibility, a.date_posted, a.saves from unnest(added) a
-        where a.hidden_at is null and a.status = 'open'
+        where ${sql.raw(listed('a'))}
         union all
         select -1, d.skill_level, d.visibility, d.date_posted, d.saves from unnest(removed) d
-        where d.hidden_at is null and d.status = 'open'
+        where ${sql.raw(listed('d'))}
       ) r
       cross join lateral (values ('groups.date_posted', list_sort_day(r.date_posted)::integer),
                                  ('groups.saves', list_sort_bucket(r.saves))) s (list, bucket)
@@ -65,10 +82,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       order by 1, 2, 3
       on conflict (list, facet, bucket) do update set n = b.n + excluded.n
     $$`.execute(db);
-  await sql`select group_list_counts_shift(array(select g from group_projects g), '{}')`.execute(db);
-
-  await recreateSortIndexes(db, sql`skill_level, visibility, status`);
-  await sql`create index messages_group_author_idx on messages (group_id, author_id, created_at)`.execute(db);
 }
 
 const SORT_INDEXES = [
@@ -95,39 +108,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table group_list_counts drop constraint group_list_counts_pkey`.execute(db);
   await sql`alter table group_list_counts drop column status`.execute(db);
   await sql`alter table group_list_counts add primary key (topic, skill_level, visibility)`.execute(db);
-  // Migration 0012's counting function, as it was.
-  await sql`
-    create or replace function group_list_counts_shift(added group_projects[], removed group_projects[])
-    returns void language sql as $$
-      insert into group_list_counts as c (topic, skill_level, visibility, groups)
-      select k.topic, r.skill_level, r.visibility, sum(r.sign)
-      from (
-        select 1 as sign, a.skill_level, a.visibility, a.topics from unnest(added) a where a.hidden_at is null
-        union all
-        select -1, d.skill_level, d.visibility, d.topics from unnest(removed) d where d.hidden_at is null
-      ) r
-      cross join lateral (select '' as topic union select unnest(r.topics)) k
-      group by 1, 2, 3
-      having sum(r.sign) <> 0
-      order by 1, 2, 3
-      on conflict (topic, skill_level, visibility) do update set groups = c.groups + excluded.groups;
-      insert into list_sort_buckets as b (list, facet, bucket, n)
-      select s.list, f.facet, s.bucket, sum(r.sign)
-      from (
-        select 1 as sign, a.skill_level, a.visibility, a.date_posted, a.saves from unnest(added) a
-        where a.hidden_at is null
-        union all
-        select -1, d.skill_level, d.visibility, d.date_posted, d.saves from unnest(removed) d
-        where d.hidden_at is null
-      ) r
-      cross join lateral (values ('groups.date_posted', list_sort_day(r.date_posted)::integer),
-                                 ('groups.saves', list_sort_bucket(r.saves))) s (list, bucket)
-      cross join lateral (values (''), ('skill=' || r.skill_level), ('visibility=' || r.visibility)) f (facet)
-      group by 1, 2, 3
-      having sum(r.sign) <> 0
-      order by 1, 2, 3
-      on conflict (list, facet, bucket) do update set n = b.n + excluded.n
-    $$`.execute(db);
+  await defineCounting(db, false);
   await sql`select group_list_counts_shift(array(select g from group_projects g), '{}')`.execute(db);
   await sql`drop function group_list_status(text, integer, integer)`.execute(db);
   await sql`alter table group_projects drop column status`.execute(db);

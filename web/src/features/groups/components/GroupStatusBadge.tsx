@@ -6,5 +6,5 @@ import styles from './GroupStatusBadge.module.css';
 export function GroupStatusBadge({ group }: { group: Pick<GroupProject, 'status'> }) {
   const status = statusOf(group);
   if (status === 'open') return null;
-  return <span className={`${styles.badge} ${styles[status]}`}>{STATUS_TEXT[status]}</span>;
+  return <span className={styles[status]}>{STATUS_TEXT[status]}</span>;
 }

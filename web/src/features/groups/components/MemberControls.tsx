@@ -1,12 +1,12 @@
 import { REMOVAL_REASON_MAX, type GroupMember, type GroupProject } from '@openlfg/contracts';
-import { useCallback, useRef, useState } from 'react';
-import { Modal } from '../../../components/Modal';
+import { useCallback, useState } from 'react';
 import { ReasonDialog } from '../../../components/ReasonDialog';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { toastError } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useRemoveMember } from '../api/remove-member';
 import { useTransferOwnership } from '../api/transfer-ownership';
+import { ConfirmDialog } from './ConfirmDialog';
 import buttons from '../../../components/buttons.module.css';
 import styles from './GroupPage.module.css';
 
@@ -77,10 +77,8 @@ function HandOverDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const handOver = useTransferOwnership();
-  const onConfirm = () => {
-    if (handOver.isPending) return;
+  const onConfirm = () =>
     handOver.mutate(
       { group, memberUsername: member.login },
       {
@@ -92,28 +90,17 @@ function HandOverDialog({
           toastError(error, 'Could not hand the group over, please try again.', { clientErrorsOnly: true }),
       },
     );
-  };
   return (
-    <Modal
+    <ConfirmDialog
       open={open}
       onClose={onClose}
       title={`Make ${member.login} the owner`}
       description={`${member.login} becomes the owner of ${group.title}: they edit, close, archive or delete it, decide on requests and remove members. You stay a member and can no longer do any of that.`}
-      initialFocusRef={cancelRef}
-    >
-      <div className={styles.dialogActions}>
-        <button ref={cancelRef} type="button" className={buttons.action} onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className={buttons.primary}
-          aria-disabled={handOver.isPending || undefined}
-          onClick={onConfirm}
-        >
-          {handOver.isPending ? 'Handing over...' : 'Make owner'}
-        </button>
-      </div>
-    </Modal>
+      confirmLabel="Make owner"
+      pendingLabel="Handing over..."
+      pending={handOver.isPending}
+      tone="primary"
+      onConfirm={onConfirm}
+    />
   );
 }

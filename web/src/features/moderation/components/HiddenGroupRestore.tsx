@@ -1,11 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
 import { formatRelativeTime } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
-import { getHiddenGroupQueryOptions, useRestoreHiddenGroup } from '../api/hidden-groups';
+import { getHiddenGroupQueryOptions } from '../api/hidden-groups';
 import { useModeratorStatus } from '../api/get-moderator-status';
-import { ReasonDialog } from './ReasonDialog';
-import buttons from '../../../components/buttons.module.css';
+import { RestoreGroupButton } from './RestoreGroupButton';
 import styles from './Moderation.module.css';
 
 export interface HiddenGroupRestoreProps {
@@ -21,17 +18,8 @@ export interface HiddenGroupRestoreProps {
 export function HiddenGroupRestore({ groupProjectId, onRestored }: HiddenGroupRestoreProps) {
   const { isModerator } = useModeratorStatus();
   const hidden = useQuery({ ...getHiddenGroupQueryOptions(groupProjectId), enabled: isModerator });
-  const restore = useRestoreHiddenGroup();
-  const [open, setOpen] = useState(false);
-  const close = useCallback(() => setOpen(false), []);
   if (!isModerator || !hidden.data) return null;
   const { title, ownerLogin, hiddenAt, reason } = hidden.data;
-
-  const run = async (text: string | undefined) => {
-    await restore.mutateAsync({ groupId: groupProjectId, reason: text ?? '' });
-    toast.success(`${title} is visible again.`);
-    onRestored();
-  };
 
   return (
     <section className={styles.card} aria-label="Hidden group">
@@ -39,21 +27,7 @@ export function HiddenGroupRestore({ groupProjectId, onRestored }: HiddenGroupRe
         <strong>{title}</strong> by {ownerLogin} was hidden by a moderator{' '}
         <time dateTime={hiddenAt}>{formatRelativeTime(hiddenAt)}</time>: {reason ?? 'no reason given'}
       </p>
-      <div className={buttons.row}>
-        <button type="button" className={buttons.action} onClick={() => setOpen(true)}>
-          Restore
-        </button>
-      </div>
-      <ReasonDialog
-        open={open}
-        onClose={close}
-        title={`Restore ${title}`}
-        description="The group comes back to every list and its board opens to its members again."
-        reasonRequired
-        confirmLabel="Restore group"
-        pendingLabel="Restoring..."
-        onConfirm={run}
-      />
+      <RestoreGroupButton groupId={groupProjectId} title={title} named={false} onRestored={onRestored} />
     </section>
   );
 }
