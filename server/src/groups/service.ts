@@ -119,6 +119,14 @@ export function createGroupsService(
     };
   }
 
+  /** One group's card with the caller's standing in it; a hidden group has none, except for its owner. */
+  async function cardFor(caller: Caller | null, groupId: number): Promise<GroupCardResponse> {
+    const access = await readGroup('read-card', caller, groupId);
+    const group = await repository.findGroup(db, groupId);
+    if (!group) throw noGroup(groupId);
+    return { ...toGroupProject(group), viewer: viewerOf(access, caller?.id ?? null) };
+  }
+
   /** A member of the group by login; refused as a 404 when they are not one. */
   async function memberOf(trx: Transaction<DB>, groupId: number, login: string) {
     const user = await repository.findUserByLogin(trx, login);
@@ -203,7 +211,7 @@ export function createGroupsService(
       status: SettableGroupStatus,
     ): Promise<GroupCardResponse> {
       await changeGroup('set-status', caller, groupId, (trx) => repository.setStatus(trx, groupId, status));
-      return this.publicCard(caller, groupId);
+      return cardFor(caller, groupId);
     },
 
     /**
@@ -231,15 +239,14 @@ export function createGroupsService(
     },
 
     /** The owner hands the group to one of its members and stays a member; audit-logged. */
-    async transferOwnership(caller: Caller, groupId: number, memberUsername: string) {
-      const result = await changeGroup('transfer-ownership', caller, groupId, async (trx) => {
+    transferOwnership(caller: Caller, groupId: number, memberUsername: string) {
+      return changeGroup('transfer-ownership', caller, groupId, async (trx) => {
         const member = await memberOf(trx, groupId, memberUsername);
         if (member.id === caller.id) throw conflict('You already own this group.');
         await repository.transferOwnership(trx, groupId, caller.id, member.id);
         await audit(trx, caller, 'group.transfer-ownership', groupId, member.login);
         return { ...(await standing(trx, groupId, caller.id)), newOwner: member };
       });
-      return result;
     },
 
     async setSaved(caller: Caller, groupId: number, saved: boolean) {
@@ -340,12 +347,7 @@ export function createGroupsService(
     },
 
     /** One group's card with the caller's standing in it; a hidden group has none, except for its owner. */
-    async publicCard(caller: Caller | null, groupId: number): Promise<GroupCardResponse> {
-      const access = await readGroup('read-card', caller, groupId);
-      const group = await repository.findGroup(db, groupId);
-      if (!group) throw noGroup(groupId);
-      return { ...toGroupProject(group), viewer: viewerOf(access, caller?.id ?? null) };
-    },
+    publicCard: cardFor,
 
     /** The caller's standing in each group of a list; groups whose card they cannot see are left out. */
     async viewers(caller: Caller | null, groupIds: readonly number[]): Promise<GroupViewersResponse> {
