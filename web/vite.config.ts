@@ -1,12 +1,33 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /** The web app reads the API's types from the contracts sources, so it needs no contracts build first. */
 const contractsSource = fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url));
 
+/** The endpoint declarations (contracts/src/api.ts), which the typed client bundles into the first visit. */
+const endpointsSource = fileURLToPath(new URL('../contracts/src/api.ts', import.meta.url));
+
+/**
+ * Leaves out of the web bundle who may call each endpoint (`auth: 'user'`, ...): the server enforces it and the
+ * web never reads it, but with some sixty endpoints it costs the first visit about 80 bytes of gzip, and
+ * every endpoint added costs that much less. The types still say it is there (tsc reads the source as it is).
+ */
+function withoutEndpointAuth(): Plugin {
+  return {
+    name: 'openlfg-without-endpoint-auth',
+    apply: 'build',
+    // On the source as written, before TypeScript is stripped.
+    enforce: 'pre',
+    transform(code, id) {
+      if (id !== endpointsSource) return null;
+      return { code: code.replace(/,\s*auth:\s*'(?:anyone|user|moderator)'/g, ''), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), withoutEndpointAuth()],
   resolve: {
     alias: { '@openlfg/contracts': contractsSource },
   },

@@ -70,6 +70,8 @@ interface GroupCase {
   topics: string[];
   skillLevels: ('Beginner' | 'Intermediate' | 'Advanced' | 'Any level')[];
   visibility: 'public' | 'private' | null;
+  /** The list's default (open and full groups), which every case asks for. */
+  statuses: ('open' | 'full')[];
   datePostedDays: number | null;
   search: null;
 }
@@ -81,7 +83,7 @@ function projectWhere(q: ProjectCase) {
     ${q.showNew ? sql`and new_since >= now() - make_interval(days => ${NEW_PROJECT_DAYS})` : sql``}`;
 }
 function groupWhere(q: GroupCase) {
-  return sql`hidden_at is null
+  return sql`hidden_at is null and status = 'open'
     ${q.topics.length ? sql`and topics @> ${sql.val(q.topics)}::text[]` : sql``}
     ${q.skillLevels.length ? sql`and skill_level = any(${sql.val(q.skillLevels)}::text[])` : sql``}
     ${q.visibility ? sql`and visibility = ${q.visibility}` : sql``}
@@ -173,6 +175,7 @@ const g = (extra: Partial<GroupCase>): GroupCase => ({
   topics: [],
   skillLevels: [],
   visibility: null,
+  statuses: ['full', 'open'],
   datePostedDays: null,
   search: null,
   ...extra,

@@ -33,6 +33,10 @@ export const API_SUMMARIES: Record<EndpointName, string> = {
   listGroups: 'One page of group projects, sorted and filtered.',
   postGroup: 'Posts a new group project; the caller becomes its owner.',
   editGroup: 'Changes a group project the caller owns; the same fields as posting one.',
+  setGroupStatus: 'Opens, closes (no new members) or archives (read-only) a group project the caller owns.',
+  removeMember: 'Removes a member from a group project the caller owns, with an optional reason.',
+  transferOwnership:
+    'Hands a group project the caller owns to one of its members; the caller stays a member.',
   saveGroup: 'Saves a group project for the caller.',
   unsaveGroup: "Removes a group project from the caller's saved list.",
   joinGroup: 'Joins a public group project.',
@@ -71,6 +75,7 @@ export const API_SUMMARIES: Record<EndpointName, string> = {
   dismissReports: "Closes a group project's reports without action.",
   hideReportedGroup: 'Hides a reported group project, with a reason.',
   hiddenGroups: 'Group projects a moderator hid, the most recently hidden first.',
+  hiddenGroup: 'One group project a moderator hid, with the reason; 404 when it is not hidden.',
   restoreHiddenGroup: 'Shows a hidden group project again, with a reason.',
   deleteReportedGroup: 'Deletes a reported group project.',
   catalogueHealth: "The catalogue's state: the last sync run and its failures.",

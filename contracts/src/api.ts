@@ -43,6 +43,9 @@ export const API = declare({
   listGroups: { method: 'POST', path: '/api/group-projects', auth: 'anyone' },
   postGroup: { method: 'POST', path: '/api/group-projects/post-project', auth: 'user' },
   editGroup: { method: 'POST', path: '/api/group-projects/edit-project', auth: 'user' },
+  setGroupStatus: { method: 'POST', path: '/api/group-projects/status', auth: 'user' },
+  removeMember: { method: 'POST', path: '/api/group-projects/remove-member', auth: 'user' },
+  transferOwnership: { method: 'POST', path: '/api/group-projects/transfer-ownership', auth: 'user' },
   saveGroup: { method: 'POST', path: '/api/group-projects/save', auth: 'user' },
   unsaveGroup: { method: 'DELETE', path: '/api/group-projects/save', auth: 'user' },
   joinGroup: { method: 'POST', path: '/api/group-projects/join', auth: 'user' },
@@ -86,6 +89,7 @@ export const API = declare({
   hideReportedGroup: { method: 'POST', path: '/api/admin/reports/:groupId/hide', auth: 'moderator' },
   deleteReportedGroup: { method: 'POST', path: '/api/admin/reports/:groupId/delete', auth: 'moderator' },
   hiddenGroups: { method: 'GET', path: '/api/admin/hidden-groups', auth: 'moderator' },
+  hiddenGroup: { method: 'GET', path: '/api/admin/hidden-groups/:groupId', auth: 'moderator' },
   restoreHiddenGroup: {
     method: 'POST',
     path: '/api/admin/hidden-groups/:groupId/restore',

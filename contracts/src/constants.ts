@@ -52,6 +52,17 @@ export const GITHUB_LOGIN_PATTERN = '^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])
 export const GROUP_PAGE_SIZE = 20;
 export const SKILL_LEVELS = ['Beginner', 'Intermediate', 'Advanced', 'Any level'] as const;
 export const VISIBILITIES = ['public', 'private'] as const;
+/**
+ * A group's status as lists show it: `full` is an open group at capacity (it reopens when a spot frees);
+ * `closed` (no new members) and `archived` (no new members, a read-only board) are set by its owner.
+ */
+export const GROUP_STATUSES = ['open', 'full', 'closed', 'archived'] as const;
+/** What the list shows when no status is chosen: closed and archived groups stay out of it. */
+export const DEFAULT_LIST_STATUSES = ['open', 'full'] as const;
+/** The longest reason an owner may give for removing a member. */
+export const REMOVAL_REASON_MAX = 500;
+/** A member with no post on the board (or, without one, no join) for this many days is flagged to the owner. */
+export const INACTIVE_MEMBER_DAYS = 30;
 /** Topics a group project carries: at least one, at most five. */
 export const MIN_GROUP_TOPICS = 1;
 export const MAX_GROUP_TOPICS = 5;

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Text } from './schema-helpers.js';
 import {
+  GITHUB_LOGIN_PATTERN,
   GROUP_DESCRIPTION_MAX,
   GROUP_MAX_MEMBERS_LIMIT,
   GROUP_TITLE_MAX,
@@ -9,6 +10,7 @@ import {
   MAX_FILTER_TOPICS,
   MAX_GROUP_TOPICS,
   MIN_GROUP_TOPICS,
+  REMOVAL_REASON_MAX,
   REPORT_REASON_MAX,
   TOPIC_PATTERN,
 } from './constants.js';
@@ -24,6 +26,23 @@ export type SkillLevel = Static<typeof SkillLevel>;
 
 export const Visibility = Type.Union([Type.Literal('public'), Type.Literal('private')]);
 export type Visibility = Static<typeof Visibility>;
+
+/** A group's status as lists show it (see GROUP_STATUSES): `full` is derived from its members. */
+export const GroupStatus = Type.Union([
+  Type.Literal('open'),
+  Type.Literal('full'),
+  Type.Literal('closed'),
+  Type.Literal('archived'),
+]);
+export type GroupStatus = Static<typeof GroupStatus>;
+
+/** What the owner sets: `open` (again), `closed` or `archived`; `full` follows from the member count. */
+export const SettableGroupStatus = Type.Union([
+  Type.Literal('open'),
+  Type.Literal('closed'),
+  Type.Literal('archived'),
+]);
+export type SettableGroupStatus = Static<typeof SettableGroupStatus>;
 
 export const GroupSortField = Type.Union([
   Type.Literal('date_posted'),
@@ -51,6 +70,8 @@ export const GroupListRequest = Type.Object(
     skillLevels: Type.Optional(Type.Array(SkillLevel, { maxItems: 4 })),
     /** Only public or only private groups; null or absent is both. */
     visibility: Type.Optional(Type.Union([Visibility, Type.Null()])),
+    /** A group matches when its status is any one of these; absent or empty is open and full ones. */
+    statuses: Type.Optional(Type.Array(GroupStatus, { maxItems: 4 })),
     /** Searches the title, description and topics. */
     q: Type.Optional(SearchText),
   },
@@ -80,6 +101,8 @@ export const GroupSummary = Type.Object({
   datePosted: Type.String({ format: 'date-time' }),
   /** When its owner last edited it; absent or null if never. */
   editedAt: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
+  /** Open, full (at capacity), closed or archived by its owner; absent is open. */
+  status: Type.Optional(GroupStatus),
   owner: GroupOwner,
   /** The owner's question to people asking to join; absent or null for none. */
   joinQuestion: Type.Optional(Nullable(Type.String())),
@@ -131,6 +154,33 @@ export const EditGroupBody = Type.Object(
   { additionalProperties: false },
 );
 export type EditGroupBody = Static<typeof EditGroupBody>;
+
+/** The owner sets the group's status. */
+export const SetGroupStatusBody = Type.Object(
+  { groupProjectId: GroupId, status: SettableGroupStatus },
+  { additionalProperties: false },
+);
+export type SetGroupStatusBody = Static<typeof SetGroupStatusBody>;
+
+const MemberLogin = Type.String({ pattern: GITHUB_LOGIN_PATTERN, minLength: 1, maxLength: 39 });
+
+/** The owner removes a member, optionally saying why. */
+export const RemoveMemberBody = Type.Object(
+  {
+    groupProjectId: GroupId,
+    memberUsername: MemberLogin,
+    reason: Type.Optional(Type.Union([Text({ maxLength: REMOVAL_REASON_MAX }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type RemoveMemberBody = Static<typeof RemoveMemberBody>;
+
+/** The owner hands the group to one of its members, and stays a member. */
+export const TransferOwnershipBody = Type.Object(
+  { groupProjectId: GroupId, memberUsername: MemberLogin },
+  { additionalProperties: false },
+);
+export type TransferOwnershipBody = Static<typeof TransferOwnershipBody>;
 
 export const GroupIdBody = Type.Object({ groupProjectId: GroupId }, { additionalProperties: false });
 export type GroupIdBody = Static<typeof GroupIdBody>;
@@ -230,6 +280,12 @@ export const GroupPermissions = Type.Object({
   readDiscussion: Type.Boolean(),
   /** Create and revoke the group's invite links: its owner, unless a moderator hid it. */
   invite: Type.Boolean(),
+  /** Open, close or archive the group: its owner only. */
+  setStatus: Type.Boolean(),
+  /** Remove a member: its owner only. */
+  removeMember: Type.Boolean(),
+  /** Hand the group to a member: its owner only. */
+  transferOwnership: Type.Boolean(),
 });
 export type GroupPermissions = Static<typeof GroupPermissions>;
 
@@ -266,6 +322,8 @@ export const GroupMember = Type.Object({
   avatarUrl: Nullable(Type.String()),
   role: Type.Union([Type.Literal('owner'), Type.Literal('member')]),
   joinedAt: Type.String({ format: 'date-time' }),
+  /** Only for the group's owner: the member's last post on the board, else when they joined. */
+  lastActiveAt: Type.Optional(Type.String({ format: 'date-time' })),
 });
 export type GroupMember = Static<typeof GroupMember>;
 

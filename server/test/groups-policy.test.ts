@@ -9,13 +9,23 @@ import { createSignedInUser } from './support/users.js';
 /**
  * Who may do what, as a table: every group and board route x every actor (anonymous, signed-in stranger,
  * pending requester, member, owner) x public/private x the group's state (as posted, hidden by a moderator, or
- * full), with the status the API must answer. Each row runs against a fresh group set up through the API, so
+ * full, or closed or archived by its owner), with the status the API must answer. Each row runs against a fresh group set up through the API, so
  * one row's change cannot leak into another. Then the policy module is asked the same table directly.
  *
  * A row reads "anonymous none requester member owner"; "-" where that actor cannot exist (nobody is pending on
  * a public group).
  */
-type State = 'public' | 'private' | 'public hidden' | 'private hidden' | 'public full' | 'private full';
+type State =
+  | 'public'
+  | 'private'
+  | 'public hidden'
+  | 'private hidden'
+  | 'public full'
+  | 'private full'
+  | 'public closed'
+  | 'private closed'
+  | 'public archived'
+  | 'private archived';
 const STATES: State[] = [
   'public',
   'private',
@@ -23,6 +33,10 @@ const STATES: State[] = [
   'private hidden',
   'public full',
   'private full',
+  'public closed',
+  'private closed',
+  'public archived',
+  'private archived',
 ];
 const ACTORS = ['anonymous', 'none', 'requester', 'member', 'owner'] as const;
 
@@ -46,12 +60,14 @@ const table: Record<string, Partial<Record<State, string>>> = {
     'public hidden': '403 403 - 403 200',
     'private hidden': '403 403 403 403 200',
   },
-  // A hidden group's board takes no posts, its owner's included.
+  // A hidden group's board takes no posts, its owner's included; nor does an archived one's.
   'post a message': {
     public: '401 403 - 200 200',
     private: '401 403 403 200 200',
     'public hidden': '401 403 - 403 403',
     'private hidden': '401 403 403 403 403',
+    'public archived': '401 403 - 409 409',
+    'private archived': '401 403 403 409 409',
   },
   'mark read': {
     public: '401 403 - 200 200',
@@ -65,12 +81,19 @@ const table: Record<string, Partial<Record<State, string>>> = {
     'public hidden': '401 403 - 403 409',
     'private hidden': '401 403 403 403 409',
     'public full': '401 409 - 409 409',
+    // A closed or archived group takes no new members, private or not.
+    'public closed': '401 409 - 409 409',
+    'private closed': '401 409 409 409 409',
+    'public archived': '401 409 - 409 409',
+    'private archived': '401 409 409 409 409',
   },
   'request to join': {
     public: '401 409 - 409 409',
     private: '401 201 200 409 409',
     'public hidden': '401 403 - 403 409',
     'private hidden': '401 403 403 403 409',
+    'private closed': '401 409 409 409 409',
+    'private archived': '401 409 409 409 409',
   },
   'cancel request': {
     public: '401 409 - 409 409',
@@ -85,6 +108,8 @@ const table: Record<string, Partial<Record<State, string>>> = {
     public: '401 403 - 403 409',
     private: '401 403 403 403 200',
     'private full': '401 403 403 403 409',
+    'private closed': '401 403 403 403 409',
+    'private archived': '401 403 403 403 409',
   },
   'reject a request': {
     public: '401 403 - 403 409',
@@ -98,6 +123,19 @@ const table: Record<string, Partial<Record<State, string>>> = {
   delete: {
     public: '401 403 - 403 204',
     private: '401 403 403 403 204',
+  },
+  // The owner opens, closes and archives the group, removes members and hands it over, in every state.
+  'set status': {
+    public: '401 403 - 403 200',
+    private: '401 403 403 403 200',
+  },
+  'remove a member': {
+    public: '401 403 - 403 200',
+    private: '401 403 403 403 200',
+  },
+  'hand over': {
+    public: '401 403 - 403 200',
+    private: '401 403 403 403 200',
   },
   report: {
     public: '401 201 - 201 409',
@@ -126,8 +164,8 @@ const table: Record<string, Partial<Record<State, string>>> = {
     public: '401 403 - 403 200',
     private: '401 403 403 403 200',
   },
-  // An invite skips the request, private groups included (a pending requester joins too), but not a hidden
-  // or a full group.
+  // An invite skips the request, private groups included (a pending requester joins too), but not a hidden,
+  // a full, a closed or an archived group.
   'join by invite': {
     public: '401 200 - 409 409',
     private: '401 200 200 409 409',
@@ -135,10 +173,16 @@ const table: Record<string, Partial<Record<State, string>>> = {
     'private hidden': '401 403 403 403 409',
     'public full': '401 409 - 409 409',
     'private full': '401 409 409 409 409',
+    'public closed': '401 409 - 409 409',
+    'private closed': '401 409 409 409 409',
+    'public archived': '401 409 - 409 409',
+    'private archived': '401 409 409 409 409',
   },
 };
 
 const visibilityOf = (state: State): Visibility => (state.startsWith('public') ? 'public' : 'private');
+const statusOf = (state: State) =>
+  state.endsWith('closed') ? 'closed' : state.endsWith('archived') ? 'archived' : 'open';
 
 function statusesFor(action: string, state: State): string {
   const byState = table[action] ?? {};
@@ -212,6 +256,13 @@ async function freshGroup(
   // An invite link made before any moderator hid the group.
   const invite = await call(t.app, 'POST', '/api/group-projects/invites', users.owner.cookie, body);
   expect(invite.statusCode).toBe(201);
+  if (statusOf(state) !== 'open') {
+    const set = await call(t.app, 'POST', '/api/group-projects/status', users.owner.cookie, {
+      groupProjectId: id,
+      status: statusOf(state),
+    });
+    expect(set.statusCode).toBe(200);
+  }
   if (state.endsWith('hidden')) {
     await sql`update group_projects set hidden_at = now(), hidden_reason = 'spam' where id = ${id}`.execute(
       t.database.db,
@@ -269,6 +320,19 @@ async function perform(
       });
     case 'delete':
       return call(t.app, 'DELETE', '/api/group-projects/delete-project', cookie, body);
+    case 'set status':
+      return call(t.app, 'POST', '/api/group-projects/status', cookie, { ...body, status: 'closed' });
+    case 'remove a member':
+      return call(t.app, 'POST', '/api/group-projects/remove-member', cookie, {
+        ...body,
+        memberUsername: users.member.login,
+        reason: 'Quiet for months',
+      });
+    case 'hand over':
+      return call(t.app, 'POST', '/api/group-projects/transfer-ownership', cookie, {
+        ...body,
+        memberUsername: users.member.login,
+      });
     case 'report':
       return call(t.app, 'POST', '/api/group-projects/report', cookie, { ...body, reason: 'Spam links' });
     case 'save':
@@ -337,6 +401,9 @@ describe('the policy module answers the same table', () => {
     'create invite': 'create-invite',
     'revoke invite': 'revoke-invite',
     'join by invite': 'join-by-invite',
+    'set status': 'set-status',
+    'remove a member': 'remove-member',
+    'hand over': 'transfer-ownership',
   };
   /** Routes only a signed-in user may call answer 401 to anonymous callers before the policy is asked. */
   const signedInOnly = new Set(
@@ -350,6 +417,7 @@ describe('the policy module answers the same table', () => {
       visibility: visibilityOf(state),
       hidden: state.endsWith('hidden'),
       full: state.endsWith('full'),
+      status: statusOf(state),
     });
     const expected = status === 201 || status === 204 ? 200 : status;
     expect(decision.allowed ? 200 : decision.status).toBe(expected);
@@ -376,6 +444,9 @@ describe('the viewer block offers what the routes accept', () => {
     save: 'save',
     readDiscussion: 'read history',
     invite: 'create invite',
+    setStatus: 'set status',
+    removeMember: 'remove a member',
+    transferOwnership: 'hand over',
   };
   const expectedFor = (state: State, actor: Actor): GroupPermissions => {
     const column = ACTORS.indexOf(actor as (typeof ACTORS)[number]);

@@ -54,12 +54,14 @@ async function drift() {
     (select 'recount', * from recount except select 'recount', * from kept)`.execute(db);
   const groups = await sql`
     with kept as (
-      select topic, skill_level, visibility, groups from group_list_counts where groups <> 0
+      select topic, skill_level, visibility, status, groups from group_list_counts where groups <> 0
     ), recount as (
-      select k.topic, g.skill_level, g.visibility, count(*) as groups
+      select k.topic, g.skill_level, g.visibility,
+             case when g.status = 'open' and g.member_count >= g.max_members then 'full' else g.status end,
+             count(*) as groups
       from group_projects g cross join lateral (select '' as topic union select unnest(g.topics)) k
       where g.hidden_at is null
-      group by 1, 2, 3
+      group by 1, 2, 3, 4
     )
     (select 'kept' as side, * from kept except select 'kept', * from recount)
     union all
@@ -81,7 +83,7 @@ async function drift() {
       cross join lateral (values ('groups.date_posted', list_sort_day(g.date_posted)::integer),
                                  ('groups.saves', list_sort_bucket(g.saves))) s (list, bucket)
       cross join lateral (values (''), ('skill=' || g.skill_level), ('visibility=' || g.visibility)) f (facet)
-      where g.hidden_at is null
+      where g.hidden_at is null and g.status = 'open'
       group by 1, 2, 3
     )
     (select 'kept' as side, * from kept except select 'kept', * from recount)
@@ -107,6 +109,10 @@ const groupFilters = [
   { topics: ['web'], skillLevels: ['Any level', 'Beginner'], visibility: 'public' },
   { topics: ['web', 'rust'] },
   { datePosted: 7 },
+  { statuses: ['closed'] },
+  { statuses: ['full'] },
+  { statuses: ['open'], topics: ['web'] },
+  { statuses: ['open', 'full', 'closed', 'archived'], visibility: 'public' },
 ];
 
 /**
@@ -145,9 +151,13 @@ async function totals() {
     });
     answered.push(res.json().total);
     const skills = extra.skillLevels ?? [];
+    const statuses = extra.statuses ?? ['open', 'full'];
     const { rows } = await sql<{ n: number }>`
       select count(*)::int as n from group_projects
-      where hidden_at is null and topics @> ${sql.val(extra.topics ?? [])}::text[]
+      where hidden_at is null
+        and (case when status = 'open' and member_count >= max_members then 'full' else status end)
+            = any(${sql.val(statuses)}::text[])
+        and topics @> ${sql.val(extra.topics ?? [])}::text[]
         and (${skills.length === 0} or skill_level = any(${sql.val(skills)}::text[]))
         and (${extra.visibility ?? null}::text is null or visibility = ${extra.visibility ?? null})
         and (${extra.datePosted ?? null}::int is null
@@ -258,6 +268,40 @@ describe('list totals stay exact', () => {
     await expectExact();
   });
 
+  it('through status changes, and a group filling up and freeing a spot', async () => {
+    const owner = await createSignedInUser(t.database.db, 'status-owner');
+    const joiner = await createSignedInUser(t.database.db, 'status-joiner');
+    const small = await postGroup(t.app, owner.cookie, { topics: ['web'], maxMembers: 2 });
+    const other = await postGroup(t.app, owner.cookie, { topics: ['web', 'rust'] });
+    const listedAs = async (statuses?: string[]) =>
+      (
+        await call(t.app, 'POST', '/api/group-projects', null, {
+          sortField: 'date_posted',
+          order: 'DESC',
+          page: 1,
+          ...(statuses ? { statuses } : {}),
+        })
+      ).json().total as number;
+    const [all, full] = [await listedAs(), await listedAs(['full'])];
+    await call(t.app, 'POST', '/api/group-projects/join', joiner.cookie, { groupProjectId: small });
+    expect(await listedAs(['full'])).toBe(full + 1);
+    expect(await listedAs()).toBe(all);
+    await expectExact();
+    await call(t.app, 'DELETE', '/api/group-projects/leave', joiner.cookie, { groupProjectId: small });
+    expect(await listedAs(['full'])).toBe(full);
+    for (const status of ['closed', 'archived', 'open', 'closed'] as const) {
+      const set = await call(t.app, 'POST', '/api/group-projects/status', owner.cookie, {
+        groupProjectId: other,
+        status,
+      });
+      expect(set.statusCode).toBe(200);
+      await expectExact();
+    }
+    // Closed groups leave the default list and are counted under their status.
+    expect(await listedAs()).toBe(all - 1);
+    expect(await listedAs(['closed'])).toBeGreaterThanOrEqual(1);
+  });
+
   it('through concurrent saves and posts', async () => {
     const users = await Promise.all(
       [0, 1, 2, 3].map((i) => createSignedInUser(t.database.db, `concurrent-${i}`)),
@@ -307,6 +351,9 @@ describe('list totals stay exact', () => {
         topics,
         hide: fc.boolean(),
         visibility: fc.constantFrom('public', 'private'),
+        status: fc.constantFrom('open', 'closed', 'archived'),
+        capacity: fc.constantFrom(null, 2, 3),
+        members: fc.integer({ min: 1, max: 3 }),
       }),
       fc.record({ kind: fc.constant('ungroup' as const), mod: fc.integer({ min: 2, max: 4 }) }),
     );
@@ -348,6 +395,7 @@ describe('list totals stay exact', () => {
         case 'regroup':
           await sql`update group_projects set topics = ${sql.val(s.topics)}::text[], visibility = ${s.visibility},
                     saves = saves + 1, date_posted = date_posted - interval '2 days',
+                    status = ${s.status}, max_members = ${s.capacity}, member_count = ${s.members},
                     hidden_at = ${s.hide ? sql`now()` : null} where id % ${s.mod} = 0`.execute(executor);
           return;
         case 'ungroup':

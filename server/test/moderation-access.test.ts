@@ -26,6 +26,7 @@ const fixtures = {
   remove: 0,
   project: 0,
   restore: 0,
+  hidden: 0,
 };
 
 interface Case {
@@ -70,6 +71,10 @@ const table: Record<AdminRoute, Case> = {
     ok: 200,
   },
   'GET /api/admin/hidden-groups': { url: () => '/api/admin/hidden-groups?page=1', ok: 200 },
+  'GET /api/admin/hidden-groups/:groupId': {
+    url: () => `/api/admin/hidden-groups/${fixtures.hidden}`,
+    ok: 200,
+  },
   'POST /api/admin/hidden-groups/:groupId/restore': {
     url: () => `/api/admin/hidden-groups/${fixtures.restore}/restore`,
     body: { reason: 'Fixed by its owner.' },
@@ -106,9 +111,9 @@ beforeAll(async () => {
   fixtures.hide = (await reportedGroup(t.app, db, owner.cookie)).groupId;
   fixtures.remove = (await reportedGroup(t.app, db, owner.cookie)).groupId;
   fixtures.restore = (await reportedGroup(t.app, db, owner.cookie)).groupId;
-  await sql`update group_projects set hidden_at = now(), hidden_reason = 'Spam.' where id = ${fixtures.restore}`.execute(
-    db,
-  );
+  fixtures.hidden = (await reportedGroup(t.app, db, owner.cookie)).groupId;
+  await sql`update group_projects set hidden_at = now(), hidden_reason = 'Spam.'
+            where id in (${fixtures.restore}, ${fixtures.hidden})`.execute(db);
   fixtures.project = (
     await db
       .insertInto('projects')

@@ -199,6 +199,22 @@ describe('following a board', () => {
     expect(await subscribe(socket, groupId)).toBe('forbidden');
   });
 
+  it('stops delivering to a member the owner removes, at once', async () => {
+    const groupId = await privateGroupWithMember();
+    const socket = await connect(member);
+    await subscribe(socket, groupId);
+    const removed = await call(t.app, 'POST', '/api/group-projects/remove-member', owner.cookie, {
+      groupProjectId: groupId,
+      memberUsername: member.login,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await socket.next('room-closed')).reason).toBe('forbidden');
+    await send(owner, groupId, 'after the removal');
+    await settle();
+    expect(texts(socket, groupId)).toEqual([]);
+    expect(await subscribe(socket, groupId)).toBe('forbidden');
+  });
+
   it('closes the room for everyone when the group is deleted', async () => {
     const groupId = await privateGroupWithMember();
     const socket = await connect(member);

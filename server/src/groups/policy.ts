@@ -23,7 +23,14 @@ export type GroupAction =
   | 'save'
   | 'create-invite'
   | 'revoke-invite'
-  | 'join-by-invite';
+  | 'join-by-invite'
+  | 'set-status'
+  | 'remove-member'
+  | 'transfer-ownership'
+  | 'read-activity';
+
+/** What the owner set: `closed` takes no new members, `archived` neither and its board is read-only. */
+export type OwnerStatus = 'open' | 'closed' | 'archived';
 
 /**
  * Everything a decision about one group needs, read in one query by the groups repository's `loadAccess`:
@@ -36,6 +43,7 @@ export interface GroupAccess {
   hidden: boolean;
   /** The group has reached its maximum number of members. */
   full: boolean;
+  status: OwnerStatus;
   ownerId: number;
   memberCount: number;
   /** The caller's relation to the group; `none` for nobody signed in (see `actorOf`). */
@@ -47,6 +55,7 @@ export interface PolicyContext {
   visibility: Visibility;
   full?: boolean;
   hidden?: boolean;
+  status?: OwnerStatus;
 }
 
 export type Decision =
@@ -80,18 +89,35 @@ const closedWhenHidden = new Set<GroupAction>([
   'join-by-invite',
 ]);
 const isMember = (actor: Actor) => actor === 'member' || actor === 'owner';
-
+/** Actions only the owner may take, each refused to others with its own words. */
+type OwnerAction =
+  'edit' | 'delete' | 'set-status' | 'remove-member' | 'transfer-ownership' | 'read-activity';
+const ownerOnly: Record<OwnerAction, string> = {
+  edit: "Only the group's owner can edit it.",
+  delete: "Only the group's creator can delete it.",
+  'set-status': "Only the group's owner can open, close or archive it.",
+  'remove-member': "Only the group's owner can remove members.",
+  'transfer-ownership': "Only the group's owner can hand it over.",
+  'read-activity': "Only the group's owner sees its members' activity.",
+};
+/** Why a closed or archived group takes no new members (null: it is open). */
+function noNewMembers(status: OwnerStatus): Decision | null {
+  if (status === 'closed') return refuse(409, 'This group is closed: it takes no new members.');
+  if (status === 'archived') return refuse(409, 'This group is archived: it takes no new members.');
+  return null;
+}
 /**
  * Every rule of who may do what to a group project, in one place (tested as a table of roles x actions x
- * visibility x hidden x full in groups-policy.test.ts, over HTTP and directly). Services ask here, through
+ * visibility x hidden x full x closed or archived in groups-policy.test.ts, over HTTP and directly). Services ask here, through
  * `authorize`, before anything else; lists leave hidden groups out with the repository's one `listable` filter,
  * which is the SQL form of `read-card` below.
  */
 export function decide(
   action: GroupAction,
-  { actor, visibility, full = false, hidden = false }: PolicyContext,
+  { actor, visibility, full = false, hidden = false, status = 'open' }: PolicyContext,
 ): Decision {
   const isPrivate = visibility === 'private';
+  const noMoreMembers = noNewMembers(status);
   if (action === 'read-card') {
     // A hidden group's card is gone for everyone but its owner, as if it did not exist.
     return hidden && actor !== 'owner' ? refuse(404, 'There is no such group project.') : allow;
@@ -115,7 +141,10 @@ export function decide(
         ? signIn
         : refuse(403, 'This group is private: only its members can see its members and discussion.');
     case 'post-message':
-      if (isMember(actor)) return allow;
+      // An archived group's board is kept to read: nobody posts, its owner included, until it is reopened.
+      if (isMember(actor)) {
+        return status === 'archived' ? refuse(409, 'This group is archived: its board is read-only.') : allow;
+      }
       return actor === 'anonymous'
         ? signIn
         : refuse(403, 'Only members of this group can post in its discussion.');
@@ -127,12 +156,14 @@ export function decide(
     case 'join':
       if (actor === 'anonymous') return signIn;
       if (isMember(actor)) return refuse(409, 'You are already a member of this group.');
+      if (noMoreMembers) return noMoreMembers;
       if (isPrivate) return refuse(403, 'This group is private: ask to join, and its owner will decide.');
       if (full) return refuse(409, 'This group is full.');
       return allow;
     case 'request':
       if (actor === 'anonymous') return signIn;
       if (isMember(actor)) return refuse(409, 'You are already a member of this group.');
+      if (noMoreMembers) return noMoreMembers;
       if (!isPrivate) return refuse(409, 'This group is public: join it directly.');
       return allow;
     case 'cancel-request':
@@ -150,14 +181,19 @@ export function decide(
       if (actor !== 'owner') return refuse(403, "Only the group's owner can decide on requests to join.");
       // Only private groups take requests, so a public one has none to decide.
       if (!isPrivate) return refuse(409, 'This group is public: there are no requests to decide.');
+      if (action === 'approve-request' && noMoreMembers) return noMoreMembers;
       if (action === 'approve-request' && full) return refuse(409, 'This group is full.');
       return allow;
+    // The owner edits, sets the status and manages members of a hidden group too (to fix what a moderator
+    // objected to), and of a closed or archived one.
     case 'edit':
-      if (actor === 'anonymous') return signIn;
-      return actor === 'owner' ? allow : refuse(403, "Only the group's owner can edit it.");
     case 'delete':
+    case 'set-status':
+    case 'remove-member':
+    case 'transfer-ownership':
+    case 'read-activity':
       if (actor === 'anonymous') return signIn;
-      return actor === 'owner' ? allow : refuse(403, "Only the group's creator can delete it.");
+      return actor === 'owner' ? allow : refuse(403, ownerOnly[action]);
     case 'report':
       if (actor === 'anonymous') return signIn;
       return actor === 'owner' ? refuse(409, 'You cannot report your own group.') : allow;
@@ -172,6 +208,7 @@ export function decide(
       // the invites service (expiry, uses, revocation).
       if (actor === 'anonymous') return signIn;
       if (isMember(actor)) return refuse(409, 'You are already a member of this group.');
+      if (noMoreMembers) return noMoreMembers;
       if (full) return refuse(409, 'This group is full.');
       return allow;
   }
@@ -184,6 +221,7 @@ export function contextOf(access: GroupAccess, callerId: number | null): PolicyC
     visibility: access.visibility,
     full: access.full,
     hidden: access.hidden,
+    status: access.status,
   };
 }
 
@@ -215,6 +253,9 @@ function permissionsOf(context: PolicyContext): GroupPermissions {
     save: may('save'),
     readDiscussion: may('read-discussion'),
     invite: may('create-invite'),
+    setStatus: may('set-status'),
+    removeMember: may('remove-member'),
+    transferOwnership: may('transfer-ownership'),
   };
 }
 

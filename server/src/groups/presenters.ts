@@ -1,6 +1,12 @@
-import type { GroupProject, GroupSummary } from '@openlfg/contracts';
+import type { GroupProject, GroupStatus, GroupSummary } from '@openlfg/contracts';
 import { plainExcerpt } from './excerpt.js';
 import type { GroupRow } from './repository.js';
+
+/** The status lists show: an open group at capacity is full (as `group_list_status` in SQL, migration 0016). */
+function listStatus(row: GroupRow): GroupStatus {
+  if (row.status === 'open' && row.max_members !== null && row.member_count >= row.max_members) return 'full';
+  return row.status;
+}
 
 /** A group as lists show it: its description only as a plain excerpt (see `excerpt.ts`). */
 export function toGroupSummary(row: GroupRow): GroupSummary {
@@ -17,6 +23,7 @@ export function toGroupSummary(row: GroupRow): GroupSummary {
     saves: row.saves,
     datePosted: row.date_posted.toISOString(),
     editedAt: row.edited_at?.toISOString() ?? null,
+    status: listStatus(row),
     owner: { login: row.owner_login, avatarUrl: row.owner_avatar_url },
     joinQuestion: row.join_question,
   };

@@ -1,6 +1,8 @@
 import {
+  DEFAULT_LIST_STATUSES,
   discussionRoom,
   GROUP_PAGE_SIZE,
+  type GroupStatus,
   type GroupSortField,
   type SkillLevel,
   type SortOrder,
@@ -36,9 +38,24 @@ export interface GroupListQuery {
   topics: string[];
   skillLevels: SkillLevel[];
   visibility: Visibility | null;
+  /** Sorted, never empty: the list's default is open and full groups. */
+  statuses: GroupStatus[];
   datePostedDays: number | null;
   search: SearchQuery | null;
 }
+
+/** Whether a list asks for the default statuses (open and full), the list its sort buckets count. */
+const isDefaultStatuses = (statuses: readonly GroupStatus[]) =>
+  statuses.length === DEFAULT_LIST_STATUSES.length &&
+  DEFAULT_LIST_STATUSES.every((s) => statuses.includes(s));
+
+/** The status as lists show it (migration 0016's `group_list_status`: an open group at capacity is full). */
+const listStatus = sql<GroupStatus>`group_list_status(group_projects.status, group_projects.member_count, group_projects.max_members)`;
+
+/** The stored statuses behind the statuses a list shows (open and full groups are both stored `open`). */
+const storedStatuses = (statuses: readonly GroupStatus[]) => [
+  ...new Set(statuses.map((status) => (status === 'full' ? 'open' : status))),
+];
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -89,6 +106,8 @@ function orderTerms(sortField: IndexedSort, order: SortOrder, reversed = false):
  */
 function bucketFacets(filters: GroupListQuery): string[] | null {
   if (filters.search || filters.topics.length > 0 || filters.datePostedDays !== null) return null;
+  // The buckets count the default list only (open and full groups, migration 0016).
+  if (!isDefaultStatuses(filters.statuses)) return null;
   if (filters.skillLevels.length > 0 && filters.visibility !== null) return null;
   if (filters.skillLevels.length > 0) return filters.skillLevels.map((level) => `skill=${level}`);
   return filters.visibility !== null ? [`visibility=${filters.visibility}`] : [''];
@@ -114,6 +133,11 @@ function applyFilters<O>(
     q = q.where(sql<boolean>`group_projects.topics @> ${sql.val(filters.topics)}::text[]`);
   if (filters.skillLevels.length > 0) q = q.where('group_projects.skill_level', 'in', filters.skillLevels);
   if (filters.visibility) q = q.where('group_projects.visibility', '=', filters.visibility);
+  // The stored status is in the sort indexes (the default list reads them alone); full or not needs the row.
+  q = q.where('group_projects.status', 'in', storedStatuses(filters.statuses));
+  if (!isDefaultStatuses(filters.statuses) && filters.statuses.some((s) => s === 'open' || s === 'full')) {
+    q = q.where(sql<boolean>`${listStatus} = any(${sql.val(filters.statuses)}::text[])`);
+  }
   if (filters.datePostedDays !== null) {
     q = q.where(
       sql<boolean>`group_projects.date_posted >= now() - make_interval(days => ${filters.datePostedDays}::int)`,
@@ -183,12 +207,13 @@ async function selectAccess(
     visibility: GroupAccess['visibility'];
     hidden: boolean;
     full: boolean;
+    status: GroupAccess['status'];
     owner_id: number;
     member_count: number;
     role: GroupAccess['role'];
   }>`
     select g.id, g.visibility, g.hidden_at is not null as hidden,
-      coalesce(g.member_count >= g.max_members, false) as full,
+      coalesce(g.member_count >= g.max_members, false) as full, g.status,
       g.owner_id, g.member_count,
       coalesce(
         m.role,
@@ -209,6 +234,7 @@ async function selectAccess(
     visibility: row.visibility,
     hidden: row.hidden,
     full: row.full,
+    status: row.status,
     ownerId: row.owner_id,
     memberCount: row.member_count,
     role: row.role,
@@ -231,6 +257,7 @@ export function createGroupsRepository(db: Kysely<DB>) {
           .where('topic', '=', filters.topics[0] ?? '')
           .$if(filters.skillLevels.length > 0, (q) => q.where('skill_level', 'in', filters.skillLevels))
           .$if(filters.visibility !== null, (q) => q.where('visibility', '=', filters.visibility ?? ''))
+          .where('status', 'in', filters.statuses)
           .executeTakeFirstOrThrow();
         return Number(row.count);
       }
@@ -303,6 +330,7 @@ export function createGroupsRepository(db: Kysely<DB>) {
           'member_count',
           'max_members',
           'owner_id',
+          'status',
         ])
         .select(sql<boolean>`hidden_at is not null`.as('hidden'))
         .where('id', '=', id)
@@ -316,6 +344,7 @@ export function createGroupsRepository(db: Kysely<DB>) {
         ownerId: row.owner_id,
         memberCount: row.member_count,
         role: 'none',
+        status: row.status,
       };
       return { access, row };
     },
@@ -510,11 +539,36 @@ export function createGroupsRepository(db: Kysely<DB>) {
       return closed.length;
     },
 
+    /** Records an owner's action on another member (a removal, a hand-over) in the audit log. */
+    auditOwnerAction(
+      trx: Transaction<DB>,
+      owner: { id: number; login: string },
+      action: 'group.remove-member' | 'group.transfer-ownership',
+      group: { id: number; title: string },
+      member: string,
+      reason: string | null = null,
+    ): Promise<void> {
+      return writeAudit(trx, {
+        actor: owner,
+        action,
+        objectType: 'group_project',
+        objectId: group.id,
+        reason,
+        details: { title: group.title, member },
+      });
+    },
+
     members(executor: Executor, groupId: number) {
       return executor
         .selectFrom('group_members')
         .innerJoin('users', 'users.id', 'group_members.user_id')
-        .select(['users.login', 'users.avatar_url', 'group_members.role', 'group_members.joined_at'])
+        .select([
+          'users.id',
+          'users.login',
+          'users.avatar_url',
+          'group_members.role',
+          'group_members.joined_at',
+        ])
         .where('group_members.group_id', '=', groupId)
         .orderBy(sql`group_members.role = 'owner'`, 'desc')
         .orderBy('group_members.joined_at')
@@ -535,6 +589,56 @@ export function createGroupsRepository(db: Kysely<DB>) {
         .where('id', '=', groupId)
         .returning('member_count')
         .executeTakeFirstOrThrow();
+    },
+
+    /** The owner's status for the group (open, closed or archived). */
+    async setStatus(trx: Transaction<DB>, groupId: number, status: GroupAccess['status']): Promise<void> {
+      await trx.updateTable('group_projects').set({ status }).where('id', '=', groupId).execute();
+    },
+
+    /** Hands the group to `newOwnerId`, a member: the old owner stays a member. */
+    async transferOwnership(
+      trx: Transaction<DB>,
+      groupId: number,
+      oldOwnerId: number,
+      newOwnerId: number,
+    ): Promise<void> {
+      await trx
+        .updateTable('group_members')
+        .set({ role: sql`case when user_id = ${newOwnerId} then 'owner' else 'member' end` })
+        .where('group_id', '=', groupId)
+        .where('user_id', 'in', [oldOwnerId, newOwnerId])
+        .execute();
+      await trx
+        .updateTable('group_projects')
+        .set({ owner_id: newOwnerId })
+        .where('id', '=', groupId)
+        .execute();
+    },
+
+    /** A member's role in the group (undefined when not a member). */
+    membership(executor: Executor, groupId: number, userId: number) {
+      return executor
+        .selectFrom('group_members')
+        .select('role')
+        .where('group_id', '=', groupId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    /** When each member of the group last posted on its board (members who never did are left out). */
+    lastPosts(executor: Executor, groupId: number) {
+      return executor
+        .selectFrom('messages')
+        .innerJoin('group_members', (join) =>
+          join
+            .onRef('group_members.user_id', '=', 'messages.author_id')
+            .on('group_members.group_id', '=', groupId),
+        )
+        .select(['group_members.user_id', (eb) => eb.fn.max('messages.created_at').as('last_post_at')])
+        .where('messages.group_id', '=', groupId)
+        .groupBy('group_members.user_id')
+        .execute();
     },
 
     findUserByLogin(executor: Executor, login: string) {

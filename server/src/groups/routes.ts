@@ -35,6 +35,36 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
     handler: async (request, reply) => service.edit(await requireUser(request, reply), request.body),
   });
 
+  app.route({
+    ...endpoint('setGroupStatus'),
+    handler: async (request, reply) =>
+      service.setStatus(await requireUser(request, reply), request.body.groupProjectId, request.body.status),
+  });
+
+  app.route({
+    ...endpoint('removeMember'),
+    handler: async (request, reply) => {
+      const { removed: _removed, ...answer } = await service.removeMember(
+        await requireUser(request, reply),
+        request.body,
+      );
+      return answer;
+    },
+  });
+
+  app.route({
+    ...endpoint('transferOwnership'),
+    handler: async (request, reply) => {
+      const { groupProjectId, memberUsername } = request.body;
+      const { newOwner: _newOwner, ...answer } = await service.transferOwnership(
+        await requireUser(request, reply),
+        groupProjectId,
+        memberUsername,
+      );
+      return answer;
+    },
+  });
+
   for (const [name, saved] of [
     ['saveGroup', true],
     ['unsaveGroup', false],

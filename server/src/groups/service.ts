@@ -1,5 +1,6 @@
 import {
   canonicalTopics,
+  DEFAULT_LIST_STATUSES,
   discussionRoom,
   GROUP_PAGE_SIZE,
   type DiscussionInfo,
@@ -10,6 +11,8 @@ import {
   type MembershipResponse,
   type EditGroupBody,
   type PostGroupBody,
+  type RemoveMemberBody,
+  type SettableGroupStatus,
 } from '@openlfg/contracts';
 import type { Transaction } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
@@ -46,6 +49,12 @@ export type SharePreview =
       maxMembers: number | null;
     }
   | { kind: 'private'; groupId: number };
+/** A member's last activity: their last post on the board, else when they joined. */
+function lastActive(joinedAt: Date, lastPost: Date | string | null | undefined): string {
+  if (!lastPost) return joinedAt.toISOString();
+  const posted = new Date(lastPost);
+  return (posted > joinedAt ? posted : joinedAt).toISOString();
+}
 
 const noGroup = (id: number) => notFound(`There is no group project ${id}.`);
 
@@ -130,6 +139,36 @@ export function createGroupsService(
     };
   }
 
+  /** One group's card with the caller's standing in it; a hidden group has none, except for its owner. */
+  async function cardFor(caller: Caller | null, groupId: number): Promise<GroupCardResponse> {
+    const access = await readGroup('read-card', caller, groupId);
+    const group = await repository.findGroup(db, groupId);
+    if (!group) throw noGroup(groupId);
+    return { ...toGroupProject(group), viewer: viewerOf(access, caller?.id ?? null) };
+  }
+
+  /** A member of the group by login; refused as a 404 when they are not one. */
+  async function memberOf(trx: Transaction<DB>, groupId: number, login: string) {
+    const user = await repository.findUserByLogin(trx, login);
+    const membership = user ? await repository.membership(trx, groupId, user.id) : undefined;
+    if (!user || !membership) throw notFound(`${login} is not a member of this group (body.memberUsername).`);
+    return user;
+  }
+
+  /** Writes an owner's action on a member to the audit log, in the action's transaction. */
+  async function audit(
+    trx: Transaction<DB>,
+    caller: Caller,
+    action: 'group.remove-member' | 'group.transfer-ownership',
+    groupId: number,
+    member: string,
+    reason: string | null = null,
+  ) {
+    const group = await repository.findGroup(trx, groupId);
+    if (!group) throw noGroup(groupId);
+    await repository.auditOwnerAction(trx, caller, action, group, member, reason);
+  }
+
   return {
     list(request: GroupListRequest): Promise<string> {
       const query: GroupListQuery = {
@@ -139,6 +178,7 @@ export function createGroupsService(
         topics: canonicalTopics(request.topics ?? []).sort(),
         skillLevels: [...new Set(request.skillLevels ?? [])].sort(),
         visibility: request.visibility ?? null,
+        statuses: [...new Set(request.statuses?.length ? request.statuses : DEFAULT_LIST_STATUSES)].sort(),
         datePostedDays: request.datePosted ?? null,
         search: searchOf(request),
       };
@@ -179,6 +219,54 @@ export function createGroupsService(
       const row = await repository.findGroup(db, groupId);
       if (!row) throw noGroup(groupId);
       return toGroupProject(row);
+    },
+
+    /**
+     * The owner opens, closes (no new members) or archives (no new members, a read-only board) the group.
+     * Full is not set but follows from the member count.
+     */
+    async setStatus(
+      caller: Caller,
+      groupId: number,
+      status: SettableGroupStatus,
+    ): Promise<GroupCardResponse> {
+      await changeGroup('set-status', caller, groupId, (trx) => repository.setStatus(trx, groupId, status));
+      return cardFor(caller, groupId);
+    },
+
+    /**
+     * The owner removes a member (never themselves: they hand the group over or delete it), with an optional
+     * reason, audit-logged. The removed member's open boards close at once (a private group's board is theirs
+     * no longer). Answers the owner's standing, and the removed member with the reason for whoever tells them.
+     */
+    async removeMember(
+      caller: Caller,
+      body: RemoveMemberBody,
+    ): Promise<MembershipResponse & { removed: { id: number; login: string; reason: string | null } }> {
+      const { groupProjectId: groupId, memberUsername } = body;
+      const reason = body.reason?.trim() ? body.reason.trim() : null;
+      const result = await changeGroup('remove-member', caller, groupId, async (trx) => {
+        const member = await memberOf(trx, groupId, memberUsername);
+        if (member.id === caller.id) {
+          throw conflict('You own this group: hand it over to a member before you step out of it.');
+        }
+        await repository.removeMember(trx, groupId, member.id);
+        await audit(trx, caller, 'group.remove-member', groupId, member.login, reason);
+        return { ...(await standing(trx, groupId, caller.id)), removed: { ...member, reason } };
+      });
+      accessChanged(groupId);
+      return result;
+    },
+
+    /** The owner hands the group to one of its members and stays a member; audit-logged. */
+    transferOwnership(caller: Caller, groupId: number, memberUsername: string) {
+      return changeGroup('transfer-ownership', caller, groupId, async (trx) => {
+        const member = await memberOf(trx, groupId, memberUsername);
+        if (member.id === caller.id) throw conflict('You already own this group.');
+        await repository.transferOwnership(trx, groupId, caller.id, member.id);
+        await audit(trx, caller, 'group.transfer-ownership', groupId, member.login);
+        return { ...(await standing(trx, groupId, caller.id)), newOwner: member };
+      });
     },
 
     async setSaved(caller: Caller, groupId: number, saved: boolean) {
@@ -307,12 +395,7 @@ export function createGroupsService(
     },
 
     /** One group's card with the caller's standing in it; a hidden group has none, except for its owner. */
-    async publicCard(caller: Caller | null, groupId: number): Promise<GroupCardResponse> {
-      const access = await readGroup('read-card', caller, groupId);
-      const group = await repository.findGroup(db, groupId);
-      if (!group) throw noGroup(groupId);
-      return { ...toGroupProject(group), viewer: viewerOf(access, caller?.id ?? null) };
-    },
+    publicCard: cardFor,
 
     /** The caller's standing in each group of a list; groups whose card they cannot see are left out. */
     async viewers(caller: Caller | null, groupIds: readonly number[]): Promise<GroupViewersResponse> {
@@ -334,6 +417,10 @@ export function createGroupsService(
       const group = await repository.findGroup(db, groupId);
       if (!group) throw noGroup(groupId);
       const members = await repository.members(db, groupId);
+      // Only the owner sees when each member was last active: the field is absent for everyone else.
+      const lastPosts = allows('read-activity', access, callerId)
+        ? new Map((await repository.lastPosts(db, groupId)).map((p) => [p.user_id, p.last_post_at]))
+        : null;
       return {
         group: toGroupProject(group),
         members: members.map((m) => ({
@@ -341,6 +428,7 @@ export function createGroupsService(
           avatarUrl: m.avatar_url,
           role: m.role,
           joinedAt: m.joined_at.toISOString(),
+          ...(lastPosts ? { lastActiveAt: lastActive(m.joined_at, lastPosts.get(m.id)) } : {}),
         })),
         discordUrl: group.discord_url,
         room: discussionRoom(groupId),

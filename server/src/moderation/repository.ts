@@ -8,6 +8,20 @@ type Executor = Kysely<DB> | Transaction<DB>;
  * and a group's deletion (groups/repository.ts).
  */
 export function createModerationRepository(db: Kysely<DB>) {
+  /** Hidden groups with what the moderators' lists show of them. */
+  const selectHidden = () =>
+    db
+      .selectFrom('group_projects')
+      .innerJoin('users', 'users.id', 'group_projects.owner_id')
+      .select([
+        'group_projects.id',
+        'group_projects.title',
+        'group_projects.hidden_at',
+        'group_projects.hidden_reason',
+        'users.login',
+      ])
+      .where('group_projects.hidden_at', 'is not', null);
+
   return {
     db,
 
@@ -175,6 +189,11 @@ export function createModerationRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /** One group if a moderator hid it (the group page's Restore), else undefined. */
+    hiddenGroup(groupId: number) {
+      return selectHidden().where('group_projects.id', '=', groupId).executeTakeFirst();
+    },
+
     /** The groups moderators hid, the most recently hidden first, paged. */
     async hiddenGroups(page: number, pageSize: number) {
       const { count } = await db
@@ -182,17 +201,7 @@ export function createModerationRepository(db: Kysely<DB>) {
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where('hidden_at', 'is not', null)
         .executeTakeFirstOrThrow();
-      const rows = await db
-        .selectFrom('group_projects')
-        .innerJoin('users', 'users.id', 'group_projects.owner_id')
-        .select([
-          'group_projects.id',
-          'group_projects.title',
-          'group_projects.hidden_at',
-          'group_projects.hidden_reason',
-          'users.login',
-        ])
-        .where('group_projects.hidden_at', 'is not', null)
+      const rows = await selectHidden()
         .orderBy('group_projects.hidden_at', 'desc')
         .orderBy('group_projects.id', 'desc')
         .limit(pageSize)

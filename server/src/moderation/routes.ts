@@ -106,6 +106,11 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationRoutesOptions
   });
 
   app.route({
+    ...endpoint('hiddenGroup'),
+    handler: async (request) => service.hiddenGroup(request.params.groupId),
+  });
+
+  app.route({
     ...endpoint('restoreHiddenGroup'),
     handler: async (request, reply) =>
       service.restore(

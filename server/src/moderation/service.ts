@@ -3,6 +3,7 @@ import {
   type AdminProjectRequest,
   type AdminReportedGroup,
   type CatalogueHealth,
+  type HiddenGroup,
   type HiddenGroupsResponse,
   type RestoreOutcome,
   type RepositoryFigures,
@@ -40,6 +41,22 @@ export interface ModerationDeps {
     error(object: object, message: string): void;
     warn(object: object, message: string): void;
     info(object: object, message: string): void;
+  };
+}
+
+function toHiddenGroup(row: {
+  id: number;
+  title: string;
+  login: string;
+  hidden_at: Date | null;
+  hidden_reason: string | null;
+}): HiddenGroup {
+  return {
+    groupId: row.id,
+    title: row.title,
+    ownerLogin: row.login,
+    hiddenAt: (row.hidden_at ?? new Date(0)).toISOString(),
+    reason: row.hidden_reason,
   };
 }
 
@@ -201,17 +218,18 @@ export function createModerationService(deps: ModerationDeps) {
     async hiddenGroups(page: number): Promise<HiddenGroupsResponse> {
       const { total, rows } = await repository.hiddenGroups(page, ADMIN_PAGE_SIZE);
       return {
-        data: rows.map((row) => ({
-          groupId: row.id,
-          title: row.title,
-          ownerLogin: row.login,
-          hiddenAt: (row.hidden_at ?? new Date(0)).toISOString(),
-          reason: row.hidden_reason,
-        })),
+        data: rows.map(toHiddenGroup),
         page,
         totalPages: pages(total),
         total,
       };
+    },
+
+    /** One hidden group, for the Restore on its page; a group that is not hidden (or not there) is a 404. */
+    async hiddenGroup(groupId: number): Promise<HiddenGroup> {
+      const row = await repository.hiddenGroup(groupId);
+      if (!row) throw notFound(`Group project ${groupId} is not hidden.`);
+      return toHiddenGroup(row);
     },
 
     /** Shows a hidden group again, audit-logged like hiding it; a group that is not hidden is refused. */

@@ -4,7 +4,8 @@ import type { DB } from './schema.js';
 type Executor = Kysely<DB> | Transaction<DB>;
 
 /**
- * The audit log: what moderators did, and what owners did to reported groups. Moderation reads it; the groups
+ * The audit log: what moderators did, what owners did to reported groups, and owners' actions on other
+ * people (removing a member, handing the group over), which a moderator may need when someone complains. Moderation reads it; the groups
  * feature writes to it too (an owner deleting a reported group closes its reports), so it lives below both.
  */
 export type AuditAction =
@@ -15,6 +16,8 @@ export type AuditAction =
   | 'group.restore'
   | 'group.delete'
   | 'group.delete-by-owner'
+  | 'group.remove-member'
+  | 'group.transfer-ownership'
   | 'project.remove'
   | 'catalogue.sync';
 

@@ -193,6 +193,8 @@ export interface GroupProjectsTable {
   edited_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** The owner's question to people asking to join (migration 0017); null for none. */
   join_question: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What its owner set (migration 0016): `open`, `closed` (no new members) or `archived` (read-only). */
+  status: ColumnType<'open' | 'closed' | 'archived', 'open' | 'closed' | 'archived' | undefined>;
   /** The weighted words of the row, kept by the database (migration 0009): only for searching. */
   search: ColumnType<string, never, never>;
 }
@@ -287,6 +289,8 @@ export interface GroupListCountsTable {
   topic: string;
   skill_level: string;
   visibility: string;
+  /** As lists show it: `open`, `full`, `closed` or `archived` (migration 0016). */
+  status: string;
   groups: number;
 }
 

@@ -1,4 +1,4 @@
-import type { GroupProject } from '@openlfg/contracts';
+import { INACTIVE_MEMBER_DAYS, type GroupProject, type GroupStatus } from '@openlfg/contracts';
 import { formatRelativeTime } from '../../lib/format';
 
 /** "edited 2 hours ago" once its owner edited the group; null before. */
@@ -11,4 +11,37 @@ export { memberCountText } from '@openlfg/contracts';
 
 export function visibilityText(visibility: GroupProject['visibility']): string {
   return visibility === 'private' ? 'Private' : 'Public';
+}
+
+export const STATUS_TEXT: Record<GroupStatus, string> = {
+  open: 'Open',
+  full: 'Full',
+  closed: 'Closed',
+  archived: 'Archived',
+};
+
+/** What a status means for the people who meet the group, as the page says it. */
+export const STATUS_MEANING: Record<GroupStatus, string> = {
+  open: 'New members can join.',
+  full: 'It has as many members as it takes, and reopens when one leaves.',
+  closed: 'Nobody new can join or ask to; members still talk on the board.',
+  archived: 'Nobody can join, and the board is read-only.',
+};
+
+/** The group's status; older answers without one are open. */
+export function statusOf(group: Pick<GroupProject, 'status'>): GroupStatus {
+  return group.status ?? 'open';
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A member's last activity as the owner sees it: "active 3 days ago", or flagged "Inactive 34 days" from
+ * INACTIVE_MEMBER_DAYS on.
+ */
+export function activityText(lastActiveAt: string, now = Date.now()): { text: string; inactive: boolean } {
+  const days = Math.floor((now - Date.parse(lastActiveAt)) / DAY_MS);
+  return days >= INACTIVE_MEMBER_DAYS
+    ? { text: `Inactive ${days} days`, inactive: true }
+    : { text: `active ${formatRelativeTime(lastActiveAt)}`, inactive: false };
 }

@@ -4,6 +4,7 @@ import {
   SKILL_LEVELS,
   VISIBILITIES,
   type GroupListRequest,
+  type GroupStatus,
   type SkillLevel,
   type Visibility,
 } from '@openlfg/contracts';
@@ -21,12 +22,27 @@ import {
 
 /**
  * The group list's controls in the address bar:
- * `?q=rust&sort=saves-desc&topics=react,cli&skills=Beginner,Any%20level&visibility=private&posted=7&page=2`
+ * `?q=rust&sort=saves-desc&topics=react,cli&skills=Beginner,Any%20level&visibility=private&status=closed&posted=7&page=2`
  * (the shared rules are in lib/url-list-query.ts). While `q` is set, Best match is offered and is the default.
  */
 
 export const groupSorts = searchableSortChoicesOf(GROUP_SORT_OPTIONS);
 export const DEFAULT_GROUP_SORT_KEY = groupSorts.defaultKey;
+
+/**
+ * The Status filter's choices: '' is the list's default (open and full groups: closed and archived ones stay
+ * out of it), 'any' every status, else one status.
+ */
+export type StatusChoice = '' | 'any' | GroupStatus;
+export const STATUS_CHOICES: readonly { value: StatusChoice; label: string }[] = [
+  { value: '', label: 'Open or full' },
+  { value: 'open', label: 'Open' },
+  { value: 'full', label: 'Full' },
+  { value: 'closed', label: 'Closed' },
+  { value: 'archived', label: 'Archived' },
+  { value: 'any', label: 'Any status' },
+];
+const ALL_STATUSES: GroupStatus[] = ['open', 'full', 'closed', 'archived'];
 
 export type DatePosted = (typeof DATE_POSTED_OPTIONS)[number]['days'];
 
@@ -37,6 +53,7 @@ export interface GroupListQuery {
   topics: string[];
   skillLevels: SkillLevel[];
   visibility: Visibility | null;
+  status: StatusChoice;
   datePosted: DatePosted;
   page: number;
 }
@@ -47,6 +64,7 @@ export const DEFAULT_GROUP_LIST_QUERY: GroupListQuery = {
   topics: [],
   skillLevels: [],
   visibility: null,
+  status: '',
   datePosted: null,
   page: 1,
 };
@@ -55,6 +73,7 @@ export function parseGroupListQuery(search: string): GroupListQuery {
   const params = new URLSearchParams(search);
   const visibility = params.get('visibility');
   const posted = params.get('posted');
+  const status = params.get('status');
   const q = parseSearch(params.get('q'));
   return {
     q,
@@ -66,6 +85,7 @@ export function parseGroupListQuery(search: string): GroupListQuery {
       (item) => SKILL_LEVELS.find((level) => level === item) ?? null,
     ),
     visibility: VISIBILITIES.find((value) => value === visibility) ?? null,
+    status: STATUS_CHOICES.find((choice) => choice.value !== '' && choice.value === status)?.value ?? '',
     datePosted:
       DATE_POSTED_OPTIONS.find((option) => option.days !== null && String(option.days) === posted)?.days ??
       null,
@@ -80,6 +100,7 @@ export function formatGroupListQuery(query: GroupListQuery): string {
     ...listParam('topics', query.topics),
     ...listParam('skills', query.skillLevels),
     ...(query.visibility ? [`visibility=${query.visibility}`] : []),
+    ...(query.status ? [`status=${query.status}`] : []),
     ...(query.datePosted !== null ? [`posted=${query.datePosted}`] : []),
     ...(query.page > 1 ? [`page=${query.page}`] : []),
   ]);
@@ -92,6 +113,7 @@ export function toGroupListRequest(query: GroupListQuery): GroupListRequest {
   if (query.topics.length > 0) request.topics = query.topics;
   if (query.skillLevels.length > 0) request.skillLevels = query.skillLevels;
   if (query.visibility) request.visibility = query.visibility;
+  if (query.status) request.statuses = query.status === 'any' ? ALL_STATUSES : [query.status];
   if (query.datePosted !== null) request.datePosted = query.datePosted;
   return request;
 }
@@ -101,6 +123,7 @@ export function hasGroupFilters(query: GroupListQuery): boolean {
     query.topics.length > 0 ||
     query.skillLevels.length > 0 ||
     query.visibility !== null ||
+    query.status !== '' ||
     query.datePosted !== null
   );
 }

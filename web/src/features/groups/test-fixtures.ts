@@ -96,6 +96,9 @@ const NOTHING: GroupPermissions = {
   save: false,
   readDiscussion: false,
   invite: false,
+  setStatus: false,
+  removeMember: false,
+  transferOwnership: false,
 };
 
 /** A viewer block as the server would send it: `role`, allowed what `may` says and nothing else. */

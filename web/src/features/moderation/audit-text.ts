@@ -9,6 +9,8 @@ const ACTION_TEXT: Record<string, string> = {
   'group.restore': 'restored',
   'group.delete': 'deleted',
   'group.delete-by-owner': 'deleted their own reported group',
+  'group.remove-member': 'removed a member from',
+  'group.transfer-ownership': 'handed over',
   'project.remove': 'removed',
   'catalogue.sync': 'started',
 };

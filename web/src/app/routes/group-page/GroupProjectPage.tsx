@@ -13,7 +13,17 @@ const DiscussionBoard = lazy(() =>
   })),
 );
 
-/** `/group-projects/:id`: the group (groups feature) with its discussion board (messages feature). */
+/** A moderator's Restore on a hidden group's page: loaded only when the page finds the group gone. */
+const HiddenGroupRestore = lazy(() =>
+  import('../../../features/moderation/components/HiddenGroupRestore').then((module) => ({
+    default: module.HiddenGroupRestore,
+  })),
+);
+
+/**
+ * `/group-projects/:id`: the group (groups feature) with its discussion board (messages feature), and for a
+ * moderator the Restore of a hidden group (moderation feature).
+ */
 export function GroupProjectPage() {
   return (
     <GroupPage
@@ -26,6 +36,11 @@ export function GroupProjectPage() {
           }
         >
           <DiscussionBoard key={boardKey} {...board} />
+        </Suspense>
+      )}
+      renderHidden={(slot) => (
+        <Suspense fallback={null}>
+          <HiddenGroupRestore {...slot} />
         </Suspense>
       )}
     />

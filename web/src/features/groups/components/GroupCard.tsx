@@ -10,6 +10,7 @@ import { editedText, memberCountText, visibilityText } from '../group-text';
 import { offersTo } from '../viewer';
 import { CopyLinkButton } from './CopyLinkButton';
 import { GroupSaveButton } from './GroupSaveButton';
+import { GroupStatusBadge } from './GroupStatusBadge';
 import { MembershipActions } from './MembershipActions';
 import styles from './GroupCard.module.css';
 
@@ -46,6 +47,7 @@ export function GroupCard({ group, colour, viewer, badge, selectedTopics, onTopi
           <span className={group.visibility === 'private' ? styles.badgePrivate : styles.badgePublic}>
             {visibilityText(group.visibility)}
           </span>
+          <GroupStatusBadge group={group} />
         </div>
       </div>
       <p className={styles.meta}>

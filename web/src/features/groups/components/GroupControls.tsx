@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { FiltersToggle } from '../../../components/FiltersToggle';
 import { SearchBox } from '../../../components/SearchBox';
 import { TopicSearchSelect } from '../../../components/TopicSearchSelect';
-import { groupSorts, hasGroupFilters, type GroupListQuery } from '../list-query';
+import { groupSorts, hasGroupFilters, STATUS_CHOICES, type GroupListQuery } from '../list-query';
 import styles from './GroupControls.module.css';
 import buttons from '../../../components/buttons.module.css';
 
@@ -38,6 +38,7 @@ export function GroupControls({ query, onChange, onClear, onSearch }: GroupContr
           query.topics.length +
           query.skillLevels.length +
           (query.visibility === null ? 0 : 1) +
+          (query.status === '' ? 0 : 1) +
           (query.datePosted === null ? 0 : 1)
         }
       >
@@ -64,6 +65,27 @@ export function GroupControls({ query, onChange, onClear, onSearch }: GroupContr
               {DATE_POSTED_OPTIONS.map((option) => (
                 <option key={option.label} value={option.days === null ? '' : String(option.days)}>
                   {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-status`} className={styles.label}>
+              Status
+            </label>
+            <select
+              id={`${id}-status`}
+              className={styles.select}
+              value={query.status}
+              onChange={(event) =>
+                onChange({
+                  status: STATUS_CHOICES.find((choice) => choice.value === event.target.value)?.value ?? '',
+                })
+              }
+            >
+              {STATUS_CHOICES.map((choice) => (
+                <option key={choice.label} value={choice.value}>
+                  {choice.label}
                 </option>
               ))}
             </select>

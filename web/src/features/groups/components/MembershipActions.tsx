@@ -9,6 +9,7 @@ import { useSession } from '../../../session/session-context';
 import { useJoinGroup } from '../api/join-group';
 import { useLeaveGroup } from '../api/leave-group';
 import { useRequestToJoin } from '../api/request-to-join';
+import { statusOf } from '../group-text';
 import { isFull, offersTo } from '../viewer';
 import { RequestToJoinDialog } from './RequestToJoinDialog';
 import buttons from '../../../components/buttons.module.css';
@@ -24,7 +25,17 @@ export interface MembershipActionsProps {
 
 const FAILED = 'That did not work, please try again.';
 export const FULL_MESSAGE = 'This group is full.';
+export const CLOSED_MESSAGE = 'This group is closed to new members.';
+export const ARCHIVED_MESSAGE = 'This group is archived.';
 export const REQUEST_SENT_MESSAGE = 'Request sent. The owner will decide.';
+
+/** Why nobody new gets in, said in place of Join: the group is closed, archived or full. */
+function noEntryMessage(group: GroupSummary): string | null {
+  const status = statusOf(group);
+  if (status === 'closed') return CLOSED_MESSAGE;
+  if (status === 'archived') return ARCHIVED_MESSAGE;
+  return status === 'full' || isFull(group) ? FULL_MESSAGE : null;
+}
 
 /**
  * The membership buttons the server's viewer block allows: Join or Request to join (nobody signed in: the login
@@ -124,8 +135,9 @@ export function MembershipActions({ group, viewer, variant = 'card' }: Membershi
         {name}
       </button>
     );
-  } else if (!offer.leave && viewer.role !== 'owner' && viewer.role !== 'member' && isFull(group)) {
-    entry = <span className={styles.full}>{FULL_MESSAGE}</span>;
+  } else if (!offer.leave && viewer.role !== 'owner' && viewer.role !== 'member') {
+    const why = noEntryMessage(group);
+    if (why) entry = <span className={styles.full}>{why}</span>;
   }
 
   const exit = offer.leave ? (

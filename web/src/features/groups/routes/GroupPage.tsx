@@ -20,12 +20,15 @@ import { CopyLinkButton } from '../components/CopyLinkButton';
 import { EditGroupButton } from '../components/EditGroupButton';
 import { groupTopicHref } from '../components/GroupCard';
 import { GroupSaveButton } from '../components/GroupSaveButton';
+import { GroupStatusBadge } from '../components/GroupStatusBadge';
+import { GroupStatusControl } from '../components/GroupStatusControl';
+import { MemberControls } from '../components/MemberControls';
 import { MembershipActions } from '../components/MembershipActions';
 import { PendingRequests } from '../components/PendingRequests';
 import { InviteLinks } from '../invites/InviteLinks';
 import { getGroupsQueryKey } from '../api/query-keys';
 import { ReportModal } from '../components/ReportModal';
-import { editedText, memberCountText, visibilityText } from '../group-text';
+import { activityText, editedText, memberCountText, statusOf, visibilityText } from '../group-text';
 import { offersTo } from '../viewer';
 import buttons from '../../../components/buttons.module.css';
 import styles from '../components/GroupPage.module.css';
@@ -46,12 +49,22 @@ export interface DiscussionSlot {
 }
 export type RenderDiscussion = (slot: DiscussionSlot) => ReactNode;
 
+/**
+ * What the page shows a moderator when the group is gone from their view: a group a moderator hid (its Restore
+ * is the moderation feature's, so the route fills this slot). `onRestored` loads the page again.
+ */
+export type RenderHidden = (slot: { groupProjectId: number; onRestored: () => void }) => ReactNode;
+
 export const PRIVATE_GROUP_MESSAGE = 'This group is private. Ask to join to see its members and discussion.';
 /** What readers of a public board who may not post see in place of the composer. */
 export const JOIN_TO_POST_MESSAGE = 'Join the group to post in its discussion.';
 export const SIGN_IN_TO_POST_MESSAGE = 'Sign in and join the group to post in its discussion.';
 /** What the owner of a group a moderator hid sees in place of the composer. */
 export const HIDDEN_BOARD_MESSAGE = 'A moderator hid this group: its discussion takes no new messages.';
+/** What everyone sees in place of the composer on an archived group's board. */
+export const ARCHIVED_BOARD_MESSAGE = 'This group is archived: its discussion is read-only.';
+/** What readers of a closed group's board who are not members see in place of the composer. */
+export const CLOSED_BOARD_MESSAGE = 'This group is closed to new members: only its members post here.';
 
 /** The group's details are for its members: someone outside a private group sees its public card. */
 function isRefusal(error: unknown): boolean {
@@ -64,21 +77,32 @@ function parseId(value: string | undefined): number | null {
   return id >= 1 && Number.isSafeInteger(id) ? id : null;
 }
 
-export function GroupPage({ renderDiscussion }: { renderDiscussion?: RenderDiscussion }) {
+export function GroupPage({
+  renderDiscussion,
+  renderHidden,
+}: {
+  renderDiscussion?: RenderDiscussion;
+  renderHidden?: RenderHidden;
+}) {
   const params = useParams();
   const groupProjectId = parseId(params.groupProjectId);
   return groupProjectId === null ? (
     <MissingGroup />
   ) : (
-    <GroupPageFor groupProjectId={groupProjectId} renderDiscussion={renderDiscussion} />
+    <GroupPageFor
+      groupProjectId={groupProjectId}
+      renderDiscussion={renderDiscussion}
+      renderHidden={renderHidden}
+    />
   );
 }
 
-function MissingGroup() {
+function MissingGroup({ hidden }: { hidden?: ReactNode }) {
   useDocumentTitle('Group not found');
   return (
     <div className={styles.state}>
       <h1 className={styles.title}>This group does not exist (any more).</h1>
+      {hidden}
       <p>
         <Link to="/group-projects" className={styles.link}>
           Back to the groups
@@ -91,10 +115,19 @@ function MissingGroup() {
 function GroupPageFor({
   groupProjectId,
   renderDiscussion,
+  renderHidden,
 }: {
   groupProjectId: number;
   renderDiscussion: RenderDiscussion | undefined;
+  renderHidden: RenderHidden | undefined;
 }) {
+  const queryClient = useQueryClient();
+  // A moderator restored the group from this page: everything about groups loads again, this page included.
+  const onRestored = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: getGroupsQueryKey() }),
+    [queryClient],
+  );
+  const hidden = renderHidden?.({ groupProjectId, onRestored });
   const { isLoginLoading } = useSession();
   const info = useDiscussionInfo(groupProjectId, !isLoginLoading);
   // The description's renderer loads while the group does.
@@ -106,7 +139,7 @@ function GroupPageFor({
   if (!info.isPending && refused !== showingPrivate) setShowingPrivate(refused);
 
   if (info.isPending && info.isFetching && showingPrivate)
-    return <PrivateGroup groupProjectId={groupProjectId} />;
+    return <PrivateGroup groupProjectId={groupProjectId} hidden={hidden} />;
   if (isLoginLoading || info.isPending) {
     return (
       <div className={styles.loading}>
@@ -116,8 +149,8 @@ function GroupPageFor({
   }
   if (info.isError) {
     const { error } = info;
-    if (isApiError(error) && error.status === 404) return <MissingGroup />;
-    if (refused) return <PrivateGroup groupProjectId={groupProjectId} />;
+    if (isApiError(error) && error.status === 404) return <MissingGroup hidden={hidden} />;
+    if (refused) return <PrivateGroup groupProjectId={groupProjectId} hidden={hidden} />;
     return (
       <ErrorState
         title="The group could not be loaded."
@@ -134,7 +167,7 @@ function GroupPageFor({
  * What someone outside a private group sees: its public card (as the lists show it), the notice that its
  * members and discussion are for members, and the ways to ask to join, save and report.
  */
-function PrivateGroup({ groupProjectId }: { groupProjectId: number }) {
+function PrivateGroup({ groupProjectId, hidden }: { groupProjectId: number; hidden: ReactNode }) {
   const card = useGroup(groupProjectId);
   useDocumentTitle(card.data?.title ?? 'Private group');
   if (card.isPending) {
@@ -145,7 +178,8 @@ function PrivateGroup({ groupProjectId }: { groupProjectId: number }) {
     );
   }
   if (card.isError) {
-    if (isApiError(card.error) && card.error.status === 404) return <MissingGroup />;
+    // A hidden group is gone for all but its owner; a moderator may restore it from here.
+    if (isApiError(card.error) && card.error.status === 404) return <MissingGroup hidden={hidden} />;
     return (
       <ErrorState
         title="The group could not be loaded."
@@ -220,6 +254,7 @@ function GroupHeading({ group }: { group: GroupProject }) {
         <span className={group.visibility === 'private' ? styles.badgePrivate : styles.badgePublic}>
           {visibilityText(group.visibility)}
         </span>
+        <GroupStatusBadge group={group} />
       </div>
       <>
         <p className={styles.muted}>
@@ -283,6 +318,7 @@ function GroupDetails({
         </p>
       ) : null}
       <GroupActions group={group} viewer={viewer} discordUrl={discordUrl} />
+      {viewer.may.setStatus ? <GroupStatusControl group={group} /> : null}
 
       {group.repoExt || discordUrl ? (
         <section className={styles.section} aria-labelledby="group-links-heading">
@@ -337,8 +373,15 @@ function GroupDetails({
                   <span className={styles.muted}>
                     {member.role === 'owner' ? 'Owner' : 'Member'} · joined{' '}
                     {formatRelativeTime(member.joinedAt)}
+                    {member.lastActiveAt ? <MemberActivity lastActiveAt={member.lastActiveAt} /> : null}
                   </span>
                 </span>
+                <MemberControls
+                  group={group}
+                  member={member}
+                  mayRemove={viewer.may.removeMember}
+                  mayHandOver={viewer.may.transferOwnership}
+                />
               </li>
             ))}
           </ul>
@@ -351,15 +394,31 @@ function GroupDetails({
             groupProjectId: group.groupProjectId,
             room: info.room,
             canPost: viewer.may.post,
-            readOnlyPrompt: info.hidden
-              ? HIDDEN_BOARD_MESSAGE
-              : isLoggedIn
-                ? JOIN_TO_POST_MESSAGE
-                : SIGN_IN_TO_POST_MESSAGE,
+            readOnlyPrompt: readOnlyPrompt(info, isLoggedIn),
             onAccessLost: recheckAccess,
           })
         : null}
       <ReportModal groupTitle={group.title} />
     </article>
+  );
+}
+
+/** Why the board takes no post from this viewer, shown in place of its composer. */
+function readOnlyPrompt(info: DiscussionInfo, isLoggedIn: boolean): string {
+  if (info.hidden) return HIDDEN_BOARD_MESSAGE;
+  const status = statusOf(info.group);
+  if (status === 'archived') return ARCHIVED_BOARD_MESSAGE;
+  if (status === 'closed') return CLOSED_BOARD_MESSAGE;
+  return isLoggedIn ? JOIN_TO_POST_MESSAGE : SIGN_IN_TO_POST_MESSAGE;
+}
+
+/** The member's last activity, as only the owner gets it: flagged once they have been quiet a long while. */
+function MemberActivity({ lastActiveAt }: { lastActiveAt: string }) {
+  const { text, inactive } = activityText(lastActiveAt);
+  return (
+    <>
+      {' · '}
+      <span className={inactive ? styles.inactive : undefined}>{text}</span>
+    </>
   );
 }

@@ -95,7 +95,7 @@ export function GroupProjectsPage() {
   };
 
   const clearFilters = useCallback(
-    () => update({ topics: [], skillLevels: [], visibility: null, datePosted: null }),
+    () => update({ topics: [], skillLevels: [], visibility: null, status: '', datePosted: null }),
     [update],
   );
   const searchList = useListSearch(groupSorts, query, update);

@@ -16,6 +16,16 @@ export function getHiddenGroupsQueryOptions(page: number) {
   });
 }
 
+/** One group if a moderator hid it; a 404 when it is not hidden (or not there). */
+export function getHiddenGroupQueryOptions(groupId: number) {
+  return queryOptions({
+    // Beside the pages of the list, not under their key: the list's updates reshape pages, not this answer.
+    queryKey: [...getModerationQueryKey(), 'hidden-group', groupId] as const,
+    queryFn: ({ signal }) => callApi('hiddenGroup', { params: { groupId } }, { signal }),
+    retry: false,
+  });
+}
+
 /** One page of the groups moderators hid, the most recently hidden first. */
 export function useHiddenGroups(page: number) {
   return useQuery({ ...getHiddenGroupsQueryOptions(page), placeholderData: keepPreviousData });

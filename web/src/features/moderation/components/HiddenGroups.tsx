@@ -1,12 +1,8 @@
 import type { HiddenGroup } from '@openlfg/contracts';
-import { useCallback, useState } from 'react';
-import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { formatRelativeTime } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
-import { useHiddenGroups, useRestoreHiddenGroup } from '../api/hidden-groups';
+import { useHiddenGroups } from '../api/hidden-groups';
 import { ModerationList } from './ModerationList';
-import { ReasonDialog } from './ReasonDialog';
-import buttons from '../../../components/buttons.module.css';
+import { RestoreGroupButton } from './RestoreGroupButton';
 import styles from './Moderation.module.css';
 
 /** The groups moderators hid, each with why, to restore. */
@@ -28,16 +24,6 @@ export function HiddenGroups({ page }: { page: number }) {
 
 function HiddenGroupItem({ group, onRestored }: { group: HiddenGroup; onRestored: () => void }) {
   const { groupId, title, ownerLogin, hiddenAt, reason } = group;
-  const [open, setOpen] = useState(false);
-  const close = useCallback(() => setOpen(false), []);
-  const restore = useRestoreHiddenGroup();
-
-  const run = async (text: string | undefined) => {
-    await restore.mutateAsync({ groupId, reason: text ?? '' });
-    toast.success(`${title} is visible again.`);
-    onRestored();
-  };
-
   return (
     <li className={styles.card}>
       <h3 className={styles.cardTitle}>
@@ -49,21 +35,7 @@ function HiddenGroupItem({ group, onRestored }: { group: HiddenGroup; onRestored
         <time dateTime={hiddenAt}>{formatRelativeTime(hiddenAt)}</time>
       </p>
       {reason ? <p className={styles.reason}>{reason}</p> : null}
-      <div className={buttons.row}>
-        <button type="button" className={buttons.action} onClick={() => setOpen(true)}>
-          Restore<VisuallyHidden> {title}</VisuallyHidden>
-        </button>
-      </div>
-      <ReasonDialog
-        open={open}
-        onClose={close}
-        title={`Restore ${title}`}
-        description="The group comes back to every list and its board opens to its members again."
-        reasonRequired
-        confirmLabel="Restore group"
-        pendingLabel="Restoring..."
-        onConfirm={run}
-      />
+      <RestoreGroupButton groupId={groupId} title={title} named onRestored={onRestored} />
     </li>
   );
 }
