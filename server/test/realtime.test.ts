@@ -177,6 +177,37 @@ describe('following a board', () => {
     expect(texts(socket, groupId)).toEqual(['new']);
   });
 
+  it('pushes an edit and a deletion to every subscriber, as the message now stands; new ids are untouched', async () => {
+    const groupId = await privateGroupWithMember();
+    const sent = await send(member, groupId, 'first try');
+    const memberSocket = await connect(member);
+    const ownerSocket = await connect(owner);
+    await subscribe(memberSocket, groupId, sent.id);
+    await subscribe(ownerSocket, groupId, sent.id);
+    const edit = await call(t.app, 'POST', '/api/messages/edit-message', member.cookie, {
+      groupProjectId: groupId,
+      messageId: sent.id,
+      text: 'second try',
+    });
+    expect(edit.statusCode).toBe(200);
+    for (const socket of [memberSocket, ownerSocket]) {
+      const frame = await socket.next('message-changed');
+      expect(frame.message).toMatchObject({ id: sent.id, text: 'second try', editedAt: expect.any(String) });
+    }
+    await call(t.app, 'POST', '/api/messages/delete-message', owner.cookie, {
+      groupProjectId: groupId,
+      messageId: sent.id,
+    });
+    for (const socket of [memberSocket, ownerSocket]) {
+      const frame = await socket.next('message-changed');
+      expect(frame.message).toMatchObject({ id: sent.id, text: '', deletedAt: expect.any(String) });
+    }
+    // A change is no new message: the next one arrives once, and nothing was replayed as new.
+    await send(owner, groupId, 'after');
+    await memberSocket.next('message', (frame) => frame.message.text === 'after');
+    expect(texts(memberSocket, groupId)).toEqual(['after']);
+  });
+
   it('stops delivering to a member who leaves, at once', async () => {
     const groupId = await privateGroupWithMember();
     const socket = await connect(member);

@@ -11,6 +11,8 @@ export type GroupAction =
   | 'read-discussion'
   | 'post-message'
   | 'mark-read'
+  | 'edit-message'
+  | 'delete-message'
   | 'join'
   | 'request'
   | 'cancel-request'
@@ -44,6 +46,10 @@ export interface PolicyContext {
   visibility: Visibility;
   full?: boolean;
   hidden?: boolean;
+  /** For a message action: the caller wrote the message. */
+  ownsMessage?: boolean;
+  /** The caller is a moderator of the site (ADMIN_LOGINS): they delete any message on any board. */
+  moderator?: boolean;
 }
 
 export type Decision =
@@ -69,6 +75,8 @@ const closedWhenHidden = new Set<GroupAction>([
   'read-discussion',
   'post-message',
   'mark-read',
+  'edit-message',
+  'delete-message',
   'join',
   'request',
   'approve-request',
@@ -85,9 +93,11 @@ const isMember = (actor: Actor) => actor === 'member' || actor === 'owner';
  */
 export function decide(
   action: GroupAction,
-  { actor, visibility, full = false, hidden = false }: PolicyContext,
+  { actor, visibility, full = false, hidden = false, ownsMessage = false, moderator = false }: PolicyContext,
 ): Decision {
   const isPrivate = visibility === 'private';
+  // Moderators clean up any board, a hidden group's included (that is often why it was hidden).
+  if (action === 'delete-message' && moderator && actor !== 'anonymous') return allow;
   if (action === 'read-card') {
     // A hidden group's card is gone for everyone but its owner, as if it did not exist.
     return hidden && actor !== 'owner' ? refuse(404, 'There is no such group project.') : allow;
@@ -98,6 +108,9 @@ export function decide(
   // Its owner still reads the board, but nobody posts on a hidden group until a moderator restores it.
   if (hidden && action === 'post-message') {
     return refuse(403, 'A moderator hid this group: its board takes no new messages until it is restored.');
+  }
+  if (hidden && (action === 'edit-message' || action === 'delete-message') && actor !== 'anonymous') {
+    return refuse(403, 'A moderator hid this group: its board takes no changes until it is restored.');
   }
   switch (action) {
     case 'read-info':
@@ -116,6 +129,15 @@ export function decide(
       return actor === 'anonymous'
         ? signIn
         : refuse(403, 'Only members keep a read mark on a group’s board.');
+    case 'edit-message':
+      if (actor === 'anonymous') return signIn;
+      if (!ownsMessage) return refuse(403, 'You can edit only your own messages.');
+      // Someone who left keeps their words on the board, but no longer speaks there.
+      return isMember(actor) ? allow : refuse(403, 'Only members of this group can edit their messages.');
+    case 'delete-message':
+      if (actor === 'anonymous') return signIn;
+      if (actor === 'owner' || (ownsMessage && isMember(actor))) return allow;
+      return refuse(403, "Only a message's author, the group's owner or a moderator can delete it.");
     case 'join':
       if (actor === 'anonymous') return signIn;
       if (isMember(actor)) return refuse(409, 'You are already a member of this group.');
@@ -173,9 +195,17 @@ export function allows(action: GroupAction, access: GroupAccess, callerId: numbe
   return decide(action, contextOf(access, callerId)).allowed;
 }
 
-/** The first line of every group and message action: throws the refusal as the HTTP error the client gets. */
-export function authorize(action: GroupAction, access: GroupAccess, callerId: number | null): void {
-  const decision = decide(action, contextOf(access, callerId));
+/**
+ * The first line of every group and message action: throws the refusal as the HTTP error the client gets.
+ * `facts` are what a message action adds to the group's (who wrote the message, whether the caller moderates).
+ */
+export function authorize(
+  action: GroupAction,
+  access: GroupAccess,
+  callerId: number | null,
+  facts: Pick<PolicyContext, 'ownsMessage' | 'moderator'> = {},
+): void {
+  const decision = decide(action, { ...contextOf(access, callerId), ...facts });
   if (!decision.allowed) throw new HttpError(decision.status, decision.code, decision.message);
 }
 

@@ -151,6 +151,20 @@ export function createRealtimeHub(deps: {
     }
   }
 
+  /**
+   * An edited or deleted message, as it now stands, to every subscriber of the room on this node: those still
+   * replaying too (a replay may have read the row before the change; clients keep the newest version they get,
+   * so the order of the two does not matter). Subscribers that do not have the message yet simply gain it.
+   */
+  async function pushChange(room: Room, id: number): Promise<void> {
+    const row = await repository.findById(repository.db, id);
+    if (!row || row.room !== room.name) return;
+    const serialised = frame({ type: 'message-changed', message: toMessage(row) });
+    for (const subscription of room.subscriptions) {
+      if (!subscription.cancelled) subscription.client.send(serialised);
+    }
+  }
+
   async function replay(subscription: Subscription, room: Room): Promise<void> {
     for (;;) {
       const rows = await repository.after(room.name, subscription.lastSentId, BATCH);
@@ -231,6 +245,15 @@ export function createRealtimeHub(deps: {
       case 'message': {
         const room = rooms.get(event.room);
         if (room && event.id > room.cursor) void pump(room);
+        return;
+      }
+      case 'message-changed': {
+        const room = rooms.get(event.room);
+        if (room) {
+          pushChange(room, event.id).catch((error: unknown) =>
+            log.warn({ err: error, room: room.name }, 'pushing a changed message failed'),
+          );
+        }
         return;
       }
       case 'group-access': {
