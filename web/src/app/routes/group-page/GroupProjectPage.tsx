@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../../components/Spinner';
 import { GroupPage } from '../../../features/groups/routes/GroupPage';
+import { useModeratorStatus } from '../../../features/moderation/api/get-moderator-status';
 import states from '../../../components/ResultStates.module.css';
 
 /** The board and its realtime client load only where a board is shown, not with every page of the site. */
@@ -12,9 +13,11 @@ const DiscussionBoard = lazy(() =>
 
 /** `/group-projects/:id`: the group (groups feature) with its discussion board (messages feature). */
 export function GroupProjectPage() {
+  // Moderators delete any message on a board they can read, as the server allows.
+  const { isModerator } = useModeratorStatus();
   return (
     <GroupPage
-      renderDiscussion={({ boardKey, ...board }) => (
+      renderDiscussion={({ boardKey, canModerate, ...board }) => (
         <Suspense
           fallback={
             <div className={states.loading}>
@@ -22,7 +25,7 @@ export function GroupProjectPage() {
             </div>
           }
         >
-          <DiscussionBoard key={boardKey} {...board} />
+          <DiscussionBoard key={boardKey} canModerate={canModerate || isModerator} {...board} />
         </Suspense>
       )}
     />

@@ -8,6 +8,7 @@ import { useUserInfo } from '../../../session/api/user-info';
 import { useSession } from '../../../session/session-context';
 import { DISCUSSION_ANCHOR } from '../../../lib/discussion-anchor';
 import { useRealtimeSession, useRealtimeStatus } from '../realtime/use-realtime';
+import type { MentionCandidate } from '../mention-completion';
 import { useDiscussionBoard } from '../use-discussion-board';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
@@ -25,6 +26,10 @@ export interface DiscussionBoardProps {
   room: string;
   /** Members and the owner post and have their reads recorded; everyone else who may read only reads. */
   canPost: boolean;
+  /** The group's owner, or a moderator: deletes anyone's messages on this board. */
+  canModerate?: boolean;
+  /** The group's members, offered when the user types "@" in the composer. */
+  members?: MentionCandidate[];
   /** Shown instead of the composer to readers who may not post (the way to join). */
   readOnlyPrompt?: ReactNode;
   /** The server stopped the room (left, removed, group hidden or deleted): the page re-checks what to show. */
@@ -35,6 +40,8 @@ export function DiscussionBoard({
   groupProjectId,
   room,
   canPost,
+  canModerate = false,
+  members = [],
   readOnlyPrompt,
   onAccessLost,
 }: DiscussionBoardProps) {
@@ -80,6 +87,8 @@ export function DiscussionBoard({
         <MessageList
           timeline={board.timeline}
           me={me}
+          canPost={canPost && closedReason === null}
+          canModerate={canModerate && closedReason === null}
           hasOlder={history.hasNextPage}
           loadingOlder={history.isFetchingNextPage}
           onLoadOlder={() => void history.fetchNextPage()}
@@ -96,7 +105,7 @@ export function DiscussionBoard({
             {CLOSED_TEXT[closedReason]}
           </p>
         ) : canPost ? (
-          <Composer onSend={board.send} />
+          <Composer onSend={board.send} members={members} myLogin={me?.login ?? null} />
         ) : (
           <div className={styles.readOnly}>{readOnlyPrompt}</div>
         )}

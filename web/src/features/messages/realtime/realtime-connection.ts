@@ -14,6 +14,8 @@ export type ConnectionStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' |
 
 export interface RoomListener {
   onMessage: (message: Message) => void;
+  /** A message was edited or deleted: the message as it now stands (perhaps one not seen yet). */
+  onChanged?: (message: Message) => void;
   /** The server stopped the room (the user may no longer read it); it is no longer followed. */
   onClosed?: (reason: RoomClosedReason) => void;
 }
@@ -173,6 +175,12 @@ export class RealtimeConnection {
         if (!followed) return;
         followed.lastId = Math.max(followed.lastId, frame.message.id);
         for (const listener of followed.listeners) listener.onMessage(frame.message);
+        return;
+      }
+      case 'message-changed': {
+        // Not a new message: the last id seen stays, so a resubscription still replays every new one.
+        const followed = this.rooms.get(frame.message.room);
+        for (const listener of followed?.listeners ?? []) listener.onChanged?.(frame.message);
         return;
       }
       case 'room-closed': {
