@@ -124,6 +124,11 @@ export const SubscribeFrame = Type.Object(
     room: Room,
     /** 0 (nothing seen yet) up to the largest message id; larger numbers are refused before the database. */
     afterId: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 53 - 1 })),
+    /**
+     * Also send, as `message-changed`, the messages up to `afterId` edited or deleted after this time (ms since
+     * 1970): a client resubscribing after a lost socket catches up on the changes it missed meanwhile.
+     */
+    changedSince: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 53 - 1 })),
   },
   { additionalProperties: false },
 );
@@ -149,7 +154,11 @@ export const ServerFrame = Type.Union([
   /** The socket is authenticated (or anonymous: userId null) and ready. */
   Type.Object({ type: Type.Literal('ready'), userId: Type.Union([Type.Integer(), Type.Null()]) }),
   /** The room is followed; any replay follows this frame, then live messages. */
-  Type.Object({ type: Type.Literal('subscribed'), room: Type.String() }),
+  /**
+   * `at`: the server's time (ms since 1970) when the room was followed: every change after it reaches this
+   * subscriber live, so a later resubscription asks only for changes since about then (`changedSince`).
+   */
+  Type.Object({ type: Type.Literal('subscribed'), room: Type.String(), at: Type.Optional(Type.Integer()) }),
   Type.Object({ type: Type.Literal('message'), message: Message }),
   /**
    * A message already sent was edited or deleted: the message as it now stands. It may reach a subscriber

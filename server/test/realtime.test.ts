@@ -208,6 +208,42 @@ describe('following a board', () => {
     expect(texts(memberSocket, groupId)).toEqual(['after']);
   });
 
+  it('gives a subscriber back after a lost socket the edits and deletions it missed, when it asks', async () => {
+    const groupId = await privateGroupWithMember();
+    const kept = await send(owner, groupId, 'will be edited');
+    const gone = await send(owner, groupId, 'will be deleted');
+    const first = await connect(member);
+    first.send({ type: 'subscribe', room: discussionRoom(groupId), afterId: gone.id });
+    const { at } = await first.next('subscribed');
+    expect(at).toEqual(expect.any(Number));
+    first.close();
+    await first.closed;
+    // While the member is away.
+    await call(t.app, 'POST', '/api/messages/edit-message', owner.cookie, {
+      groupProjectId: groupId,
+      messageId: kept.id,
+      text: 'edited while away',
+    });
+    await call(t.app, 'POST', '/api/messages/delete-message', owner.cookie, {
+      groupProjectId: groupId,
+      messageId: gone.id,
+    });
+
+    // Resubscribing without changedSince brings nothing (no new message)...
+    const plain = await connect(member);
+    expect(await subscribe(plain, groupId, gone.id)).toBe('subscribed');
+    await settle();
+    expect(plain.frames.filter((frame) => frame.type === 'message-changed')).toEqual([]);
+    // ...with it, both changes, as the messages now stand.
+    const resumed = await connect(member);
+    resumed.send({ type: 'subscribe', room: discussionRoom(groupId), afterId: gone.id, changedSince: at });
+    const changes = [await resumed.next('message-changed'), await resumed.next('message-changed')];
+    expect(changes.map((frame) => [frame.message.id, frame.message.text])).toEqual([
+      [kept.id, 'edited while away'],
+      [gone.id, ''],
+    ]);
+  });
+
   it('stops delivering to a member who leaves, at once', async () => {
     const groupId = await privateGroupWithMember();
     const socket = await connect(member);

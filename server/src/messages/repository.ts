@@ -139,6 +139,20 @@ export function createMessagesRepository(
         .execute();
     },
 
+    /**
+     * The room's messages up to `upToId` edited or deleted after `since`, oldest first, at most `limit`
+     * (index messages_changed_idx).
+     */
+    changedSince(room: string, since: Date, upToId: number, limit: number) {
+      return selectMessages(db)
+        .where('messages.room', '=', room)
+        .where(sql<Date>`coalesce(messages.deleted_at, messages.edited_at)`, '>', since)
+        .where('messages.id', '<=', upToId)
+        .orderBy('messages.id', 'asc')
+        .limit(limit)
+        .execute();
+    },
+
     findById(executor: Executor, id: number) {
       return selectMessages(executor).where('messages.id', '=', id).executeTakeFirst();
     },

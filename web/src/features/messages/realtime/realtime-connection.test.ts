@@ -70,6 +70,19 @@ describe('the realtime connection', () => {
     expect(next.sent).toEqual([{ type: 'subscribe', room, afterId: 7 }]);
   });
 
+  it('asks, after a lost socket, for the changes made since the server last said the room was followed', () => {
+    const connection = connect();
+    connection.subscribe(room, 7, { onMessage: vi.fn() });
+    const socket = FakeSocket.latest();
+    socket.deliver({ type: 'ready', userId: 1 });
+    socket.deliver({ type: 'subscribed', room, at: 1_700_000_000_000 });
+    socket.drop(1006);
+    vi.advanceTimersByTime(reconnectDelay(0, () => 0.5));
+    const next = FakeSocket.latest();
+    next.deliver({ type: 'ready', userId: 1 });
+    expect(next.sent).toEqual([{ type: 'subscribe', room, afterId: 7, changedSince: 1_700_000_000_000 }]);
+  });
+
   it('reconnects with growing, jittered delays and resubscribes from the last id seen', () => {
     const connection = connect();
     connection.subscribe(room, 3, { onMessage: vi.fn() });
