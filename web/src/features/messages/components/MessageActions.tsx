@@ -1,8 +1,7 @@
 import type { Message } from '@openlfg/contracts';
-import { useCallback, useRef, useState } from 'react';
-import { Modal } from '../../../components/Modal';
+import { useCallback, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toastError } from '../../../lib/error-message';
-import buttons from '../../../components/buttons.module.css';
 import { useDeleteMessage } from '../api/change-message';
 import styles from './MessageItem.module.css';
 
@@ -17,13 +16,11 @@ export interface MessageActionsProps {
 /** "Edit" and "Delete" beside a message; deleting asks first, since the text is gone for good. */
 export function MessageActions({ message, mine, canEdit, canDelete, onEdit }: MessageActionsProps) {
   const [confirming, setConfirming] = useState(false);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const remove = useDeleteMessage();
   const close = useCallback(() => setConfirming(false), []);
   const whose = mine ? 'your message' : `${message.author.login}'s message`;
 
   const onDelete = () => {
-    if (remove.isPending) return;
     remove.mutate(
       { groupProjectId: message.groupProjectId, messageId: message.id },
       {
@@ -50,27 +47,16 @@ export function MessageActions({ message, mine, canEdit, canDelete, onEdit }: Me
           Delete
         </button>
       ) : null}
-      <Modal
+      <ConfirmDialog
         open={confirming}
         onClose={close}
         title="Delete message"
         description={`Delete ${whose}? Everyone will see "Message deleted" in its place; its text is gone for good.`}
-        initialFocusRef={cancelRef}
-      >
-        <div className={styles.dialogActions}>
-          <button ref={cancelRef} type="button" className={buttons.action} onClick={close}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={buttons.danger}
-            aria-disabled={remove.isPending || undefined}
-            onClick={onDelete}
-          >
-            {remove.isPending ? 'Deleting...' : 'Delete'}
-          </button>
-        </div>
-      </Modal>
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={onDelete}
+      />
     </div>
   );
 }
