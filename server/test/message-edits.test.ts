@@ -6,6 +6,7 @@ import { createMessagesRepository } from '../src/messages/repository.js';
 import { createMessagesService, type Mention } from '../src/messages/service.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { call, postGroup } from './support/groups.js';
+import { sendMessage } from './support/messages.js';
 import { createSignedInUser } from './support/users.js';
 
 /** Editing and deleting board messages, and who a message mentions. */
@@ -20,15 +21,8 @@ let publicGroup: number;
 let privateGroup: number;
 
 let clientIds = 0;
-const send = async (user: User, groupProjectId: number, text: string): Promise<Message> => {
-  const res = await call(t.app, 'POST', '/api/messages/add-message', user.cookie, {
-    groupProjectId,
-    clientId: `edits-${Date.now()}-${++clientIds}`,
-    text,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as Message;
-};
+const send = (user: User, groupProjectId: number, text: string): Promise<Message> =>
+  sendMessage(t.app, user, groupProjectId, text);
 const edit = (user: User | null, groupProjectId: number, messageId: number, text: string) =>
   call(t.app, 'POST', '/api/messages/edit-message', user?.cookie ?? null, {
     groupProjectId,

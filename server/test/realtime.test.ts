@@ -7,6 +7,7 @@ import type { MessagesService } from '../src/messages/service.js';
 import { createMemoryBus } from '../src/platform/bus/memory-bus.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { call, postGroup } from './support/groups.js';
+import { sendMessage } from './support/messages.js';
 import { listenForSockets, openSocket, type TestSocket } from './support/realtime.js';
 import { createSignedInUser } from './support/users.js';
 
@@ -18,16 +19,8 @@ let member: User;
 let outsider: User;
 const sockets: TestSocket[] = [];
 
-let clientIds = 0;
-const send = async (user: User, groupProjectId: number, text: string): Promise<Message> => {
-  const res = await call(t.app, 'POST', '/api/messages/add-message', user.cookie, {
-    groupProjectId,
-    clientId: `rt-${Date.now()}-${++clientIds}`,
-    text,
-  });
-  if (res.statusCode !== 200) throw new Error(`sending failed: ${res.statusCode} ${res.body}`);
-  return res.json().data as Message;
-};
+const send = (user: User, groupProjectId: number, text: string): Promise<Message> =>
+  sendMessage(t.app, user, groupProjectId, text);
 
 async function connect(user: User | null, options: { origin?: string | null } = {}) {
   const socket = await openSocket(url, { cookie: user?.cookie ?? null, ...options });
