@@ -91,7 +91,8 @@ export function MessageItem({
           <MessageEditor message={stored} onDone={() => setEditing(false)} />
         ) : (
           <p className={styles.text}>
-            <LinkifiedText text={text} myLogin={me?.login ?? null} /> {edited}
+            <LinkifiedText text={text} myLogin={me?.login ?? null} />
+            {edited ? <> {edited}</> : null}
           </p>
         )}
         {status === 'sending' ? <p className={styles.state}>Sending...</p> : null}
