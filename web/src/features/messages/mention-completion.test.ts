@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { completeMention, mentionOptions, mentionQueryAt, MENTION_OPTIONS_MAX } from './mention-completion';
+import {
+  completeMention,
+  mentionOptions,
+  mentionQueryAt,
+  MENTION_OPTIONS_MAX,
+  withAuthors,
+} from './mention-completion';
+import { makeMessage } from './test-support';
 
 const member = (login: string) => ({ login, avatarUrl: null });
 
@@ -30,5 +37,23 @@ describe('mention completion', () => {
       text: '@alice how are you',
       caret: 7,
     });
+  });
+});
+
+describe('who can be mentioned', () => {
+  it('adds the board’s authors the member list does not have yet, each once, never a gone author', () => {
+    const stored = (author: { id: number; login: string; avatarUrl: string | null }) =>
+      ({ kind: 'stored', message: makeMessage({ author }) }) as const;
+    const timeline = [
+      stored({ id: 2, login: 'Bob', avatarUrl: null }),
+      stored({ id: 3, login: 'newcomer', avatarUrl: 'https://avatars.test/n' }),
+      stored({ id: 3, login: 'newcomer', avatarUrl: 'https://avatars.test/n' }),
+      stored({ id: 0, login: 'ghost', avatarUrl: null }),
+    ];
+    expect(withAuthors([member('bob'), member('ada')], timeline)).toEqual([
+      member('bob'),
+      member('ada'),
+      { login: 'newcomer', avatarUrl: 'https://avatars.test/n' },
+    ]);
   });
 });

@@ -1,3 +1,5 @@
+import type { TimelineMessage } from './timeline';
+
 /** GitHub logins are at most 39 characters long. */
 const GITHUB_LOGIN_MAX_LENGTH = 39;
 
@@ -5,6 +7,23 @@ const GITHUB_LOGIN_MAX_LENGTH = 39;
 export interface MentionCandidate {
   login: string;
   avatarUrl: string | null;
+}
+
+/**
+ * The members the page loaded, then the authors on the board not among them (someone who joined since the page
+ * loaded has likely said something): each login once. The server decides who a mention really reaches.
+ */
+export function withAuthors(
+  members: readonly MentionCandidate[],
+  timeline: readonly TimelineMessage[],
+): MentionCandidate[] {
+  const byLogin = new Map(members.map((member) => [member.login.toLowerCase(), member]));
+  for (const entry of timeline) {
+    if (entry.kind !== 'stored' || entry.message.author.id === 0) continue;
+    const { login, avatarUrl } = entry.message.author;
+    if (!byLogin.has(login.toLowerCase())) byLogin.set(login.toLowerCase(), { login, avatarUrl });
+  }
+  return [...byLogin.values()];
 }
 
 /** At most this many members are offered at once: the list stays short enough to scan. */

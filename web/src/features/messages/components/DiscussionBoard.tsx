@@ -1,5 +1,5 @@
 import type { RoomClosedReason } from '@openlfg/contracts';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
 import { Spinner } from '../../../components/Spinner';
@@ -8,7 +8,7 @@ import { useUserInfo } from '../../../session/api/user-info';
 import { useSession } from '../../../session/session-context';
 import { DISCUSSION_ANCHOR } from '../../../lib/discussion-anchor';
 import { useRealtimeSession, useRealtimeStatus } from '../realtime/use-realtime';
-import type { MentionCandidate } from '../mention-completion';
+import { withAuthors, type MentionCandidate } from '../mention-completion';
 import { useDiscussionBoard } from '../use-discussion-board';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
@@ -50,6 +50,7 @@ export function DiscussionBoard({
   const me = useUserInfo(isLoggedIn).data?.user ?? null;
   const board = useDiscussionBoard({ groupProjectId, room, recordsReads: canPost });
   const { history, closedReason } = board;
+  const mentionable = useMemo(() => withAuthors(members, board.timeline), [members, board.timeline]);
   const status = useRealtimeStatus();
   const section = useRef<HTMLElement>(null);
   const headingId = useId();
@@ -105,7 +106,7 @@ export function DiscussionBoard({
             {CLOSED_TEXT[closedReason]}
           </p>
         ) : canPost ? (
-          <Composer onSend={board.send} members={members} myLogin={me?.login ?? null} />
+          <Composer onSend={board.send} members={mentionable} myLogin={me?.login ?? null} />
         ) : (
           <div className={styles.readOnly}>{readOnlyPrompt}</div>
         )}
