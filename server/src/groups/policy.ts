@@ -22,7 +22,10 @@ export type GroupAction =
   | 'edit'
   | 'delete'
   | 'report'
-  | 'save';
+  | 'save'
+  | 'create-invite'
+  | 'revoke-invite'
+  | 'join-by-invite';
 
 /**
  * Everything a decision about one group needs, read in one query by the groups repository's `loadAccess`:
@@ -82,6 +85,7 @@ const closedWhenHidden = new Set<GroupAction>([
   'approve-request',
   'reject-request',
   'save',
+  'join-by-invite',
 ]);
 const isMember = (actor: Actor) => actor === 'member' || actor === 'owner';
 
@@ -111,6 +115,10 @@ export function decide(
   }
   if (hidden && (action === 'edit-message' || action === 'delete-message') && actor !== 'anonymous') {
     return refuse(403, 'A moderator hid this group: its board takes no changes until it is restored.');
+  }
+  // Nobody can use an invite to a hidden group, so its owner makes none until a moderator restores it.
+  if (hidden && action === 'create-invite') {
+    return refuse(403, 'A moderator hid this group: it takes no new members until it is restored.');
   }
   switch (action) {
     case 'read-info':
@@ -177,6 +185,17 @@ export function decide(
       return actor === 'owner' ? refuse(409, 'You cannot report your own group.') : allow;
     case 'save':
       return actor === 'anonymous' ? signIn : allow;
+    case 'create-invite':
+    case 'revoke-invite':
+      if (actor === 'anonymous') return signIn;
+      return actor === 'owner' ? allow : refuse(403, "Only the group's owner can manage its invite links.");
+    case 'join-by-invite':
+      // An invite lets its holder in without a request, private groups included; the link itself is checked by
+      // the invites service (expiry, uses, revocation).
+      if (actor === 'anonymous') return signIn;
+      if (isMember(actor)) return refuse(409, 'You are already a member of this group.');
+      if (full) return refuse(409, 'This group is full.');
+      return allow;
   }
 }
 
@@ -225,6 +244,7 @@ function permissionsOf(context: PolicyContext): GroupPermissions {
     report: may('report'),
     save: may('save'),
     readDiscussion: may('read-discussion'),
+    invite: may('create-invite'),
   };
 }
 
