@@ -11,6 +11,7 @@ const ACTION_TEXT: Record<string, string> = {
   'group.delete-by-owner': 'deleted their own reported group',
   'project.remove': 'removed',
   'catalogue.sync': 'started',
+  'message.delete': 'deleted',
 };
 
 const OBJECT_NOUN: Record<string, string> = {
@@ -18,6 +19,7 @@ const OBJECT_NOUN: Record<string, string> = {
   group_project: 'group',
   project: 'project',
   sync_run: 'sync run',
+  message: 'board message',
 };
 
 function detail(entry: AuditEntry, key: string): string | null {
