@@ -55,6 +55,9 @@ import {
 import {
   AddMessageRequest,
   AddMessageResponse,
+  ChangedMessageResponse,
+  DeleteMessageRequest,
+  EditMessageRequest,
   LatestMessageRequest,
   LatestMessageResponse,
   MessageHistoryQuery,
@@ -171,6 +174,8 @@ export const API_SCHEMAS = schemas({
 
   addMessage: { body: AddMessageRequest, response: { 200: AddMessageResponse } },
   markRead: { body: LatestMessageRequest, response: { 200: LatestMessageResponse } },
+  editMessage: { body: EditMessageRequest, response: { 200: ChangedMessageResponse } },
+  deleteMessage: { body: DeleteMessageRequest, response: { 200: ChangedMessageResponse } },
   messageHistory: { querystring: MessageHistoryQuery, response: { 200: MessageHistoryResponse } },
   unreadCounts: { response: { 200: UnreadCountsResponse } },
 

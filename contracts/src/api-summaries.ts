@@ -64,6 +64,8 @@ export const API_SUMMARIES: Record<EndpointName, string> = {
   joinByInvite: 'Joins the group project an invite link names, private ones included.',
   addMessage: "Posts a message to a group project's discussion board.",
   markRead: 'Marks a board read up to its latest message.',
+  editMessage: "Edits one of the caller's own messages on a discussion board.",
+  deleteMessage: "Deletes a message: the caller's own, or any on a group they own or moderate.",
   messageHistory: "Earlier messages of a group project's discussion board.",
   unreadCounts: "Unread message counts on the caller's boards.",
   moderatorStatus: 'Whether the caller is a moderator.',

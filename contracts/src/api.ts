@@ -76,6 +76,8 @@ export const API = declare({
 
   addMessage: { method: 'POST', path: '/api/messages/add-message', auth: 'user' },
   markRead: { method: 'POST', path: '/api/messages/latest-message', auth: 'user' },
+  editMessage: { method: 'POST', path: '/api/messages/edit-message', auth: 'user' },
+  deleteMessage: { method: 'POST', path: '/api/messages/delete-message', auth: 'user' },
   messageHistory: { method: 'GET', path: '/api/messages/history', auth: 'anyone' },
   unreadCounts: { method: 'GET', path: '/api/messages/unread', auth: 'user' },
 

@@ -15,6 +15,7 @@ export * from './join-requests.js';
 export * from './invites.js';
 export * from './moderation.js';
 export * from './messages.js';
+export * from './mentions.js';
 export * from './schema-helpers.js';
 export * from './api.js';
 export * from './api-schemas.js';

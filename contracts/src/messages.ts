@@ -29,6 +29,10 @@ export const Message = Type.Object({
   /** The id the sending client chose; lets the sender match its pending message to the stored one. */
   clientId: Type.String(),
   createdAt: Type.String({ format: 'date-time' }),
+  /** When its author last edited it; absent if never. Clients show "edited". */
+  editedAt: Type.Optional(Type.String({ format: 'date-time' })),
+  /** When it was deleted (by its author, the group's owner or a moderator): `text` is then empty for good. */
+  deletedAt: Type.Optional(Type.String({ format: 'date-time' })),
 });
 export type Message = Static<typeof Message>;
 
@@ -45,6 +49,28 @@ export const AddMessageRequest = Type.Object(
 export type AddMessageRequest = Static<typeof AddMessageRequest>;
 export const AddMessageResponse = Type.Object({ data: Message });
 export type AddMessageResponse = Static<typeof AddMessageResponse>;
+
+/** POST /api/messages/edit-message: its author replaces the text of their message (not a deleted one). */
+export const EditMessageRequest = Type.Object(
+  {
+    groupProjectId: GroupId,
+    messageId: MessageId,
+    /** Trimmed by the server; empty after trimming is refused. */
+    text: Text({ minLength: 1, maxLength: MESSAGE_MAX_LENGTH }),
+  },
+  { additionalProperties: false },
+);
+export type EditMessageRequest = Static<typeof EditMessageRequest>;
+
+/** POST /api/messages/delete-message: its author, the group's owner or a moderator deletes a message. */
+export const DeleteMessageRequest = Type.Object(
+  { groupProjectId: GroupId, messageId: MessageId },
+  { additionalProperties: false },
+);
+export type DeleteMessageRequest = Static<typeof DeleteMessageRequest>;
+/** Both answer the message as it now stands (deleted: no text, `deletedAt` set). */
+export const ChangedMessageResponse = Type.Object({ data: Message });
+export type ChangedMessageResponse = Static<typeof ChangedMessageResponse>;
 
 /** POST /api/messages/latest-message: the newest message the caller has read on that board. */
 export const LatestMessageRequest = Type.Object(
@@ -98,6 +124,11 @@ export const SubscribeFrame = Type.Object(
     room: Room,
     /** 0 (nothing seen yet) up to the largest message id; larger numbers are refused before the database. */
     afterId: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 53 - 1 })),
+    /**
+     * Also send, as `message-changed`, the messages up to `afterId` edited or deleted after this time (ms since
+     * 1970): a client resubscribing after a lost socket catches up on the changes it missed meanwhile.
+     */
+    changedSince: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 53 - 1 })),
   },
   { additionalProperties: false },
 );
@@ -123,8 +154,17 @@ export const ServerFrame = Type.Union([
   /** The socket is authenticated (or anonymous: userId null) and ready. */
   Type.Object({ type: Type.Literal('ready'), userId: Type.Union([Type.Integer(), Type.Null()]) }),
   /** The room is followed; any replay follows this frame, then live messages. */
-  Type.Object({ type: Type.Literal('subscribed'), room: Type.String() }),
+  /**
+   * `at`: the server's time (ms since 1970) when the room was followed: every change after it reaches this
+   * subscriber live, so a later resubscription asks only for changes since about then (`changedSince`).
+   */
+  Type.Object({ type: Type.Literal('subscribed'), room: Type.String(), at: Type.Optional(Type.Integer()) }),
   Type.Object({ type: Type.Literal('message'), message: Message }),
+  /**
+   * A message already sent was edited or deleted: the message as it now stands. It may reach a subscriber
+   * before (or instead of) the message itself during a replay: clients keep whichever version is newest.
+   */
+  Type.Object({ type: Type.Literal('message-changed'), message: Message }),
   /** The server stopped (or refused) the room: left the group, group deleted or hidden, not allowed. */
   Type.Object({ type: Type.Literal('room-closed'), room: Type.String(), reason: RoomClosedReason }),
   /** A bad frame or a flood; the socket stays open unless the close code says otherwise. */

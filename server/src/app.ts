@@ -190,9 +190,10 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   });
   app.addHook('onClose', () => moderation.stop());
+  const moderatorGuard = createModeratorGuard(config.adminLogins, accounts.requireUser);
   await app.register(moderationRoutes, {
     service: moderation,
-    guard: createModeratorGuard(config.adminLogins, accounts.requireUser),
+    guard: moderatorGuard,
     requireUser: accounts.requireUser,
   });
   // The discussion boards: HTTP for posting and history, the WebSocket for live delivery.
@@ -200,7 +201,10 @@ export async function buildApp(deps: AppDeps) {
   const messagesRepository = createMessagesRepository(database.db, {
     roomWaitMs: (database.waits ?? DEFAULT_WAITS).lockMs,
   });
-  const messages = createMessagesService(messagesRepository, groupsRepository.loadAccess, bus);
+  // Mentions are computed here (onMention); telling the people mentioned is the notifications' part.
+  const messages = createMessagesService(messagesRepository, groupsRepository.loadAccess, bus, {
+    isModerator: moderatorGuard.isModerator,
+  });
   await app.register(messagesRoutes, { service: messages, requireUser: accounts.requireUser });
   const hub = createRealtimeHub({
     repository: messagesRepository,

@@ -75,6 +75,28 @@ const table: Record<string, Partial<Record<State, string>>> = {
     'public hidden': '401 403 - 403 200',
     'private hidden': '401 403 403 403 200',
   },
+  // The actor edits or deletes their own message (a member's or the owner's); the others try the owner's.
+  'edit own message': {
+    public: '401 403 - 200 200',
+    private: '401 403 403 200 200',
+    'public hidden': '401 403 - 403 403',
+    'private hidden': '401 403 403 403 403',
+    'public archived': '401 403 - 409 409',
+    'private archived': '401 403 403 409 409',
+  },
+  'delete own message': {
+    public: '401 403 - 200 200',
+    private: '401 403 403 200 200',
+    'public hidden': '401 403 - 403 403',
+    'private hidden': '401 403 403 403 403',
+  },
+  // Someone else's: the member tries the owner's; everyone else, the member's. Only the owner may.
+  "delete another's message": {
+    public: '401 403 - 403 200',
+    private: '401 403 403 403 200',
+    'public hidden': '401 403 - 403 403',
+    'private hidden': '401 403 403 403 403',
+  },
   join: {
     public: '401 200 - 409 409',
     private: '401 403 403 409 409',
@@ -224,9 +246,12 @@ afterAll(() => t.close());
  * A fresh group in `state`: a member (full groups hold two: the owner and the member), a message on its board,
  * and on private groups a pending requester and a pending applicant for the owner to decide on.
  */
-async function freshGroup(
-  state: State,
-): Promise<{ id: number; messageId: number; invite: { inviteId: number; token: string } }> {
+async function freshGroup(state: State): Promise<{
+  id: number;
+  messageId: number;
+  memberMessageId: number;
+  invite: { inviteId: number; token: string };
+}> {
   const visibility = visibilityOf(state);
   const id = await postGroup(t.app, users.owner.cookie, {
     visibility,
@@ -253,6 +278,12 @@ async function freshGroup(
     text: 'Welcome',
   });
   expect(message.statusCode).toBe(200);
+  const memberMessage = await call(t.app, 'POST', '/api/messages/add-message', users.member.cookie, {
+    groupProjectId: id,
+    clientId: `policy-${id}-member`,
+    text: 'Hi all',
+  });
+  expect(memberMessage.statusCode).toBe(200);
   // An invite link made before any moderator hid the group.
   const invite = await call(t.app, 'POST', '/api/group-projects/invites', users.owner.cookie, body);
   expect(invite.statusCode).toBe(201);
@@ -268,7 +299,12 @@ async function freshGroup(
       t.database.db,
     );
   }
-  return { id, messageId: message.json().data.id, invite: invite.json() };
+  return {
+    id,
+    messageId: message.json().data.id,
+    memberMessageId: memberMessage.json().data.id,
+    invite: invite.json(),
+  };
 }
 
 async function perform(
@@ -276,7 +312,11 @@ async function perform(
   cookie: string | null,
   group: Awaited<ReturnType<typeof freshGroup>>,
   visibility: Visibility,
+  actor: Actor,
 ) {
+  /** The actor's own message when they have one (the member's or the owner's), else the owner's. */
+  const ownMessageId = actor === 'member' ? group.memberMessageId : group.messageId;
+  const othersMessageId = actor === 'member' ? group.messageId : group.memberMessageId;
   const body = { groupProjectId: group.id };
   const decision = {
     groupProjectId: group.id,
@@ -299,6 +339,22 @@ async function perform(
       return call(t.app, 'POST', '/api/messages/latest-message', cookie, {
         ...body,
         messageId: group.messageId,
+      });
+    case 'edit own message':
+      return call(t.app, 'POST', '/api/messages/edit-message', cookie, {
+        ...body,
+        messageId: ownMessageId,
+        text: 'Edited',
+      });
+    case 'delete own message':
+      return call(t.app, 'POST', '/api/messages/delete-message', cookie, {
+        ...body,
+        messageId: ownMessageId,
+      });
+    case "delete another's message":
+      return call(t.app, 'POST', '/api/messages/delete-message', cookie, {
+        ...body,
+        messageId: othersMessageId,
       });
     case 'join':
       return call(t.app, 'POST', '/api/group-projects/join', cookie, body);
@@ -357,7 +413,7 @@ describe('group access over HTTP, as a table', () => {
   it.each(rows)('%s on a %s group by %s answers %i', async (action, state, actor, status) => {
     const group = await freshGroup(state);
     const cookie = actor === 'anonymous' ? null : users[actor as Exclude<Actor, 'anonymous'>].cookie;
-    const res = await perform(action, cookie, group, visibilityOf(state));
+    const res = await perform(action, cookie, group, visibilityOf(state), actor);
     expect(res.statusCode, res.body).toBe(status);
     if (status >= 400) expect(res.json().error.code).toEqual(expect.any(String));
     if (status === 403 && action.startsWith('read')) {
@@ -387,6 +443,9 @@ describe('the policy module answers the same table', () => {
     'read history': 'read-discussion',
     'post a message': 'post-message',
     'mark read': 'mark-read',
+    'edit own message': 'edit-message',
+    'delete own message': 'delete-message',
+    "delete another's message": 'delete-message',
     join: 'join',
     'request to join': 'request',
     'cancel request': 'cancel-request',
@@ -418,9 +477,26 @@ describe('the policy module answers the same table', () => {
       hidden: state.endsWith('hidden'),
       full: state.endsWith('full'),
       status: statusOf(state),
+      // The actor's own message exists only for members and the owner (see `perform`).
+      ownsMessage: action.includes('own message') && (actor === 'member' || actor === 'owner'),
     });
     const expected = status === 201 || status === 204 ? 200 : status;
     expect(decision.allowed ? 200 : decision.status).toBe(expected);
+  });
+});
+
+describe('moderators and messages', () => {
+  it.each(STATES)('a moderator deletes any message on a %s group; edits stay the author’s', (state) => {
+    const context = {
+      actor: 'none' as const,
+      visibility: visibilityOf(state),
+      hidden: state.endsWith('hidden'),
+      full: state.endsWith('full'),
+      moderator: true,
+    };
+    expect(decide('delete-message', context).allowed).toBe(true);
+    expect(decide('edit-message', context).allowed).toBe(false);
+    expect(decide('delete-message', { ...context, actor: 'anonymous' }).allowed).toBe(false);
   });
 });
 

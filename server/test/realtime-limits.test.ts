@@ -125,7 +125,7 @@ describe('a subscribe whose database work fails for a reason other than an outag
     );
     await hub.subscribe(client, discussionRoom(1), 5);
     expect(sent).toEqual([
-      { type: 'subscribed', room: discussionRoom(1) },
+      { type: 'subscribed', room: discussionRoom(1), at: expect.any(Number) },
       expect.objectContaining({ type: 'error', code: 'INTERNAL_ERROR' }),
     ]);
     expect(closes).toEqual([]);

@@ -77,6 +77,27 @@ describe.runIf(onPostgres)('several nodes', () => {
     expect(received.message).toEqual(sent);
   });
 
+  it('pushes an edit and a deletion made on node A to a subscriber on node B', async () => {
+    const sent = await sendOnA(member, 'typo here');
+    const socket = await subscribedOnB(owner, sent.id - 1);
+    await socket.next('message', (frame) => frame.message.id === sent.id);
+    const edit = await call(nodeA.app, 'POST', '/api/messages/edit-message', member.cookie, {
+      groupProjectId: groupId,
+      messageId: sent.id,
+      text: 'no typo here',
+    });
+    expect(edit.statusCode).toBe(200);
+    const edited = await socket.next('message-changed', (frame) => frame.message.id === sent.id);
+    expect(edited.message).toMatchObject({ text: 'no typo here', editedAt: expect.any(String) });
+    const removal = await call(nodeA.app, 'POST', '/api/messages/delete-message', owner.cookie, {
+      groupProjectId: groupId,
+      messageId: sent.id,
+    });
+    expect(removal.statusCode).toBe(200);
+    const deleted = await socket.next('message-changed', (frame) => frame.message.id === sent.id);
+    expect(deleted.message).toMatchObject({ text: '', deletedAt: expect.any(String) });
+  });
+
   it('catches up after node B loses its LISTEN connection: nothing posted meanwhile is lost', async () => {
     const socket = await subscribedOnB(member);
     const schema = nodeA.database.schema ?? '';

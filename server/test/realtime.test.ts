@@ -7,6 +7,7 @@ import type { MessagesService } from '../src/messages/service.js';
 import { createMemoryBus } from '../src/platform/bus/memory-bus.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { call, postGroup } from './support/groups.js';
+import { sendMessage } from './support/messages.js';
 import { listenForSockets, openSocket, type TestSocket } from './support/realtime.js';
 import { createSignedInUser } from './support/users.js';
 
@@ -18,16 +19,8 @@ let member: User;
 let outsider: User;
 const sockets: TestSocket[] = [];
 
-let clientIds = 0;
-const send = async (user: User, groupProjectId: number, text: string): Promise<Message> => {
-  const res = await call(t.app, 'POST', '/api/messages/add-message', user.cookie, {
-    groupProjectId,
-    clientId: `rt-${Date.now()}-${++clientIds}`,
-    text,
-  });
-  if (res.statusCode !== 200) throw new Error(`sending failed: ${res.statusCode} ${res.body}`);
-  return res.json().data as Message;
-};
+const send = (user: User, groupProjectId: number, text: string): Promise<Message> =>
+  sendMessage(t.app, user, groupProjectId, text);
 
 async function connect(user: User | null, options: { origin?: string | null } = {}) {
   const socket = await openSocket(url, { cookie: user?.cookie ?? null, ...options });
@@ -175,6 +168,73 @@ describe('following a board', () => {
     await send(owner, groupId, 'new');
     await socket.next('message', (frame) => frame.message.text === 'new');
     expect(texts(socket, groupId)).toEqual(['new']);
+  });
+
+  it('pushes an edit and a deletion to every subscriber, as the message now stands; new ids are untouched', async () => {
+    const groupId = await privateGroupWithMember();
+    const sent = await send(member, groupId, 'first try');
+    const memberSocket = await connect(member);
+    const ownerSocket = await connect(owner);
+    await subscribe(memberSocket, groupId, sent.id);
+    await subscribe(ownerSocket, groupId, sent.id);
+    const edit = await call(t.app, 'POST', '/api/messages/edit-message', member.cookie, {
+      groupProjectId: groupId,
+      messageId: sent.id,
+      text: 'second try',
+    });
+    expect(edit.statusCode).toBe(200);
+    for (const socket of [memberSocket, ownerSocket]) {
+      const frame = await socket.next('message-changed');
+      expect(frame.message).toMatchObject({ id: sent.id, text: 'second try', editedAt: expect.any(String) });
+    }
+    await call(t.app, 'POST', '/api/messages/delete-message', owner.cookie, {
+      groupProjectId: groupId,
+      messageId: sent.id,
+    });
+    for (const socket of [memberSocket, ownerSocket]) {
+      const frame = await socket.next('message-changed');
+      expect(frame.message).toMatchObject({ id: sent.id, text: '', deletedAt: expect.any(String) });
+    }
+    // A change is no new message: the next one arrives once, and nothing was replayed as new.
+    await send(owner, groupId, 'after');
+    await memberSocket.next('message', (frame) => frame.message.text === 'after');
+    expect(texts(memberSocket, groupId)).toEqual(['after']);
+  });
+
+  it('gives a subscriber back after a lost socket the edits and deletions it missed, when it asks', async () => {
+    const groupId = await privateGroupWithMember();
+    const kept = await send(owner, groupId, 'will be edited');
+    const gone = await send(owner, groupId, 'will be deleted');
+    const first = await connect(member);
+    first.send({ type: 'subscribe', room: discussionRoom(groupId), afterId: gone.id });
+    const { at } = await first.next('subscribed');
+    expect(at).toEqual(expect.any(Number));
+    first.close();
+    await first.closed;
+    // While the member is away.
+    await call(t.app, 'POST', '/api/messages/edit-message', owner.cookie, {
+      groupProjectId: groupId,
+      messageId: kept.id,
+      text: 'edited while away',
+    });
+    await call(t.app, 'POST', '/api/messages/delete-message', owner.cookie, {
+      groupProjectId: groupId,
+      messageId: gone.id,
+    });
+
+    // Resubscribing without changedSince brings nothing (no new message)...
+    const plain = await connect(member);
+    expect(await subscribe(plain, groupId, gone.id)).toBe('subscribed');
+    await settle();
+    expect(plain.frames.filter((frame) => frame.type === 'message-changed')).toEqual([]);
+    // ...with it, both changes, as the messages now stand.
+    const resumed = await connect(member);
+    resumed.send({ type: 'subscribe', room: discussionRoom(groupId), afterId: gone.id, changedSince: at });
+    const changes = [await resumed.next('message-changed'), await resumed.next('message-changed')];
+    expect(changes.map((frame) => [frame.message.id, frame.message.text])).toEqual([
+      [kept.id, 'edited while away'],
+      [gone.id, ''],
+    ]);
   });
 
   it('stops delivering to a member who leaves, at once', async () => {

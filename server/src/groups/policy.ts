@@ -11,6 +11,8 @@ export type GroupAction =
   | 'read-discussion'
   | 'post-message'
   | 'mark-read'
+  | 'edit-message'
+  | 'delete-message'
   | 'join'
   | 'request'
   | 'cancel-request'
@@ -56,6 +58,10 @@ export interface PolicyContext {
   full?: boolean;
   hidden?: boolean;
   status?: OwnerStatus;
+  /** For a message action: the caller wrote the message. */
+  ownsMessage?: boolean;
+  /** The caller is a moderator of the site (ADMIN_LOGINS): they delete any message on any board. */
+  moderator?: boolean;
 }
 
 export type Decision =
@@ -81,6 +87,8 @@ const closedWhenHidden = new Set<GroupAction>([
   'read-discussion',
   'post-message',
   'mark-read',
+  'edit-message',
+  'delete-message',
   'join',
   'request',
   'approve-request',
@@ -114,10 +122,20 @@ function noNewMembers(status: OwnerStatus): Decision | null {
  */
 export function decide(
   action: GroupAction,
-  { actor, visibility, full = false, hidden = false, status = 'open' }: PolicyContext,
+  {
+    actor,
+    visibility,
+    full = false,
+    hidden = false,
+    status = 'open',
+    ownsMessage = false,
+    moderator = false,
+  }: PolicyContext,
 ): Decision {
   const isPrivate = visibility === 'private';
   const noMoreMembers = noNewMembers(status);
+  // Moderators clean up any board, a hidden group's included (that is often why it was hidden).
+  if (action === 'delete-message' && moderator && actor !== 'anonymous') return allow;
   if (action === 'read-card') {
     // A hidden group's card is gone for everyone but its owner, as if it did not exist.
     return hidden && actor !== 'owner' ? refuse(404, 'There is no such group project.') : allow;
@@ -128,6 +146,9 @@ export function decide(
   // Its owner still reads the board, but nobody posts on a hidden group until a moderator restores it.
   if (hidden && action === 'post-message') {
     return refuse(403, 'A moderator hid this group: its board takes no new messages until it is restored.');
+  }
+  if (hidden && (action === 'edit-message' || action === 'delete-message') && actor !== 'anonymous') {
+    return refuse(403, 'A moderator hid this group: its board takes no changes until it is restored.');
   }
   // Nobody can use an invite to a hidden group, so its owner makes none until a moderator restores it.
   if (hidden && action === 'create-invite') {
@@ -153,6 +174,17 @@ export function decide(
       return actor === 'anonymous'
         ? signIn
         : refuse(403, 'Only members keep a read mark on a group’s board.');
+    case 'edit-message':
+      if (actor === 'anonymous') return signIn;
+      if (!ownsMessage) return refuse(403, 'You can edit only your own messages.');
+      // Someone who left keeps their words on the board, but no longer speaks there.
+      if (!isMember(actor)) return refuse(403, 'Only members of this group can edit their messages.');
+      // An archived board is kept to read as it was; deleting one's own words stays possible.
+      return status === 'archived' ? refuse(409, 'This group is archived: its board is read-only.') : allow;
+    case 'delete-message':
+      if (actor === 'anonymous') return signIn;
+      if (actor === 'owner' || (ownsMessage && isMember(actor))) return allow;
+      return refuse(403, "Only a message's author, the group's owner or a moderator can delete it.");
     case 'join':
       if (actor === 'anonymous') return signIn;
       if (isMember(actor)) return refuse(409, 'You are already a member of this group.');
@@ -230,9 +262,17 @@ export function allows(action: GroupAction, access: GroupAccess, callerId: numbe
   return decide(action, contextOf(access, callerId)).allowed;
 }
 
-/** The first line of every group and message action: throws the refusal as the HTTP error the client gets. */
-export function authorize(action: GroupAction, access: GroupAccess, callerId: number | null): void {
-  const decision = decide(action, contextOf(access, callerId));
+/**
+ * The first line of every group and message action: throws the refusal as the HTTP error the client gets.
+ * `facts` are what a message action adds to the group's (who wrote the message, whether the caller moderates).
+ */
+export function authorize(
+  action: GroupAction,
+  access: GroupAccess,
+  callerId: number | null,
+  facts: Pick<PolicyContext, 'ownsMessage' | 'moderator'> = {},
+): void {
+  const decision = decide(action, { ...contextOf(access, callerId), ...facts });
   if (!decision.allowed) throw new HttpError(decision.status, decision.code, decision.message);
 }
 

@@ -16,5 +16,7 @@ export function toMessage(row: MessageRow): Message {
     text: row.body,
     clientId: row.client_id,
     createdAt: row.created_at.toISOString(),
+    ...(row.edited_at ? { editedAt: row.edited_at.toISOString() } : {}),
+    ...(row.deleted_at ? { deletedAt: row.deleted_at.toISOString() } : {}),
   };
 }

@@ -24,6 +24,8 @@ function selectMessages(executor: Executor) {
       'messages.client_id',
       'messages.body',
       'messages.created_at',
+      'messages.edited_at',
+      'messages.deleted_at',
       'users.login as author_login',
       'users.avatar_url as author_avatar_url',
     ]);
@@ -103,6 +105,90 @@ export function createMessagesRepository(
         .where('messages.author_id', '=', authorId)
         .where('messages.client_id', '=', clientId)
         .executeTakeFirst();
+    },
+
+    /**
+     * The message, locked for the rest of the transaction: two changes to one message take turns, so the
+     * second sees the first (an edit after a deletion is refused, not a resurrection).
+     */
+    lockMessage(trx: Transaction<DB>, room: string, id: number) {
+      return trx
+        .selectFrom('messages')
+        .select(['id', 'author_id', 'body', 'deleted_at'])
+        .where('room', '=', room)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    /** clock_timestamp(), not now(): taken after the row lock, so a later edit always carries a later time. */
+    async edit(trx: Transaction<DB>, id: number, body: string): Promise<void> {
+      await trx
+        .updateTable('messages')
+        .set({ body, edited_at: sql<Date>`clock_timestamp()` })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Blanks the body (the text is gone from the database) and records who deleted it and when. */
+    async markDeleted(trx: Transaction<DB>, id: number, deletedBy: number): Promise<void> {
+      await trx
+        .updateTable('messages')
+        .set({ body: '', deleted_at: sql<Date>`clock_timestamp()`, deleted_by: deletedBy })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * The room's messages up to `upToId` edited or deleted after `since`, oldest first, at most `limit`
+     * (index messages_changed_idx).
+     */
+    changedSince(room: string, since: Date, upToId: number, limit: number) {
+      return selectMessages(db)
+        .where('messages.room', '=', room)
+        .where(sql<Date>`coalesce(messages.deleted_at, messages.edited_at)`, '>', since)
+        .where('messages.id', '<=', upToId)
+        .orderBy('messages.id', 'asc')
+        .limit(limit)
+        .execute();
+    },
+
+    findById(executor: Executor, id: number) {
+      return selectMessages(executor).where('messages.id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * The users of these logins (compared ignoring case) who may read the group's board: its members, or for a
+     * public group anyone signed up.
+     */
+    async readersByLogin(
+      executor: Executor,
+      groupId: number,
+      logins: string[],
+      publicGroup: boolean,
+    ): Promise<number[]> {
+      if (logins.length === 0) return [];
+      let query = executor
+        .selectFrom('users')
+        .select('users.id')
+        .where(
+          sql<string>`lower(users.login)`,
+          'in',
+          logins.map((login) => login.toLowerCase()),
+        );
+      if (!publicGroup) {
+        query = query.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('group_members')
+              .select('group_members.user_id')
+              .whereRef('group_members.user_id', '=', 'users.id')
+              .where('group_members.group_id', '=', groupId),
+          ),
+        );
+      }
+      const rows = await query.orderBy('users.id').execute();
+      return rows.map((row) => row.id);
     },
 
     /** Newest first, only ids below `before` when given: one page of history (index messages_room_idx). */

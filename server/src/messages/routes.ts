@@ -25,6 +25,22 @@ export const messagesRoutes: FastifyPluginAsyncTypebox<MessagesRoutesOptions> = 
   });
 
   app.route({
+    ...endpoint('editMessage'),
+    handler: async (request, reply) => {
+      const user = await requireUser(request, reply);
+      return { data: await service.edit(user, request.body) };
+    },
+  });
+
+  app.route({
+    ...endpoint('deleteMessage'),
+    handler: async (request, reply) => {
+      const user = await requireUser(request, reply);
+      return { data: await service.remove(user, request.body) };
+    },
+  });
+
+  app.route({
     ...endpoint('markRead'),
     handler: async (request, reply) => {
       const user = await requireUser(request, reply);

@@ -1,7 +1,10 @@
 import {
   discussionRoom,
+  mentionedLogins,
   MESSAGE_PAGE_SIZE,
   type AddMessageRequest,
+  type DeleteMessageRequest,
+  type EditMessageRequest,
   type Message,
   type MessageHistoryQuery,
   type MessageHistoryResponse,
@@ -11,6 +14,7 @@ import {
 import { allows, authorize, type GroupAccess } from '../groups/policy.js';
 import { requireText } from '../groups/input.js';
 import type { EventBus } from '../platform/bus/index.js';
+import { writeAudit } from '../platform/db/audit-log.js';
 import { conflict, notFound } from '../platform/http/errors.js';
 import { toMessage } from './presenters.js';
 import type { MessagesRepository } from './repository.js';
@@ -31,6 +35,19 @@ interface Author extends Caller {
 
 const noGroup = (id: number) => notFound(`There is no group project ${id}.`);
 
+/** A committed message that names people who may read its board (never its author): who to tell. */
+export interface Mention {
+  message: Message;
+  userIds: number[];
+}
+
+export interface MessagesServiceOptions {
+  /** Whether this login is a moderator of the site (moderation/guard.ts): they delete any message. */
+  isModerator?: (login: string) => boolean;
+  /** Called after the commit of a message (or an edit) that mentions someone new; notifications listen here. */
+  onMention?: (mention: Mention) => void;
+}
+
 /** The groups repository's access loader: one query for everything a decision about one group needs. */
 export type LoadGroupAccess = (
   executor: Executor,
@@ -47,8 +64,75 @@ export function createMessagesService(
   repository: MessagesRepository,
   loadAccess: LoadGroupAccess,
   bus: Pick<EventBus, 'publishOnCommit'>,
+  options: MessagesServiceOptions = {},
 ) {
   const { db } = repository;
+  const isModerator = options.isModerator ?? (() => false);
+  const announceMention = (message: Message, userIds: number[]) => {
+    if (userIds.length > 0) options.onMention?.({ message, userIds });
+  };
+
+  /**
+   * The users `text` mentions who may read the group's board (members; anyone signed up for a public group),
+   * leaving out the author and anyone `alreadyIn` mentioned (an edit tells only the newly mentioned).
+   */
+  async function mentionedReaders(
+    executor: Executor,
+    access: GroupAccess,
+    authorId: number,
+    text: string,
+    alreadyIn = '',
+  ): Promise<number[]> {
+    const before = new Set(mentionedLogins(alreadyIn));
+    const logins = mentionedLogins(text).filter((login) => !before.has(login));
+    const ids = await repository.readersByLogin(
+      executor,
+      access.groupId,
+      logins,
+      access.visibility === 'public',
+    );
+    return ids.filter((id) => id !== authorId);
+  }
+
+  /**
+   * An edit or a deletion: the group's access facts and the message (locked), then the policy with the message's
+   * facts; then `change` in the same transaction, announced to every node when it commits.
+   */
+  async function changeMessage(
+    action: 'edit-message' | 'delete-message',
+    caller: Author,
+    groupId: number,
+    messageId: number,
+    change: (
+      trx: Transaction<DB>,
+      row: { author_id: number | null; body: string; deleted_at: Date | null },
+      access: GroupAccess,
+      moderator: boolean,
+    ) => Promise<number[]>,
+  ): Promise<Message> {
+    const room = discussionRoom(groupId);
+    const moderator = isModerator(caller.login);
+    let mentioned: number[] = [];
+    const announce = await db.transaction().execute(async (trx) => {
+      const access = await loadAccess(trx, groupId, caller.id, 'key share');
+      if (!access) throw noGroup(groupId);
+      const row = await repository.lockMessage(trx, room, messageId);
+      if (!row) {
+        // Whether a message exists is for those who may read the board to learn.
+        if (!moderator) authorize('read-discussion', access, caller.id);
+        throw notFound(`There is no message ${messageId} on this board.`);
+      }
+      authorize(action, access, caller.id, { ownsMessage: row.author_id === caller.id, moderator });
+      mentioned = await change(trx, row, access, moderator);
+      return bus.publishOnCommit(trx, { kind: 'message-changed', room, id: messageId });
+    });
+    announce();
+    const changed = await repository.findById(db, messageId);
+    if (!changed) throw notFound(`There is no message ${messageId} on this board.`);
+    const message = toMessage(changed);
+    announceMention(message, mentioned);
+    return message;
+  }
 
   /** The first step of every board action: load the group's access facts and ask the policy. */
   async function authorized(
@@ -75,12 +159,13 @@ export function createMessagesService(
       const body = requireText(input.text, 'message');
       const room = discussionRoom(input.groupProjectId);
       let message: Message | undefined;
+      let mentioned: number[] = [];
       const announce = await repository.roomTransaction(room).execute(async (trx) => {
         // The key share lock on the group's row: a deletion of the group in progress finishes first, and then
         // there is no group to post to; a post that got the lock first is deleted with the group. Taken before
         // the room's lock (the same order in every post; a deletion takes no room lock), so the room is held
         // only for the insert: posts to one room queue behind each other's insert, not each other's checks.
-        await authorized('post-message', trx, input.groupProjectId, caller, 'key share');
+        const access = await authorized('post-message', trx, input.groupProjectId, caller, 'key share');
         await repository.lockRoom(trx, room);
         const inserted = await repository.insert(trx, {
           room,
@@ -100,6 +185,8 @@ export function createMessagesService(
             clientId: input.clientId,
             createdAt: inserted.created_at.toISOString(),
           };
+          // Only a new message tells anyone: a retry of the same one has told them already.
+          mentioned = await mentionedReaders(trx, access, caller.id, body);
         } else {
           const earlier = await repository.findByClientId(trx, caller.id, input.clientId);
           if (!earlier || earlier.room !== room || earlier.body !== body) {
@@ -111,7 +198,54 @@ export function createMessagesService(
       });
       announce();
       if (!message) throw new Error('a committed message has no answer');
+      announceMention(message, mentioned);
       return message;
+    },
+
+    /** The author replaces their message's text; "edited" shows from then on. Deleted messages stay deleted. */
+    edit(caller: Author, input: EditMessageRequest): Promise<Message> {
+      const body = requireText(input.text, 'message');
+      return changeMessage(
+        'edit-message',
+        caller,
+        input.groupProjectId,
+        input.messageId,
+        async (trx, row, access) => {
+          if (row.deleted_at) throw conflict('This message was deleted: it can no longer be edited.');
+          if (row.body === body) return [];
+          await repository.edit(trx, input.messageId, body);
+          return mentionedReaders(trx, access, caller.id, body, row.body);
+        },
+      );
+    },
+
+    /**
+     * Deletes a message for good: its text is blanked in the database (the row stays, so ids, paging, read marks
+     * and unread counts do not move) and it shows as deleted. A moderator's deletion of someone else's message is
+     * audit-logged. Deleting a deleted message answers it as it is.
+     */
+    remove(caller: Author, input: DeleteMessageRequest): Promise<Message> {
+      return changeMessage(
+        'delete-message',
+        caller,
+        input.groupProjectId,
+        input.messageId,
+        async (trx, row, access, moderator) => {
+          if (row.deleted_at) return [];
+          await repository.markDeleted(trx, input.messageId, caller.id);
+          const ownOrOwners = row.author_id === caller.id || access.role === 'owner';
+          if (moderator && !ownOrOwners) {
+            await writeAudit(trx, {
+              actor: caller,
+              action: 'message.delete',
+              objectType: 'message',
+              objectId: input.messageId,
+              details: { groupId: input.groupProjectId, authorId: row.author_id },
+            });
+          }
+          return [];
+        },
+      );
     },
 
     async history(caller: Caller | null, query: MessageHistoryQuery): Promise<MessageHistoryResponse> {

@@ -16,6 +16,13 @@ import type { MessagesService } from '../service.js';
 const BATCH = 200;
 /** After a failed read (the database went away), a room's push is tried again this much later. */
 const PUMP_RETRY_MS = 1000;
+/**
+ * Catching up on edits and deletions asks for changes this long before the time given: a change's time is taken
+ * in its transaction, before its commit, and on the database's clock rather than this node's.
+ */
+const CHANGE_MARGIN_MS = 60_000;
+/** At most this many changed messages are sent on one catch-up (newer ones come with their room's replay). */
+const CHANGES_MAX = 1000;
 
 /** One connection as the hub sees it: who it is and how to reach it. The WebSocket layer implements it. */
 export interface RealtimeClient {
@@ -44,6 +51,8 @@ interface Room {
   cursor: number;
   /** Resolves once `cursor` is read from the database. */
   ready: Promise<void>;
+  /** Since when (ms) this node has pushed the room's changes: a bus outage after it may have lost some. */
+  changesSince: number;
   pumping: boolean;
   /** A new message was announced while pushing: push again before stopping. */
   dirty: boolean;
@@ -82,6 +91,7 @@ export function createRealtimeHub(deps: {
         subscriptions: new Set(),
         cursor: 0,
         ready: Promise.resolve(),
+        changesSince: Date.now(),
         pumping: false,
         dirty: false,
       };
@@ -148,6 +158,42 @@ export function createRealtimeHub(deps: {
     } finally {
       room.pumping = false;
       if (room.subscriptions.size === 0 && rooms.get(room.name) === room) rooms.delete(room.name);
+    }
+  }
+
+  /**
+   * An edited or deleted message, as it now stands, to every subscriber of the room on this node: those still
+   * replaying too (a replay may have read the row before the change; clients keep the newest version they get,
+   * so the order of the two does not matter). Subscribers that do not have the message yet simply gain it.
+   */
+  async function pushChange(room: Room, id: number): Promise<void> {
+    const row = await repository.findById(repository.db, id);
+    if (!row || row.room !== room.name) return;
+    const serialised = frame({ type: 'message-changed', message: toMessage(row) });
+    for (const subscription of room.subscriptions) {
+      if (!subscription.cancelled) subscription.client.send(serialised);
+    }
+  }
+
+  /**
+   * The room's messages up to `upToId` edited or deleted since about `since` (ms), as `message-changed` frames to
+   * `to`: what a subscriber that lost its socket, or a node that lost its bus, may have missed.
+   */
+  async function sendChangesSince(
+    room: Room,
+    since: number,
+    upToId: number,
+    to: () => Iterable<Subscription>,
+  ): Promise<void> {
+    const rows = await repository.changedSince(
+      room.name,
+      new Date(Math.max(0, since - CHANGE_MARGIN_MS)),
+      upToId,
+      CHANGES_MAX,
+    );
+    for (const row of rows) {
+      const serialised = frame({ type: 'message-changed', message: toMessage(row) });
+      for (const subscription of to()) if (!subscription.cancelled) subscription.client.send(serialised);
     }
   }
 
@@ -233,6 +279,15 @@ export function createRealtimeHub(deps: {
         if (room && event.id > room.cursor) void pump(room);
         return;
       }
+      case 'message-changed': {
+        const room = rooms.get(event.room);
+        if (room) {
+          pushChange(room, event.id).catch((error: unknown) =>
+            log.warn({ err: error, room: room.name }, 'pushing a changed message failed'),
+          );
+        }
+        return;
+      }
       case 'group-access': {
         const room = rooms.get(`discussion-board-${event.groupId}`);
         if (room) {
@@ -254,6 +309,11 @@ export function createRealtimeHub(deps: {
   function resync(): void {
     for (const room of rooms.values()) {
       void pump(room);
+      const since = room.changesSince;
+      room.changesSince = Date.now();
+      sendChangesSince(room, since, room.cursor, () => room.subscriptions).catch((error: unknown) =>
+        log.warn({ err: error, room: room.name }, 'catching up on changed messages failed'),
+      );
       recheckRoom(room).catch((error: unknown) => log.warn({ err: error }, 're-checking a room failed'));
     }
     closeEndedSessions().catch((error: unknown) => log.warn({ err: error }, 're-checking sessions failed'));
@@ -270,7 +330,12 @@ export function createRealtimeHub(deps: {
     disconnect,
 
     /** Follows a room after checking the policy; replays after `afterId`, then delivers live. */
-    async subscribe(client: RealtimeClient, roomName: string, afterId: number | undefined): Promise<void> {
+    async subscribe(
+      client: RealtimeClient,
+      roomName: string,
+      afterId: number | undefined,
+      changedSince?: number,
+    ): Promise<void> {
       const subscriptions = clients.get(client);
       const groupId = groupIdOfRoom(roomName);
       if (!subscriptions || groupId === null) return;
@@ -306,11 +371,17 @@ export function createRealtimeHub(deps: {
       if (concurrent) detach(concurrent);
       subscriptions.set(roomName, subscription);
       room.subscriptions.add(subscription);
+      // From here every change in the room reaches this subscriber (pushChange), replaying or live.
+      const at = Date.now();
       try {
         await room.ready;
         subscription.lastSentId = afterId ?? (await repository.latestId(roomName));
         if (subscription.cancelled) return;
-        client.send(frame({ type: 'subscribed', room: roomName }));
+        client.send(frame({ type: 'subscribed', room: roomName, at }));
+        if (changedSince !== undefined) {
+          // Messages after lastSentId come with the replay as they now stand; the older ones' changes come here.
+          await sendChangesSince(room, changedSince, subscription.lastSentId, () => [subscription]);
+        }
         await replay(subscription, room);
       } catch (error) {
         if (subscription.cancelled) {

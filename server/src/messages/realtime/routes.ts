@@ -180,7 +180,7 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeOpti
           return;
         }
         if (parsed.type === 'subscribe') {
-          hub.subscribe(client, parsed.room, parsed.afterId).catch((error: unknown) => {
+          hub.subscribe(client, parsed.room, parsed.afterId, parsed.changedSince).catch((error: unknown) => {
             request.log.warn({ err: error }, 'a subscription failed');
           });
         } else {

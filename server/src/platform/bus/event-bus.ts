@@ -8,6 +8,8 @@ import type { DB } from '../db/schema.js';
 export type BusEvent =
   /** A message was committed in this room. */
   | { kind: 'message'; room: string; id: number }
+  /** A message of this room was edited or deleted. */
+  | { kind: 'message-changed'; room: string; id: number }
   /** Who may read this group's board may have changed: a member left, the group was hidden or deleted. */
   | { kind: 'group-access'; groupId: number }
   /** A session ended (logout, a new sign-in): its sockets close. */
@@ -50,6 +52,10 @@ export function decodeBusEvent(payload: string): BusEvent | null {
     case 'message':
       return typeof event.room === 'string' && Number.isSafeInteger(event.id)
         ? { kind: 'message', room: event.room, id: event.id as number }
+        : null;
+    case 'message-changed':
+      return typeof event.room === 'string' && Number.isSafeInteger(event.id)
+        ? { kind: 'message-changed', room: event.room, id: event.id as number }
         : null;
     case 'group-access':
       return Number.isSafeInteger(event.groupId)

@@ -19,12 +19,13 @@ export type AuditAction =
   | 'group.remove-member'
   | 'group.transfer-ownership'
   | 'project.remove'
+  | 'message.delete'
   | 'catalogue.sync';
 
 export interface AuditRecord {
   actor: { id: number; login: string };
   action: AuditAction;
-  objectType: 'project_request' | 'group_project' | 'project' | 'sync_run';
+  objectType: 'project_request' | 'group_project' | 'project' | 'sync_run' | 'message';
   objectId: number | string;
   reason?: string | null;
   details?: Record<string, unknown>;

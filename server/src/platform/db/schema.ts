@@ -260,6 +260,10 @@ export interface MessagesTable {
   client_id: string;
   body: string;
   created_at: CreatedAt;
+  /** Migration 0018: the author's last edit; a deletion (by author, owner or moderator), its body then ''. */
+  edited_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  deleted_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Append-only (migration 0006): inserted by code, never updated or deleted (a trigger refuses both). */

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { makeMessage } from './test-support';
-import { buildTimeline, dayLabel, mergeMessages, withDaySeparators, type PendingMessage } from './timeline';
+import {
+  buildTimeline,
+  continuesGroup,
+  dayLabel,
+  mergeMessages,
+  withDaySeparators,
+  type PendingMessage,
+} from './timeline';
 
 const pending = (clientId: string, status: PendingMessage['status'] = 'sending'): PendingMessage => ({
   clientId,
@@ -63,5 +70,45 @@ describe('day separators', () => {
       'Today',
       'stored',
     ]);
+  });
+});
+
+describe('mergeMessages with edits and deletions', () => {
+  it('keeps the newest version of a message whatever the order they come in', () => {
+    const original = makeMessage({ id: 70, text: 'draft' });
+    const edited = { ...original, text: 'final', editedAt: '2026-11-21T12:05:00.000Z' };
+    const deleted = {
+      ...original,
+      text: '',
+      editedAt: edited.editedAt,
+      deletedAt: '2026-11-21T12:06:00.000Z',
+    };
+    expect(mergeMessages([edited], [original])[0]?.text).toBe('final');
+    expect(mergeMessages([original], [edited])[0]?.text).toBe('final');
+    expect(mergeMessages([deleted], [edited], [original])[0]).toEqual(deleted);
+  });
+});
+
+describe('continuesGroup', () => {
+  const bob = { id: 2, login: 'bob', avatarUrl: null };
+  const at = (minute: number) => `2026-11-21T12:${String(minute).padStart(2, '0')}:00.000Z`;
+  const stored = (minute: number, author = bob) =>
+    ({ kind: 'stored', message: makeMessage({ author, createdAt: at(minute) }) }) as const;
+
+  it('joins one author’s messages up to 5 minutes apart, and no others', () => {
+    expect(continuesGroup(stored(0), stored(5), 1)).toBe(true);
+    expect(continuesGroup(stored(0), stored(6), 1)).toBe(false);
+    expect(continuesGroup(stored(0), stored(1, { id: 3, login: 'cy', avatarUrl: null }), 1)).toBe(false);
+    expect(continuesGroup(undefined, stored(1), 1)).toBe(false);
+    expect(continuesGroup({ kind: 'day', key: 'd', label: 'Today' }, stored(1), 1)).toBe(false);
+  });
+
+  it('puts the user’s pending message under their own stored one; gone authors never group', () => {
+    const mine = stored(0, { id: 1, login: 'ada', avatarUrl: null });
+    const sending = { kind: 'pending', pending: { ...pending('p1'), createdAt: at(1) } } as const;
+    expect(continuesGroup(mine, sending, 1)).toBe(true);
+    expect(continuesGroup(mine, sending, 9)).toBe(false);
+    const ghost = { id: 0, login: 'ghost', avatarUrl: null };
+    expect(continuesGroup(stored(0, ghost), stored(1, ghost), 1)).toBe(false);
   });
 });

@@ -15,12 +15,29 @@ export type TimelineMessage =
 export type TimelineEntry = TimelineMessage | { kind: 'day'; key: string; label: string };
 
 /**
+ * The newer of two versions of one message. They can arrive in any order (a change pushed live may overtake the
+ * replay of the message itself), so the content decides: a deletion is final, then the later edit wins; on a
+ * tie, the one that came last.
+ */
+export function newerVersion(earlier: Message, later: Message): Message {
+  if (earlier.deletedAt) return earlier;
+  if (later.deletedAt) return later;
+  return (later.editedAt ?? '') >= (earlier.editedAt ?? '') ? later : earlier;
+}
+
+/**
  * One list of messages from any number of sources (history pages, live frames, add-message answers): each id
- * once, oldest first. A message id rises in the order messages were committed, so id order is display order.
+ * once, in its newest version, oldest first. A message id rises in the order messages were committed, so id
+ * order is display order.
  */
 export function mergeMessages(...lists: readonly (readonly Message[])[]): Message[] {
   const byId = new Map<number, Message>();
-  for (const list of lists) for (const message of list) byId.set(message.id, message);
+  for (const list of lists) {
+    for (const message of list) {
+      const known = byId.get(message.id);
+      byId.set(message.id, known ? newerVersion(known, message) : message);
+    }
+  }
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
@@ -90,4 +107,30 @@ export function withDaySeparators(
     result.push(entry);
   }
   return result;
+}
+
+/** Messages of one author closer together than this share one header (their avatar and name). */
+export const GROUP_WINDOW_MS = 5 * 60 * 1000;
+
+/** Who wrote an entry: a stored message's author id; the user's own pending message is `meId`'s. */
+function authorIdOf(entry: TimelineMessage, meId: number | null): number | null {
+  if (entry.kind === 'pending') return meId;
+  // A gone author ("ghost", id 0) may be any number of people: never grouped.
+  return entry.message.author.id === 0 ? null : entry.message.author.id;
+}
+
+/**
+ * Whether `entry` goes under the previous entry's header: the same author, at most GROUP_WINDOW_MS later, with
+ * no day separator between them.
+ */
+export function continuesGroup(
+  previous: TimelineEntry | undefined,
+  entry: TimelineMessage,
+  meId: number | null,
+): boolean {
+  if (!previous || previous.kind === 'day') return false;
+  const author = authorIdOf(entry, meId);
+  if (author === null || authorIdOf(previous, meId) !== author) return false;
+  const gap = Date.parse(createdAtOf(entry)) - Date.parse(createdAtOf(previous));
+  return gap >= 0 && gap <= GROUP_WINDOW_MS;
 }

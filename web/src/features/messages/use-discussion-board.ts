@@ -2,7 +2,12 @@ import type { RoomClosedReason } from '@openlfg/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useAddMessage } from './api/add-message';
-import { addMessagesToHistory, historyMessages, useMessageHistory } from './api/get-message-history';
+import {
+  addMessagesToHistory,
+  changeMessageInHistory,
+  historyMessages,
+  useMessageHistory,
+} from './api/get-message-history';
 import { useMarkRead } from './api/latest-message';
 import { newClientMessageId } from './client-id';
 import { useRoom } from './realtime/use-realtime';
@@ -29,6 +34,7 @@ export function useDiscussionBoard({ groupProjectId, room, recordsReads }: Discu
 
   useRoom(room, history.isSuccess && closedReason === null ? newestId : null, {
     onMessage: (message) => addMessagesToHistory(queryClient, groupProjectId, [message]),
+    onChanged: (message) => changeMessageInHistory(queryClient, groupProjectId, message),
     onClosed: setClosedReason,
   });
 

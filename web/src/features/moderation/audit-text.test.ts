@@ -52,6 +52,10 @@ describe('an audit entry in words', () => {
       entry({ action: 'report.dismiss', objectType: 'group_project', objectId: '5' }),
       'dismissed the reports on group 5',
     ],
+    [
+      entry({ action: 'message.delete', objectType: 'message', objectId: '31', details: { groupId: 4 } }),
+      'deleted board message 31',
+    ],
     [entry({ action: 'future.thing', objectType: 'widget', objectId: '2' }), 'future.thing widget 2'],
   ])('%#: %s', (input, expected) => {
     expect(describeAuditEntry(input)).toBe(expected);

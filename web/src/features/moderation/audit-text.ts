@@ -13,6 +13,7 @@ const ACTION_TEXT: Record<string, string> = {
   'group.transfer-ownership': 'handed over',
   'project.remove': 'removed',
   'catalogue.sync': 'started',
+  'message.delete': 'deleted',
 };
 
 const OBJECT_NOUN: Record<string, string> = {
@@ -20,6 +21,7 @@ const OBJECT_NOUN: Record<string, string> = {
   group_project: 'group',
   project: 'project',
   sync_run: 'sync run',
+  message: 'board message',
 };
 
 function detail(entry: AuditEntry, key: string): string | null {

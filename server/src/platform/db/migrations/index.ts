@@ -15,6 +15,7 @@ import * as m0013 from './0013_issues.js';
 import * as m0014 from './0014_group_edits.js';
 import * as m0016 from './0016_group_lifecycle.js';
 import * as m0017 from './0017_invites.js';
+import * as m0018 from './0018_message_edits.js';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the same list works from
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0014_group_edits': m0014,
   '0016_group_lifecycle': m0016,
   '0017_invites': m0017,
+  '0018_message_edits': m0018,
 };

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../../components/Spinner';
 import { GroupPage } from '../../../features/groups/routes/GroupPage';
+import { useModeratorStatus } from '../../../features/moderation/api/get-moderator-status';
 import states from '../../../components/ResultStates.module.css';
 
 /** `/invite/:token` rides in this page's chunk: it leads into a group's page, and costs the first visit less. */
@@ -25,9 +26,11 @@ const HiddenGroupRestore = lazy(() =>
  * moderator the Restore of a hidden group (moderation feature).
  */
 export function GroupProjectPage() {
+  // Moderators delete any message on a board they can read, as the server allows.
+  const { isModerator } = useModeratorStatus();
   return (
     <GroupPage
-      renderDiscussion={({ boardKey, ...board }) => (
+      renderDiscussion={({ boardKey, canModerate, ...board }) => (
         <Suspense
           fallback={
             <div className={states.loading}>
@@ -35,7 +38,7 @@ export function GroupProjectPage() {
             </div>
           }
         >
-          <DiscussionBoard key={boardKey} {...board} />
+          <DiscussionBoard key={boardKey} canModerate={canModerate || isModerator} {...board} />
         </Suspense>
       )}
       renderHidden={(slot) => (

@@ -1,10 +1,10 @@
 import type { GroupProject } from '@openlfg/contracts';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toastError } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useDeleteGroup } from '../api/delete-group';
-import { ConfirmDialog } from './ConfirmDialog';
 import buttons from '../../../components/buttons.module.css';
 
 /** "Delete group", asking first; on success, back to the list. */
@@ -39,7 +39,6 @@ export function DeleteGroupButton({ group }: { group: GroupProject }) {
         confirmLabel="Delete"
         pendingLabel="Deleting..."
         pending={remove.isPending}
-        tone="danger"
         onConfirm={onDelete}
       />
     </>

@@ -6,7 +6,7 @@ import { toastError } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useRemoveMember } from '../api/remove-member';
 import { useTransferOwnership } from '../api/transfer-ownership';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import buttons from '../../../components/buttons.module.css';
 import styles from './GroupPage.module.css';
 

@@ -43,6 +43,10 @@ export interface DiscussionSlot {
   groupProjectId: number;
   room: string;
   canPost: boolean;
+  /** The owner deletes anyone's messages on the board. */
+  canModerate: boolean;
+  /** Offered for @mentions in the board's composer. */
+  members: { login: string; avatarUrl: string | null }[];
   readOnlyPrompt: string;
   /** The server closed the room to the viewer: ask again what they may see. */
   onAccessLost: () => void;
@@ -394,6 +398,8 @@ function GroupDetails({
             groupProjectId: group.groupProjectId,
             room: info.room,
             canPost: viewer.may.post,
+            canModerate: viewer.role === 'owner' && !info.hidden,
+            members: info.members.map(({ login, avatarUrl }) => ({ login, avatarUrl })),
             readOnlyPrompt: readOnlyPrompt(info, isLoggedIn),
             onAccessLost: recheckAccess,
           })

@@ -7,7 +7,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
-import { mergeMessages } from '../timeline';
+import { mergeMessages, newerVersion } from '../timeline';
 import { getMessagesQueryKey } from './query-keys';
 
 /** One page of a board, newest first; `before` pages back from the oldest message already shown. */
@@ -50,6 +50,30 @@ export function addMessagesToHistory(queryClient: QueryClient, groupProjectId: n
       return { ...old, pages: [{ ...newest, data }, ...older] };
     },
   );
+}
+
+/**
+ * An edited or deleted message (pushed live, or the answer to the user's own change) replaces its older version
+ * in whichever cached page holds it. One newer than every cached message is added like a live message (its
+ * change overtook it); one older than the pages loaded is left for its page to bring.
+ */
+export function changeMessageInHistory(queryClient: QueryClient, groupProjectId: number, message: Message) {
+  const key = getMessageHistoryQueryOptions(groupProjectId).queryKey;
+  const old = queryClient.getQueryData<InfiniteData<MessageHistoryResponse, number | undefined>>(key);
+  if (!old) return;
+  const held = old.pages.some((page) => page.data.some((item) => item.id === message.id));
+  if (!held) {
+    const newestId = old.pages[0]?.data[0]?.id ?? 0;
+    if (message.id > newestId) addMessagesToHistory(queryClient, groupProjectId, [message]);
+    return;
+  }
+  queryClient.setQueryData(key, {
+    ...old,
+    pages: old.pages.map((page) => ({
+      ...page,
+      data: page.data.map((item) => (item.id === message.id ? newerVersion(item, message) : item)),
+    })),
+  });
 }
 
 /** Every message of the cached pages, oldest first. */

@@ -1,5 +1,5 @@
 import type { RoomClosedReason } from '@openlfg/contracts';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
 import { Spinner } from '../../../components/Spinner';
@@ -8,6 +8,7 @@ import { useUserInfo } from '../../../session/api/user-info';
 import { useSession } from '../../../session/session-context';
 import { DISCUSSION_ANCHOR } from '../../../lib/discussion-anchor';
 import { useRealtimeSession, useRealtimeStatus } from '../realtime/use-realtime';
+import { withAuthors, type MentionCandidate } from '../mention-completion';
 import { useDiscussionBoard } from '../use-discussion-board';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
@@ -25,6 +26,10 @@ export interface DiscussionBoardProps {
   room: string;
   /** Members and the owner post and have their reads recorded; everyone else who may read only reads. */
   canPost: boolean;
+  /** The group's owner, or a moderator: deletes anyone's messages on this board. */
+  canModerate?: boolean;
+  /** The group's members, offered when the user types "@" in the composer. */
+  members?: MentionCandidate[];
   /** Shown instead of the composer to readers who may not post (the way to join). */
   readOnlyPrompt?: ReactNode;
   /** The server stopped the room (left, removed, group hidden or deleted): the page re-checks what to show. */
@@ -35,6 +40,8 @@ export function DiscussionBoard({
   groupProjectId,
   room,
   canPost,
+  canModerate = false,
+  members = [],
   readOnlyPrompt,
   onAccessLost,
 }: DiscussionBoardProps) {
@@ -43,6 +50,7 @@ export function DiscussionBoard({
   const me = useUserInfo(isLoggedIn).data?.user ?? null;
   const board = useDiscussionBoard({ groupProjectId, room, recordsReads: canPost });
   const { history, closedReason } = board;
+  const mentionable = useMemo(() => withAuthors(members, board.timeline), [members, board.timeline]);
   const status = useRealtimeStatus();
   const section = useRef<HTMLElement>(null);
   const headingId = useId();
@@ -80,6 +88,8 @@ export function DiscussionBoard({
         <MessageList
           timeline={board.timeline}
           me={me}
+          canPost={canPost && closedReason === null}
+          canModerate={canModerate && closedReason === null}
           hasOlder={history.hasNextPage}
           loadingOlder={history.isFetchingNextPage}
           onLoadOlder={() => void history.fetchNextPage()}
@@ -96,7 +106,7 @@ export function DiscussionBoard({
             {CLOSED_TEXT[closedReason]}
           </p>
         ) : canPost ? (
-          <Composer onSend={board.send} />
+          <Composer onSend={board.send} members={mentionable} myLogin={me?.login ?? null} />
         ) : (
           <div className={styles.readOnly}>{readOnlyPrompt}</div>
         )}

@@ -1,8 +1,12 @@
 import type { MessageAuthor } from '@openlfg/contracts';
+import { useState } from 'react';
 import { Avatar } from '../../../components/Avatar';
+import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { formatRelativeTime } from '../../../lib/format';
 import type { TimelineMessage } from '../timeline';
 import { LinkifiedText } from './LinkifiedText';
+import { MessageActions } from './MessageActions';
+import { MessageEditor } from './MessageEditor';
 import styles from './MessageItem.module.css';
 
 export interface MessageItemProps {
@@ -11,9 +15,25 @@ export interface MessageItemProps {
   me: Pick<MessageAuthor, 'login' | 'avatarUrl'> | null;
   now: Date;
   onRetry: (clientId: string) => void;
+  /** Under the previous message's header (same author, within minutes): no avatar or name on screen. */
+  continued?: boolean;
+  /** The reader wrote it: set apart from the others. */
+  mine?: boolean;
+  canEdit?: boolean;
+  canDelete?: boolean;
 }
 
-export function MessageItem({ entry, me, now, onRetry }: MessageItemProps) {
+export function MessageItem({
+  entry,
+  me,
+  now,
+  onRetry,
+  continued = false,
+  mine = false,
+  canEdit = false,
+  canDelete = false,
+}: MessageItemProps) {
+  const [editing, setEditing] = useState(false);
   const { author, text, createdAt } =
     entry.kind === 'stored'
       ? entry.message
@@ -23,24 +43,58 @@ export function MessageItem({ entry, me, now, onRetry }: MessageItemProps) {
           createdAt: entry.pending.createdAt,
         };
   const status = entry.kind === 'pending' ? entry.pending.status : 'stored';
+  const stored = entry.kind === 'stored' ? entry.message : null;
+  const deleted = Boolean(stored?.deletedAt);
+  const className = [
+    styles.message,
+    status === 'stored' ? null : styles[status],
+    continued ? styles.continued : null,
+    mine ? styles.mine : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  const time = (
+    <time dateTime={createdAt} title={new Date(createdAt).toLocaleString('en-US')} className={styles.time}>
+      {formatRelativeTime(createdAt, now)}
+    </time>
+  );
+  const edited =
+    stored?.editedAt && !deleted ? (
+      <span className={styles.edited} title={`Edited ${new Date(stored.editedAt).toLocaleString('en-US')}`}>
+        edited
+      </span>
+    ) : null;
 
   return (
-    <li className={status === 'stored' ? styles.message : `${styles.message} ${styles[status]}`}>
-      <Avatar login={author.login} avatarUrl={author.avatarUrl} size="small" />
+    <li className={className}>
+      {continued ? (
+        <span className={styles.avatarSpace} aria-hidden="true" />
+      ) : (
+        <Avatar login={author.login} avatarUrl={author.avatarUrl} size="small" />
+      )}
       <div className={styles.body}>
-        <p className={styles.meta}>
-          <span className={styles.author}>{author.login}</span>{' '}
-          <time
-            dateTime={createdAt}
-            title={new Date(createdAt).toLocaleString('en-US')}
-            className={styles.time}
-          >
-            {formatRelativeTime(createdAt, now)}
-          </time>
-        </p>
-        <p className={styles.text}>
-          <LinkifiedText text={text} />
-        </p>
+        {continued ? (
+          // The header is shown once per run of messages; screen readers still hear who wrote each one.
+          <VisuallyHidden>
+            {author.login} {time}
+          </VisuallyHidden>
+        ) : (
+          <p className={styles.meta}>
+            <span className={styles.author}>{author.login}</span>
+            {mine ? <span className={styles.you}>(you)</span> : null} {time}
+          </p>
+        )}
+        {deleted ? (
+          <p className={styles.deleted}>Message deleted</p>
+        ) : stored && editing ? (
+          <MessageEditor message={stored} onDone={() => setEditing(false)} />
+        ) : (
+          <p className={styles.text}>
+            <LinkifiedText text={text} myLogin={me?.login ?? null} />
+            {edited ? <> {edited}</> : null}
+          </p>
+        )}
         {status === 'sending' ? <p className={styles.state}>Sending...</p> : null}
         {entry.kind === 'pending' && status === 'failed' ? (
           <p className={styles.failedNote} role="alert">
@@ -51,6 +105,15 @@ export function MessageItem({ entry, me, now, onRetry }: MessageItemProps) {
           </p>
         ) : null}
       </div>
+      {stored && !deleted && !editing && (canEdit || canDelete) ? (
+        <MessageActions
+          message={stored}
+          mine={mine}
+          canEdit={canEdit}
+          canDelete={canDelete}
+          onEdit={() => setEditing(true)}
+        />
+      ) : null}
     </li>
   );
 }

@@ -1,7 +1,7 @@
 import type { MessageAuthor } from '@openlfg/contracts';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Spinner } from '../../../components/Spinner';
-import { timelineKey, withDaySeparators, type TimelineMessage } from '../timeline';
+import { continuesGroup, timelineKey, withDaySeparators, type TimelineMessage } from '../timeline';
 import { useNow } from '../use-now';
 import { MessageItem } from './MessageItem';
 import styles from './MessageList.module.css';
@@ -11,7 +11,11 @@ const EDGE_PX = 48;
 
 export interface MessageListProps {
   timeline: TimelineMessage[];
-  me: Pick<MessageAuthor, 'login' | 'avatarUrl'> | null;
+  me: Pick<MessageAuthor, 'id' | 'login' | 'avatarUrl'> | null;
+  /** The reader may post: they edit and delete their own messages. */
+  canPost?: boolean;
+  /** The group's owner or a moderator: they delete anyone's messages. */
+  canModerate?: boolean;
   hasOlder: boolean;
   loadingOlder: boolean;
   onLoadOlder: () => void;
@@ -28,6 +32,8 @@ export interface MessageListProps {
 export function MessageList({
   timeline,
   me,
+  canPost = false,
+  canModerate = false,
   hasOlder,
   loadingOlder,
   onLoadOlder,
@@ -121,15 +127,29 @@ export function MessageList({
           <p className={styles.empty}>No messages yet. Say hello!</p>
         ) : (
           <ol className={styles.list}>
-            {entries.map((entry) =>
-              entry.kind === 'day' ? (
-                <li key={entry.key} className={styles.day}>
-                  <span>{entry.label}</span>
-                </li>
-              ) : (
-                <MessageItem key={timelineKey(entry)} entry={entry} me={me} now={now} onRetry={onRetry} />
-              ),
-            )}
+            {entries.map((entry, index) => {
+              if (entry.kind === 'day') {
+                return (
+                  <li key={entry.key} className={styles.day}>
+                    <span>{entry.label}</span>
+                  </li>
+                );
+              }
+              const mine = entry.kind === 'pending' || (me !== null && entry.message.author.id === me.id);
+              return (
+                <MessageItem
+                  key={timelineKey(entry)}
+                  entry={entry}
+                  me={me}
+                  now={now}
+                  onRetry={onRetry}
+                  continued={continuesGroup(entries[index - 1], entry, me?.id ?? null)}
+                  mine={mine}
+                  canEdit={mine && canPost}
+                  canDelete={(mine && canPost) || canModerate}
+                />
+              );
+            })}
           </ol>
         )}
       </div>

@@ -49,6 +49,40 @@ describe('the realtime connection', () => {
     expect(onMessage).toHaveBeenCalledWith(message);
   });
 
+  it('hands a changed message to the room’s listeners without moving the resume point', () => {
+    const connection = connect();
+    const onMessage = vi.fn();
+    const onChanged = vi.fn();
+    connection.subscribe(room, 7, { onMessage, onChanged });
+    const socket = FakeSocket.latest();
+    socket.deliver({ type: 'ready', userId: 1 });
+    // A change of a message newer than any seen (it overtook the message's own replay).
+    const changed = makeMessage({ id: 20, text: '', deletedAt: new Date().toISOString() });
+    socket.deliver({ type: 'message-changed', message: changed });
+    expect(onChanged).toHaveBeenCalledWith(changed);
+    expect(onMessage).not.toHaveBeenCalled();
+
+    socket.drop(1006);
+    vi.advanceTimersByTime(reconnectDelay(0, () => 0.5));
+    const next = FakeSocket.latest();
+    next.deliver({ type: 'ready', userId: 1 });
+    // Messages 8 to 19 (and 20 itself) are still replayed.
+    expect(next.sent).toEqual([{ type: 'subscribe', room, afterId: 7 }]);
+  });
+
+  it('asks, after a lost socket, for the changes made since the server last said the room was followed', () => {
+    const connection = connect();
+    connection.subscribe(room, 7, { onMessage: vi.fn() });
+    const socket = FakeSocket.latest();
+    socket.deliver({ type: 'ready', userId: 1 });
+    socket.deliver({ type: 'subscribed', room, at: 1_700_000_000_000 });
+    socket.drop(1006);
+    vi.advanceTimersByTime(reconnectDelay(0, () => 0.5));
+    const next = FakeSocket.latest();
+    next.deliver({ type: 'ready', userId: 1 });
+    expect(next.sent).toEqual([{ type: 'subscribe', room, afterId: 7, changedSince: 1_700_000_000_000 }]);
+  });
+
   it('reconnects with growing, jittered delays and resubscribes from the last id seen', () => {
     const connection = connect();
     connection.subscribe(room, 3, { onMessage: vi.fn() });

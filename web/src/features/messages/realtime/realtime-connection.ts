@@ -1,4 +1,4 @@
-import type { Message, RoomClosedReason, ServerFrame } from '@openlfg/contracts';
+import type { ClientFrame, Message, RoomClosedReason, ServerFrame } from '@openlfg/contracts';
 import { REALTIME_CLOSE_SESSION_ENDED, REALTIME_HEARTBEAT_MS } from '@openlfg/contracts';
 import { reconnectDelay } from './backoff';
 
@@ -14,6 +14,8 @@ export type ConnectionStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' |
 
 export interface RoomListener {
   onMessage: (message: Message) => void;
+  /** A message was edited or deleted: the message as it now stands (perhaps one not seen yet). */
+  onChanged?: (message: Message) => void;
   /** The server stopped the room (the user may no longer read it); it is no longer followed. */
   onClosed?: (reason: RoomClosedReason) => void;
 }
@@ -41,6 +43,8 @@ export interface RealtimeConnectionOptions {
 interface FollowedRoom {
   /** The newest message id seen in the room: a resubscription asks the server to replay everything after it. */
   lastId: number;
+  /** The server's time when the room was last followed: a resubscription asks for the changes since. */
+  followedAt: number | null;
   listeners: Set<RoomListener>;
 }
 
@@ -98,7 +102,7 @@ export class RealtimeConnection {
     if (followed) {
       followed.lastId = Math.max(followed.lastId, afterId);
     } else {
-      followed = { lastId: afterId, listeners: new Set() };
+      followed = { lastId: afterId, followedAt: null, listeners: new Set() };
       this.rooms.set(room, followed);
       if (this.ready) this.sendSubscribe(room, followed);
     }
@@ -175,6 +179,12 @@ export class RealtimeConnection {
         for (const listener of followed.listeners) listener.onMessage(frame.message);
         return;
       }
+      case 'message-changed': {
+        // Not a new message: the last id seen stays, so a resubscription still replays every new one.
+        const followed = this.rooms.get(frame.message.room);
+        for (const listener of followed?.listeners ?? []) listener.onChanged?.(frame.message);
+        return;
+      }
       case 'room-closed': {
         const followed = this.rooms.get(frame.room);
         if (!followed) return;
@@ -185,7 +195,11 @@ export class RealtimeConnection {
       case 'error':
         console.warn(`Realtime: ${frame.code}: ${frame.message}`);
         return;
-      case 'subscribed':
+      case 'subscribed': {
+        const followed = this.rooms.get(frame.room);
+        if (followed && frame.at !== undefined) followed.followedAt = frame.at;
+        return;
+      }
       case 'heartbeat':
         return;
     }
@@ -239,13 +253,17 @@ export class RealtimeConnection {
     }, this.options.lingerMs);
   }
 
+  /** After a lost socket, also the edits and deletions made since the room was last followed. */
   private sendSubscribe(room: string, followed: FollowedRoom): void {
-    this.send({ type: 'subscribe', room, afterId: followed.lastId });
+    this.send({
+      type: 'subscribe',
+      room,
+      afterId: followed.lastId,
+      ...(followed.followedAt === null ? {} : { changedSince: followed.followedAt }),
+    });
   }
 
-  private send(
-    frame: { type: 'subscribe'; room: string; afterId: number } | { type: 'unsubscribe'; room: string },
-  ) {
+  private send(frame: ClientFrame) {
     try {
       this.socket?.send(JSON.stringify(frame));
     } catch (error) {

@@ -13,6 +13,7 @@ export function useRealtimeStatus(): ConnectionStatus {
 
 export interface RoomHandlers {
   onMessage: (message: Message) => void;
+  onChanged: (message: Message) => void;
   onClosed: (reason: RoomClosedReason) => void;
 }
 
@@ -32,6 +33,7 @@ export function useRoom(room: string, afterId: number | null, handlers: RoomHand
     if (!following) return;
     return getRealtimeConnection().subscribe(room, latest.current.afterId ?? 0, {
       onMessage: (message) => latest.current.handlers.onMessage(message),
+      onChanged: (message) => latest.current.handlers.onChanged(message),
       onClosed: (reason) => latest.current.handlers.onClosed(reason),
     });
   }, [room, following]);

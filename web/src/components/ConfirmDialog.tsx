@@ -1,22 +1,26 @@
 import { useRef, type ReactNode } from 'react';
-import { Modal } from '../../../components/Modal';
-import buttons from '../../../components/buttons.module.css';
-import styles from './GroupPage.module.css';
+import { Modal } from './Modal';
+import buttons from './buttons.module.css';
+import styles from './ConfirmDialog.module.css';
 
 export interface ConfirmDialogProps {
   open: boolean;
   onClose: () => void;
   title: string;
-  /** What the action changes, read as the dialog's description. */
   description: ReactNode;
+  /** The confirming button's label ("Delete"), and what it says while the action runs ("Deleting..."). */
   confirmLabel: string;
   pendingLabel: string;
   pending: boolean;
-  tone: 'primary' | 'danger';
+  /** `danger` (the default) for what cannot be undone; `primary` for a weighty change that can (hand over). */
+  tone?: 'primary' | 'danger';
   onConfirm: () => void;
 }
 
-/** Asks before an owner's action that cannot simply be undone: Cancel (focused first) or the action. */
+/**
+ * Asks before something that cannot be undone, or not simply: Cancel (focused first, so Enter does no harm)
+ * and the action's button. The caller closes it when the action succeeds.
+ */
 export function ConfirmDialog({
   open,
   onClose,
@@ -25,13 +29,13 @@ export function ConfirmDialog({
   confirmLabel,
   pendingLabel,
   pending,
-  tone,
+  tone = 'danger',
   onConfirm,
 }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     <Modal open={open} onClose={onClose} title={title} description={description} initialFocusRef={cancelRef}>
-      <div className={styles.dialogActions}>
+      <div className={styles.actions}>
         <button ref={cancelRef} type="button" className={buttons.action} onClick={onClose}>
           Cancel
         </button>
