@@ -11,6 +11,7 @@ export * from './issues.js';
 export * from './groups.js';
 export * from './moderation.js';
 export * from './messages.js';
+export * from './notifications.js';
 export * from './schema-helpers.js';
 export * from './api.js';
 export * from './api-schemas.js';

@@ -13,6 +13,7 @@ import * as m0011 from './0011_listing.js';
 import * as m0012 from './0012_list_speed.js';
 import * as m0013 from './0013_issues.js';
 import * as m0014 from './0014_group_edits.js';
+import * as m0015 from './0015_notifications.js';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the same list works from
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0012_list_speed': m0012,
   '0013_issues': m0013,
   '0014_group_edits': m0014,
+  '0015_notifications': m0015,
 };
