@@ -22,6 +22,9 @@ const pages = {
     async () => (await import('./routes/group-page/GroupProjectPage')).GroupProjectPage,
   ),
   myProjects: lazyComponent(async () => (await import('./routes/my-projects/MyProjectsPage')).MyProjectsPage),
+  notifications: lazyComponent(
+    async () => (await import('../features/notifications/routes/NotificationsPage')).NotificationsPage,
+  ),
   notFound: lazyComponent(async () => (await import('./NotFoundPage')).NotFoundPage),
   // Only moderators use it.
   moderation: lazyComponent(
@@ -65,6 +68,7 @@ export const routes: RouteObject[] = [
           { path: 'group-projects/:groupProjectId', element: <pages.groupProject /> },
           { path: 'my-projects', element: <pages.myProjects /> },
           { path: 'admin', element: <pages.moderation /> },
+          { path: 'notifications', element: <pages.notifications /> },
           { path: '*', element: <pages.notFound /> },
         ],
       },

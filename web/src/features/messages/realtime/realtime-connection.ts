@@ -1,4 +1,4 @@
-import type { Message, RoomClosedReason, ServerFrame } from '@openlfg/contracts';
+import type { ClientFrame, Message, RoomClosedReason, ServerFrame } from '@openlfg/contracts';
 import { REALTIME_CLOSE_SESSION_ENDED, REALTIME_HEARTBEAT_MS } from '@openlfg/contracts';
 import { reconnectDelay } from './backoff';
 
@@ -55,6 +55,8 @@ const CLIENT_CLOSE_SILENT = 4408;
 export class RealtimeConnection {
   private readonly options: Required<RealtimeConnectionOptions>;
   private readonly rooms = new Map<string, FollowedRoom>();
+  /** Listeners of the signed-in user's unread notification count (the bell): the socket follows it for them. */
+  private readonly notificationListeners = new Set<(unreadCount: number) => void>();
   private readonly statusListeners = new Set<() => void>();
   private readonly sessionEndedListeners = new Set<() => void>();
   private socket: SocketLike | null = null;
@@ -113,14 +115,38 @@ export class RealtimeConnection {
       if (entry.listeners.size > 0 || this.rooms.get(room) !== entry) return;
       this.rooms.delete(room);
       if (this.ready) this.send({ type: 'unsubscribe', room });
-      if (this.rooms.size === 0) this.scheduleLinger();
+      if (!this.following()) this.scheduleLinger();
     };
+  }
+
+  /**
+   * Follows the signed-in user's unread notification count: `listener` gets it once the socket is ready, and
+   * every time it changes, on any node. Returns the function that stops following it.
+   */
+  followNotifications(listener: (unreadCount: number) => void): () => void {
+    this.clearTimer('lingerTimer');
+    const first = this.notificationListeners.size === 0;
+    this.notificationListeners.add(listener);
+    if (first && this.ready) this.send({ type: 'follow-notifications' });
+    if (this.socket === null && this.reconnectTimer === null && this.status !== 'session-ended') {
+      this.open();
+    }
+    return () => {
+      if (!this.notificationListeners.delete(listener) || this.notificationListeners.size > 0) return;
+      if (this.ready) this.send({ type: 'unfollow-notifications' });
+      if (!this.following()) this.scheduleLinger();
+    };
+  }
+
+  /** Whether anything needs the socket: a room, or the notification count. */
+  private following(): boolean {
+    return this.rooms.size > 0 || this.notificationListeners.size > 0;
   }
 
   /** After the session ended: reconnect (with backoff), as whoever the browser's cookie now says. */
   resume(): void {
     if (this.status !== 'session-ended') return;
-    if (this.rooms.size === 0) return this.setStatus('idle');
+    if (!this.following()) return this.setStatus('idle');
     this.scheduleReconnect();
   }
 
@@ -129,7 +155,7 @@ export class RealtimeConnection {
     this.clearTimer('reconnectTimer');
     this.dropSocket();
     this.attempt = 0;
-    if (this.rooms.size > 0) this.open();
+    if (this.following()) this.open();
     else this.setStatus('idle');
   }
 
@@ -139,6 +165,7 @@ export class RealtimeConnection {
     this.clearTimer('lingerTimer');
     this.dropSocket();
     this.rooms.clear();
+    this.notificationListeners.clear();
     this.sessionEndedListeners.clear();
     this.setStatus('idle');
     this.statusListeners.clear();
@@ -167,6 +194,10 @@ export class RealtimeConnection {
         this.attempt = 0;
         this.setStatus('open');
         for (const [room, followed] of this.rooms) this.sendSubscribe(room, followed);
+        if (this.notificationListeners.size > 0) this.send({ type: 'follow-notifications' });
+        return;
+      case 'notifications':
+        for (const listener of [...this.notificationListeners]) listener(frame.unreadCount);
         return;
       case 'message': {
         const followed = this.rooms.get(frame.message.room);
@@ -198,7 +229,7 @@ export class RealtimeConnection {
       for (const listener of [...this.sessionEndedListeners]) listener();
       return;
     }
-    if (this.rooms.size === 0) {
+    if (!this.following()) {
       this.attempt = 0;
       return this.setStatus('idle');
     }
@@ -212,7 +243,7 @@ export class RealtimeConnection {
     this.attempt += 1;
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
-      if (this.rooms.size > 0) this.open();
+      if (this.following()) this.open();
       else this.setStatus('idle');
     }, delay);
   }
@@ -232,7 +263,7 @@ export class RealtimeConnection {
     this.clearTimer('lingerTimer');
     this.lingerTimer = setTimeout(() => {
       this.lingerTimer = null;
-      if (this.rooms.size > 0) return;
+      if (this.following()) return;
       this.clearTimer('reconnectTimer');
       this.dropSocket();
       this.setStatus('idle');
@@ -243,9 +274,7 @@ export class RealtimeConnection {
     this.send({ type: 'subscribe', room, afterId: followed.lastId });
   }
 
-  private send(
-    frame: { type: 'subscribe'; room: string; afterId: number } | { type: 'unsubscribe'; room: string },
-  ) {
+  private send(frame: ClientFrame) {
     try {
       this.socket?.send(JSON.stringify(frame));
     } catch (error) {
