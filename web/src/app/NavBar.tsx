@@ -18,7 +18,7 @@ const MOBILE_MENU_ID = 'mobile-menu';
 const MobileMenu = lazyComponent(async () => (await import('./MobileMenu')).MobileMenu);
 /** Signed-in users only, and loaded then: the bell's code and its socket stay out of a first visit's. */
 const NotificationBell = lazyComponent(
-  async () => (await import('../features/notifications/components/NotificationBell')).NotificationBell,
+  async () => (await import('../features/notifications/lazy-entry')).NotificationBell,
 );
 
 function whenIdle(run: () => void): () => void {

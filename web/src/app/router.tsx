@@ -23,7 +23,7 @@ const pages = {
   ),
   myProjects: lazyComponent(async () => (await import('./routes/my-projects/MyProjectsPage')).MyProjectsPage),
   notifications: lazyComponent(
-    async () => (await import('../features/notifications/routes/NotificationsPage')).NotificationsPage,
+    async () => (await import('../features/notifications/lazy-entry')).NotificationsPage,
   ),
   notFound: lazyComponent(async () => (await import('./NotFoundPage')).NotFoundPage),
   // Only moderators use it.

@@ -5,7 +5,7 @@ import { useLatestNotifications, useMarkRead, useUnreadCount } from '../api/noti
 import { bellLabel } from '../notification-text';
 import { useLiveUnreadCount } from '../use-live-unread-count';
 import { NotificationList } from './NotificationList';
-import styles from './NotificationBell.module.css';
+import styles from '../notifications.module.css';
 
 /**
  * The bell in the navigation bar, for signed-in users: the unread count, live, and a dropdown of the latest

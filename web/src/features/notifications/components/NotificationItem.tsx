@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { formatRelativeTime } from '../../../lib/format';
 import { notificationLink, notificationText } from '../notification-text';
-import styles from './NotificationItem.module.css';
+import styles from '../notifications.module.css';
 
 export interface NotificationItemProps {
   notification: Notification;

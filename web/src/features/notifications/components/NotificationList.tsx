@@ -3,7 +3,7 @@ import { ErrorState } from '../../../components/ErrorState';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/error-message';
 import { NotificationItem } from './NotificationItem';
-import styles from './NotificationList.module.css';
+import styles from '../notifications.module.css';
 
 export interface NotificationListProps {
   state: {

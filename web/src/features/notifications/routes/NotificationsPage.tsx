@@ -7,7 +7,7 @@ import { LoginButton } from '../../../session/components/LoginButton';
 import { useSession } from '../../../session/session-context';
 import { useAllNotifications, useMarkRead, useUnreadCount } from '../api/notifications';
 import { NotificationList } from '../components/NotificationList';
-import styles from './NotificationsPage.module.css';
+import styles from '../notifications.module.css';
 
 /** /notifications: every notification of the last 90 days, newest first, a page at a time. */
 export function NotificationsPage() {
@@ -23,7 +23,7 @@ export function NotificationsPage() {
       ) : isLoggedIn ? (
         <AllNotifications />
       ) : (
-        <section className={styles.panel}>
+        <section className={styles.page}>
           <p>Sign in to see your notifications.</p>
           <LoginButton returnTo="/notifications" />
         </section>
@@ -42,8 +42,8 @@ function AllNotifications() {
     });
   const notifications = all.data?.pages.flatMap((page) => page.data) ?? [];
   return (
-    <section className={styles.panel} aria-label="All notifications">
-      <div className={styles.actions}>
+    <section className={styles.page} aria-label="All notifications">
+      <div className={styles.pageActions}>
         <button
           type="button"
           className={buttons.action}
@@ -55,7 +55,7 @@ function AllNotifications() {
       </div>
       <NotificationList state={all} notifications={notifications} onRead={read} />
       {all.hasNextPage ? (
-        <div className={styles.actions}>
+        <div className={styles.pageActions}>
           <button
             type="button"
             className={buttons.action}
