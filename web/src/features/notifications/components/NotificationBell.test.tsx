@@ -76,15 +76,19 @@ describe('the notification bell', () => {
     expect(bell.getAttribute('aria-expanded')).toBe('true');
     const panel = screen.getByRole('region', { name: 'Notifications' });
     const list = await within(panel).findByRole('list', { name: 'Notifications' });
-    const [declined, asked, deleted] = within(list).getAllByRole('listitem');
+    const [declined, asked, deleted] = within(list).getAllByRole('listitem') as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
     expect(declined?.textContent).toContain('Unread: alice declined your request to join Rust CLI');
     expect(declined?.textContent).toContain('“We are full”');
-    expect(within(declined!).getByRole('link').getAttribute('href')).toBe('/group-projects/7');
+    expect(within(declined).getByRole('link').getAttribute('href')).toBe('/group-projects/7');
     // Read: no "Unread" for screen readers.
     expect(asked?.textContent).toMatch(/^bob asked to join Rust CLI/);
     // A deleted group has nothing to link to: it is marked read with its own button.
-    expect(within(deleted!).queryByRole('link')).toBeNull();
-    expect(within(deleted!).getByRole('button', { name: /Mark read/ })).toBeTruthy();
+    expect(within(deleted).queryByRole('link')).toBeNull();
+    expect(within(deleted).getByRole('button', { name: /Mark read/ })).toBeTruthy();
     expect(within(panel).getByRole('link', { name: 'See all' }).getAttribute('href')).toBe('/notifications');
 
     await user.keyboard('{Tab}');
