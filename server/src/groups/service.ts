@@ -30,6 +30,15 @@ interface Caller {
 
 const noGroup = (id: number) => notFound(`There is no group project ${id}.`);
 
+/** What the caller just did to a group (asked to join, joined, left), told to its owner. */
+function ownerEvent(
+  kind: 'join-requested' | 'member-joined' | 'member-left',
+  access: GroupAccess,
+  caller: Caller,
+): NotificationEvent {
+  return { kind, recipients: [access.ownerId], actorId: caller.id, groupId: access.groupId };
+}
+
 /** A posted or edited group's fields as stored, under one set of rules (input.ts, the contracts' own). */
 function storedFields(body: PostGroupBody) {
   return {
@@ -191,12 +200,7 @@ export function createGroupsService(
       return notifying((record) =>
         changeGroup('join', caller, groupId, async (trx, access) => {
           await repository.addMember(trx, groupId, caller.id, 'member');
-          await record(trx, {
-            kind: 'member-joined',
-            recipients: [access.ownerId],
-            actorId: caller.id,
-            groupId,
-          });
+          await record(trx, ownerEvent('member-joined', access, caller));
           return standing(trx, groupId, caller.id);
         }),
       );
@@ -209,12 +213,7 @@ export function createGroupsService(
           const created = access.role !== 'requester';
           if (created) {
             await repository.insertJoinRequest(trx, groupId, caller.id);
-            await record(trx, {
-              kind: 'join-requested',
-              recipients: [access.ownerId],
-              actorId: caller.id,
-              groupId,
-            });
+            await record(trx, ownerEvent('join-requested', access, caller));
           }
           return { ...(await standing(trx, groupId, caller.id)), created };
         }),
@@ -270,12 +269,7 @@ export function createGroupsService(
       const result = await notifying((record) =>
         changeGroup('leave', caller, groupId, async (trx, access) => {
           await repository.removeMember(trx, groupId, caller.id);
-          await record(trx, {
-            kind: 'member-left',
-            recipients: [access.ownerId],
-            actorId: caller.id,
-            groupId,
-          });
+          await record(trx, ownerEvent('member-left', access, caller));
           return standing(trx, groupId, caller.id);
         }),
       );

@@ -1,6 +1,6 @@
 import { NOTIFICATION_KEEP_DAYS, NOTIFICATION_UNREAD_CAP } from '@openlfg/contracts';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../platform/db/schema.js';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import type { DB, NotificationsTable } from '../platform/db/schema.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -10,15 +10,7 @@ export const PRUNE_BATCH = 1000;
 /** Reads never show what the prune has not reached yet: "kept 90 days" holds to the second. */
 const kept = sql<boolean>`notifications.created_at > now() - make_interval(days => ${NOTIFICATION_KEEP_DAYS})`;
 
-export interface NotificationRow {
-  recipient_id: number;
-  kind: string;
-  actor_id: number | null;
-  group_id: number | null;
-  project_request_id: number | null;
-  subject: string;
-  note: string | null;
-}
+export type NotificationRow = Insertable<NotificationsTable>;
 
 export function createNotificationsRepository(db: Kysely<DB>) {
   return {

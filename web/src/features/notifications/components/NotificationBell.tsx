@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { toastError } from '../../../lib/error-message';
 import { useLatestNotifications, useMarkRead, useUnreadCount } from '../api/notifications';
-import { bellLabel } from '../notification-text';
+import { bellLabel, formatUnread } from '../notification-text';
 import { useLiveUnreadCount } from '../use-live-unread-count';
 import { NotificationList } from './NotificationList';
 import styles from '../notifications.module.css';
@@ -71,7 +71,7 @@ export function NotificationBell() {
         </svg>
         {unreadCount > 0 ? (
           <span className={styles.count} aria-hidden="true">
-            {unreadCount >= 100 ? '99+' : unreadCount}
+            {formatUnread(unreadCount)}
           </span>
         ) : null}
       </button>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useSession } from '../../../session/session-context';
 import { useUnreadCount } from '../api/notifications';
-import { bellLabel } from '../notification-text';
+import { bellLabel, formatUnread } from '../notification-text';
 import styles from './NotificationsMenuLink.module.css';
 
 /**
@@ -24,7 +24,7 @@ export function NotificationsMenuLink({
       Notifications
       {count > 0 ? (
         <span className={styles.count} aria-hidden="true">
-          {count >= 100 ? '99+' : count}
+          {formatUnread(count)}
         </span>
       ) : null}
     </Link>
