@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessibleInBothThemes } from '../support/axe.js';
 import { postGroup, signedIn } from '../support/journeys.js';
 
 /**
@@ -60,8 +61,13 @@ test('a decision reaches the requester live, with the owner’s note', async ({ 
     carolsPanel.getByRole('link', { name: `e2e-ntf-alice declined your request to join ${TITLE}` }),
   ).toBeVisible();
   await expect(carolsPanel.getByText(`“${NOTE}”`)).toBeVisible();
+  await expectAccessibleInBothThemes(carol, 'the notification dropdown');
   await carolsPanel.getByRole('button', { name: 'Mark all read' }).click();
   await expect(bell(carol)).toHaveAccessibleName('Notifications');
+
+  await carol.goto('/notifications');
+  await expect(carol.getByRole('region', { name: 'All notifications' }).getByText(`“${NOTE}”`)).toBeVisible();
+  await expectAccessibleInBothThemes(carol, 'the notifications page');
 
   // My requests keeps the declined request, with when and the note.
   await carol.goto('/my-projects?view=requests');
