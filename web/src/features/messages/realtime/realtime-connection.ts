@@ -48,9 +48,10 @@ interface FollowedRoom {
 const CLIENT_CLOSE_SILENT = 4408;
 
 /**
- * One WebSocket to /api/realtime shared by every board in the tab. It opens when the first room is followed,
- * reconnects with backoff and jitter when the socket drops or falls silent, and then resubscribes every room with
- * the last id seen in it, so a board misses nothing while it was away.
+ * One WebSocket to /api/realtime shared by every board in the tab, and by the notification bell. It opens when
+ * the first room (or the notification count) is followed, reconnects with backoff and jitter when the socket
+ * drops or falls silent, and then resubscribes every room with the last id seen in it, so a board misses nothing
+ * while it was away, and follows the count again, which the server then sends at once.
  */
 export class RealtimeConnection {
   private readonly options: Required<RealtimeConnectionOptions>;

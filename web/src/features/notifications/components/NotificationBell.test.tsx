@@ -123,3 +123,15 @@ describe('the notification bell', () => {
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });
+
+describe('the side menu on a phone', () => {
+  it('links to the notifications with the unread count, for signed-in users', async () => {
+    withNotifications([], 4);
+    const { user } = renderApp('/', { session: signedInSession });
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    const link = await within(menu).findByRole('link', { name: 'Notifications, 4 unread' });
+    expect(link.getAttribute('href')).toBe('/notifications');
+    expect(link.textContent).toBe('Notifications4');
+  });
+});
