@@ -18,7 +18,9 @@ import { runLighthouse } from './web/lighthouse.js';
  * HTTP rounds: drive the production server on loopback with autocannon and print, per route, throughput and
  * latency, and each route's throughput as a ratio of a bare route's on the same process in the same run.
  * Rounds: PGlite, and PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server; each with the
- * list cache on (as deployed) and off (the raw query cost).
+ * list cache on (as deployed) and off (the raw query cost). With the cache off, each list and search route is
+ * also timed alone (200 requests one after another, as the finder round does): the answer's own time, printed
+ * beside the figure under load, where on this 2-core machine most of a median is the wait behind the others.
  *
  * Finder round (runFinderBench, PostgreSQL only): the issue finder over 100,000 projects and 1,000,000
  * generated issues, one connection: first page, a page 25 pages in, best for you, against their targets.
@@ -321,23 +323,65 @@ function printRows(rows: Row[]): void {
   }
 }
 
-/** The issue's target for an uncached list answer: its median latency on each database. */
-function printListTargets(rows: Row[], database: 'pglite' | 'postgres'): void {
-  const target = database === 'postgres' ? 3 : 10;
-  const cases = listCases(rows);
-  console.log(`targets (list cache off): every list answer's p50 <= ${target} ms on ${database}`);
-  // A route that answered nothing in time (or only errors) reads p50 0: it is not met.
-  const isMet = (row: Row) => row.rps > 0 && row.bad === 0 && row.p50 <= target;
-  for (const row of cases) {
-    console.log(
-      `  ${row.name.padEnd(52)} ${row.p50.toFixed(1).padStart(6)} ms   ${isMet(row) ? 'met' : 'NOT MET'}`,
-    );
-  }
-  const met = cases.filter(isMet).length;
-  console.log(`  ${met} of ${cases.length} met`);
+/** A list answer's own time: requests one after another, each timed from the client (fetch, HTTP, JSON). */
+interface Alone {
+  name: string;
+  p50: number;
+  p99: number;
 }
 
-function printTargets(rows: Row[], round: { pglite: boolean; cacheOff: boolean }): void {
+async function measureAlone(address: string, target: Target, requests = 200): Promise<Alone> {
+  const times: number[] = [];
+  const init: RequestInit = target.body
+    ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(target.body) }
+    : {};
+  for (let i = 0; i < requests + 20; i++) {
+    const started = performance.now();
+    const response = await fetch(address + target.path, init);
+    await response.arrayBuffer();
+    // The first twenty warm up (JIT, pools, plans); a failed answer counts as never answering.
+    if (i >= 20) times.push(response.ok ? performance.now() - started : Infinity);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? Infinity;
+  return { name: target.name, p50: at(0.5), p99: at(0.99) };
+}
+
+/**
+ * The issue's target for an uncached list answer: its median latency on each database, printed two ways. Alone
+ * (one request at a time, as the finder round measures): the answer's own time, which the target is about.
+ * Under load (the table above, 10 connections on this machine): that time plus the wait behind the other nine,
+ * which on two cores shared by the server, the database and the load generator is most of it.
+ */
+function printListTargets(rows: Row[], alone: Alone[], database: 'pglite' | 'postgres'): void {
+  const target = database === 'postgres' ? 3 : 10;
+  const cases = listCases(rows);
+  console.log(
+    `targets (list cache off): every list answer's p50 <= ${target} ms on ${database}; alone = one request at a time, under load = ${connections} connections`,
+  );
+  // A route that answered nothing in time (or only errors) reads p50 0: it is not met.
+  const isMet = (row: Row) => row.rps > 0 && row.bad === 0 && row.p50 <= target;
+  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT MET').padEnd(8);
+  console.log(`  ${''.padEnd(52)} ${'alone'.padStart(16)}   ${'under load'.padStart(18)}`);
+  for (const row of cases) {
+    const one = alone.find((a) => a.name === row.name);
+    const aloneText = one
+      ? `${one.p50.toFixed(2).padStart(6)} ms ${verdict(one.p50 <= target)}`
+      : '—'.padStart(17);
+    console.log(
+      `  ${row.name.padEnd(52)} ${aloneText}   ${row.p50.toFixed(1).padStart(6)} ms ${verdict(isMet(row))}`,
+    );
+  }
+  const metAlone = cases.filter((row) => {
+    const one = alone.find((a) => a.name === row.name);
+    return one !== undefined && one.p50 <= target;
+  }).length;
+  console.log(
+    `  alone: ${metAlone} of ${cases.length} met; under load: ${cases.filter(isMet).length} of ${cases.length} met`,
+  );
+}
+
+function printTargets(rows: Row[], alone: Alone[], round: { pglite: boolean; cacheOff: boolean }): void {
   const find = (prefix: string) => rows.find((r) => r.name.startsWith(prefix));
   const hello = find('hello');
   const page1 = find('projects page 1');
@@ -392,8 +436,13 @@ function printTargets(rows: Row[], round: { pglite: boolean; cacheOff: boolean }
   for (const search of rows.filter((row) => row.name.includes('search'))) {
     const p50 = SEARCH_TARGET_P50_MS * factor;
     const p99 = SEARCH_TARGET_P99_MS * factor;
-    line(`${search.name}: p50 ms`, search.p50, `<= ${p50}`, search.p50 <= p50);
-    line(`${search.name}: p99 ms`, search.p99, `<= ${p99}`, search.p99 <= p99);
+    line(`${search.name}: p50 ms under load`, search.p50, `<= ${p50}`, search.p50 <= p50);
+    line(`${search.name}: p99 ms under load`, search.p99, `<= ${p99}`, search.p99 <= p99);
+    const one = alone.find((a) => a.name === search.name);
+    if (one) {
+      line(`${search.name}: p50 ms alone`, one.p50, `<= ${p50}`, one.p50 <= p50);
+      line(`${search.name}: p99 ms alone`, one.p99, `<= ${p99}`, one.p99 <= p99);
+    }
   }
 }
 
@@ -470,15 +519,19 @@ async function runHttpBench(): Promise<boolean> {
         `\n== ${round.label}: ${PROJECTS} projects, ${GROUPS} groups, ${connections} connections, ${durationSeconds} s per route`,
       );
       const rows: Row[] = [];
+      const alone: Alone[] = [];
       for (const listed of targets) {
         if (casePattern && !listed.name.startsWith('hello') && !casePattern.test(listed.name)) continue;
         const target = await resolvePage(server.address, listed);
         await measure(server.address, target, 1); // warm-up: JIT, pools, caches, plans
-        rows.push(await measure(server.address, target, durationSeconds));
+        const row = await measure(server.address, target, durationSeconds);
+        rows.push(row);
+        if (round.cache === 'off' && (listCases([row]).length > 0 || row.name.includes('search')))
+          alone.push(await measureAlone(server.address, target));
       }
       printRows(rows);
-      printTargets(rows, { pglite: !round.database, cacheOff: round.env.LIST_CACHE_TTL_MS === '0' });
-      if (round.cache === 'off') printListTargets(rows, round.database ? 'postgres' : 'pglite');
+      printTargets(rows, alone, { pglite: !round.database, cacheOff: round.env.LIST_CACHE_TTL_MS === '0' });
+      if (round.cache === 'off') printListTargets(rows, alone, round.database ? 'postgres' : 'pglite');
       anyErrors ||= rows.some((row) => row.bad > 0);
     } finally {
       await server.stop();

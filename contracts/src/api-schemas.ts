@@ -29,6 +29,16 @@ import {
   SaveGroupBody,
   SaveGroupResponse,
 } from './groups.js';
+import { RequesterSummary, RequesterSummaryQuery, RequestToJoinBody } from './join-requests.js';
+import {
+  CreateInviteBody,
+  GroupInvite,
+  GroupInvitesQuery,
+  GroupInvitesResponse,
+  JoinByInviteBody,
+  RevokeInviteBody,
+  RevokeInviteResponse,
+} from './invites.js';
 import { HealthResponse } from './health.js';
 import {
   ClaimIssueBody,
@@ -138,7 +148,7 @@ export const API_SCHEMAS = schemas({
   saveGroup: { body: SaveGroupBody, response: { 200: SaveGroupResponse } },
   unsaveGroup: { body: SaveGroupBody, response: { 200: SaveGroupResponse } },
   joinGroup: { body: GroupIdBody, response: { 200: MembershipResponse } },
-  requestToJoin: { body: GroupIdBody, response: { 200: MembershipResponse, 201: MembershipResponse } },
+  requestToJoin: { body: RequestToJoinBody, response: { 200: MembershipResponse, 201: MembershipResponse } },
   cancelJoinRequest: { body: GroupIdBody, response: { 200: MembershipResponse } },
   myJoinRequests: { response: { 200: MyJoinRequestsResponse } },
   pendingRequests: { response: { 200: PendingRequestsResponse } },
@@ -153,6 +163,11 @@ export const API_SCHEMAS = schemas({
   groupCard: { params: GroupIdParams, response: { 200: GroupCardResponse } },
   groupViewers: { body: GroupViewersBody, response: { 200: GroupViewersResponse } },
   discussionInfo: { body: GroupIdBody, response: { 200: DiscussionInfoResponse } },
+  requesterSummary: { querystring: RequesterSummaryQuery, response: { 200: RequesterSummary } },
+  groupInvites: { querystring: GroupInvitesQuery, response: { 200: GroupInvitesResponse } },
+  createInvite: { body: CreateInviteBody, response: { 201: GroupInvite } },
+  revokeInvite: { body: RevokeInviteBody, response: { 200: RevokeInviteResponse } },
+  joinByInvite: { body: JoinByInviteBody, response: { 200: MembershipResponse } },
 
   addMessage: { body: AddMessageRequest, response: { 200: AddMessageResponse } },
   markRead: { body: LatestMessageRequest, response: { 200: LatestMessageResponse } },

@@ -51,6 +51,13 @@ export const API_SUMMARIES: Record<EndpointName, string> = {
   groupCard: "One group project's card, with what the caller may do.",
   groupViewers: 'What the caller may do on each of several group projects.',
   discussionInfo: "A group project's discussion board details, for those who may read it.",
+  requesterSummary:
+    "A pending requester's public GitHub summary (public repositories, top languages), for the group's owner.",
+  groupInvites: 'The active invite links of a group project the caller owns.',
+  createInvite:
+    'Creates an invite link to a group project the caller owns: 7 days, optionally a number of uses.',
+  revokeInvite: 'Revokes an invite link to a group project the caller owns.',
+  joinByInvite: 'Joins the group project an invite link names, private ones included.',
   addMessage: "Posts a message to a group project's discussion board.",
   markRead: 'Marks a board read up to its latest message.',
   messageHistory: "Earlier messages of a group project's discussion board.",

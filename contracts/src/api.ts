@@ -61,6 +61,15 @@ export const API = declare({
   groupCard: { method: 'GET', path: '/api/group-projects/:groupProjectId', auth: 'anyone' },
   groupViewers: { method: 'POST', path: '/api/group-projects/viewer', auth: 'anyone' },
   discussionInfo: { method: 'POST', path: '/api/group-projects/discussion-info', auth: 'anyone' },
+  requesterSummary: {
+    method: 'GET',
+    path: '/api/group-projects/pending-requests/github',
+    auth: 'user',
+  },
+  groupInvites: { method: 'GET', path: '/api/group-projects/invites', auth: 'user' },
+  createInvite: { method: 'POST', path: '/api/group-projects/invites', auth: 'user' },
+  revokeInvite: { method: 'DELETE', path: '/api/group-projects/invites', auth: 'user' },
+  joinByInvite: { method: 'POST', path: '/api/group-projects/invites/join', auth: 'user' },
 
   addMessage: { method: 'POST', path: '/api/messages/add-message', auth: 'user' },
   markRead: { method: 'POST', path: '/api/messages/latest-message', auth: 'user' },

@@ -2,7 +2,6 @@
  * Plain values shared by the server and the web app. Kept apart from the schemas (which build TypeBox objects
  * when loaded) so the web bundle takes these without TypeBox.
  */
-import type { IssueSort } from './issues.js';
 import type { ProjectSortField, SortOrder } from './projects.js';
 
 /** Projects per page of the list. */
@@ -58,7 +57,16 @@ export const MIN_GROUP_TOPICS = 1;
 export const MAX_GROUP_TOPICS = 5;
 export const GROUP_TITLE_MAX = 100;
 export const GROUP_DESCRIPTION_MAX = 5000;
+/** The plain-text excerpt of a description that cards show. */
+export const GROUP_EXCERPT_MAX = 200;
 export const REPORT_REASON_MAX = 1000;
+/** The owner's optional question to people asking to join a group, and the most a request's answer may say. */
+export const JOIN_QUESTION_MAX = 200;
+export const JOIN_MESSAGE_MAX = 500;
+/** An invite link works for this many days (or until its uses run out, or its owner revokes it). */
+export const INVITE_TTL_DAYS = 7;
+/** The most uses an owner may give one invite link. */
+export const INVITE_MAX_USES_LIMIT = 1000;
 /** Groups one `POST /api/group-projects/viewer` asks about: the cards of the longest list shown at once. */
 export const GROUP_VIEWERS_MAX = 100;
 /** The largest group a creator may ask for (no limit when unset). */
@@ -128,15 +136,6 @@ export const REALTIME_PATH = '/api/realtime';
 
 /** Issues per page of the finder (`POST /api/issues`). */
 export const ISSUE_PAGE_SIZE = 20;
-/** The finder's "updated within" filter, in days. */
-export const ISSUE_UPDATED_WITHIN_DAYS = [7, 30, 90] as const;
-/** The finder's sort select, in order; the first is the default. `best_for_you` needs a signed-in user. */
-export const ISSUE_SORT_OPTIONS = [
-  { label: 'Newest', sort: 'newest' },
-  { label: 'Recently updated', sort: 'updated' },
-  { label: 'Fewest comments', sort: 'fewest_comments' },
-  { label: 'Best for you', sort: 'best_for_you' },
-] as const satisfies readonly { label: string; sort: IssueSort }[];
 /** Claims on OpenLFG one user may hold at once. */
 export const MAX_ACTIVE_CLAIMS = 3;
 /** A claim on OpenLFG lasts this many days unless renewed (claiming again with `renew`). */
@@ -149,20 +148,3 @@ export const ANSWERS_WITHIN_WEEK_HOURS = 168;
 export const FINDER_STALE_PUSH_DAYS = 90;
 /** Open beginner issues the sync keeps per repository. */
 export const ISSUES_PER_REPOSITORY = 25;
-
-/**
- * The issue labels treated as beginner friendly: the nine of the goodfirstissue catalogue
- * (DeepSourceCorp/good-first-issue, labels.json). The sync collects issues by them; the finder offers them as its
- * label filter.
- */
-export const BEGINNER_LABELS: readonly string[] = Object.freeze([
-  'good first issue',
-  'good-first-issue',
-  'beginner',
-  'beginner-friendly',
-  'easy',
-  'first-timers-only',
-  'starter',
-  'help wanted',
-  'low-hanging-fruit',
-]);

@@ -32,5 +32,11 @@ export const ErrorCode = {
   alreadyClaimed: 'ALREADY_CLAIMED',
   /** A claim past the per-user limit of active claims (409). */
   claimLimit: 'CLAIM_LIMIT',
+  /** An invite link past its 7 days (410). */
+  inviteExpired: 'INVITE_EXPIRED',
+  /** An invite link its group's owner revoked (410). */
+  inviteRevoked: 'INVITE_REVOKED',
+  /** An invite link whose uses are all taken (410). */
+  inviteUsedUp: 'INVITE_USED_UP',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -5,6 +5,7 @@ import {
   GROUP_MAX_MEMBERS_LIMIT,
   GROUP_TITLE_MAX,
   GROUP_VIEWERS_MAX,
+  JOIN_QUESTION_MAX,
   MAX_FILTER_TOPICS,
   MAX_GROUP_TOPICS,
   MIN_GROUP_TOPICS,
@@ -60,11 +61,15 @@ export type GroupListRequest = Static<typeof GroupListRequest>;
 
 export const GroupOwner = Type.Object({ login: Type.String(), avatarUrl: Nullable(Type.String()) });
 
-/** A group project as lists show it: nothing private (no Discord link, no members). */
-export const GroupProject = Type.Object({
+/**
+ * A group project as lists show it: nothing private (no Discord link, no members), and its description only as
+ * a plain-text excerpt, so a page of cards stays small however long the descriptions are.
+ */
+export const GroupSummary = Type.Object({
   groupProjectId: Type.Integer(),
   title: Type.String(),
-  description: Type.String(),
+  /** The description's first words as plain text (Markdown stripped), at most `GROUP_EXCERPT_MAX` characters. */
+  excerpt: Type.String(),
   /** `owner/name` of the group's repository on GitHub, if it has one. */
   repoExt: Nullable(Type.String()),
   topics: Type.Array(Type.String()),
@@ -77,11 +82,20 @@ export const GroupProject = Type.Object({
   /** When its owner last edited it; absent or null if never. */
   editedAt: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
   owner: GroupOwner,
+  /** The owner's question to people asking to join; absent or null for none. */
+  joinQuestion: Type.Optional(Nullable(Type.String())),
+});
+export type GroupSummary = Static<typeof GroupSummary>;
+
+/** One group as its page shows it: the list's card and the whole description (Markdown). */
+export const GroupProject = Type.Object({
+  ...GroupSummary.properties,
+  description: Type.String(),
 });
 export type GroupProject = Static<typeof GroupProject>;
 
 export const GroupListResponse = Type.Object({
-  data: Type.Array(GroupProject),
+  data: Type.Array(GroupSummary),
   totalPages: Type.Integer({ minimum: 1 }),
   pageLocation: Type.Integer({ minimum: 1 }),
   total: Type.Integer({ minimum: 0 }),
@@ -105,6 +119,8 @@ export const PostGroupBody = Type.Object(
     maxMembers: Type.Optional(
       Type.Union([Type.Integer({ minimum: 2, maximum: GROUP_MAX_MEMBERS_LIMIT }), Type.Null()]),
     ),
+    /** A question for people asking to join (a private group); blank or absent is none. */
+    joinQuestion: Type.Optional(Nullable(Text({ maxLength: JOIN_QUESTION_MAX }))),
   },
   { additionalProperties: false },
 );
@@ -131,11 +147,11 @@ export const SaveGroupResponse = Type.Object({
 });
 export type SaveGroupResponse = Static<typeof SaveGroupResponse>;
 
-export const GroupListOfMine = Type.Object({ data: Type.Array(GroupProject) });
+export const GroupListOfMine = Type.Object({ data: Type.Array(GroupSummary) });
 export type GroupListOfMine = Static<typeof GroupListOfMine>;
 
 export const MyGroup = Type.Object({
-  ...GroupProject.properties,
+  ...GroupSummary.properties,
   role: Type.Union([Type.Literal('owner'), Type.Literal('member')]),
 });
 export type MyGroup = Static<typeof MyGroup>;
@@ -161,6 +177,8 @@ export const PendingRequest = Type.Object({
   requestUsername: Type.String(),
   requestAvatarUrl: Nullable(Type.String()),
   requestedAt: Type.String({ format: 'date-time' }),
+  /** The requester's answer to the group's question; absent or null when they wrote none. */
+  message: Type.Optional(Nullable(Type.String())),
 });
 export type PendingRequest = Static<typeof PendingRequest>;
 export const PendingRequestsResponse = Type.Object({ data: Type.Array(PendingRequest) });
@@ -221,6 +239,8 @@ export const GroupPermissions = Type.Object({
   report: Type.Boolean(),
   save: Type.Boolean(),
   readDiscussion: Type.Boolean(),
+  /** Create and revoke the group's invite links: its owner, unless a moderator hid it. */
+  invite: Type.Boolean(),
 });
 export type GroupPermissions = Static<typeof GroupPermissions>;
 

@@ -1,6 +1,8 @@
 export * from './constants.js';
+export * from './issue-finder-options.js';
 export * from './github-repo.js';
 export * from './group-input.js';
+export * from './group-words.js';
 export * from './topics.js';
 export * from './errors.js';
 export * from './health.js';
@@ -9,6 +11,8 @@ export * from './projects.js';
 export * from './issue-signals.js';
 export * from './issues.js';
 export * from './groups.js';
+export * from './join-requests.js';
+export * from './invites.js';
 export * from './moderation.js';
 export * from './messages.js';
 export * from './notifications.js';

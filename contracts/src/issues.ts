@@ -1,16 +1,12 @@
 /**
  * The issue finder (`/issues` on the web, `POST /api/issues` on the API): open beginner issues across the whole
  * catalogue, each with whether someone is already on it (the taken signal) and how fast its maintainers answer;
- * and claims on OpenLFG ("I'm working on this"). Plain values (page size, limits, sort and filter options) live
- * in constants.ts.
+ * and claims on OpenLFG ("I'm working on this"). Plain values live in constants.ts (page size, limits) and
+ * issue-finder-options.ts (sort and filter options).
  */
 import { Type, type Static, type TLiteral } from 'typebox';
-import {
-  ISSUE_UPDATED_WITHIN_DAYS,
-  MAX_FILTER_LANGUAGES,
-  MAX_FILTER_TOPICS,
-  TOPIC_PATTERN,
-} from './constants.js';
+import { MAX_FILTER_LANGUAGES, MAX_FILTER_TOPICS, TOPIC_PATTERN } from './constants.js';
+import { ISSUE_UPDATED_WITHIN_DAYS } from './issue-finder-options.js';
 import { IssueLabel } from './projects.js';
 import { IssueClaimInfo, Responsiveness, TakenSignal } from './issue-signals.js';
 import { Nullable, Text } from './schema-helpers.js';

@@ -9,6 +9,11 @@ import { createRepoClient } from './github/repo-client.js';
 import { createIssuesService } from './projects/issues.js';
 import { createGroupsRepository } from './groups/repository.js';
 import { groupsRoutes } from './groups/routes.js';
+import { createSharePreviews } from './groups/share-preview.js';
+import { createInvitesRepository } from './groups/invites-repository.js';
+import { invitesRoutes } from './groups/invites-routes.js';
+import { createInvitesService } from './groups/invites-service.js';
+import { createUserSummaries } from './github/user-summary.js';
 import { createIssuesRepository } from './issues/repository.js';
 import { issuesRoutes } from './issues/routes.js';
 import { createIssueFinderService } from './issues/service.js';
@@ -177,6 +182,15 @@ export async function buildApp(deps: AppDeps) {
     notify: notifications.record,
   });
   await app.register(groupsRoutes, { service: groupsService, requireUser: accounts.requireUser });
+  // Invite links, and requesters' public GitHub summaries beside their requests.
+  const invites = createInvitesService({
+    repository: createInvitesRepository(database.db),
+    groups: groupsRepository,
+    summaries: createUserSummaries({ client: createRepoClient(config.github), log: app.log }),
+    sessionSecret: config.sessionSecret,
+    listsChanged: () => groupsService.listsChanged(),
+  });
+  await app.register(invitesRoutes, { service: invites, requireUser: accounts.requireUser });
   // Moderation (/api/admin/...): for the logins in ADMIN_LOGINS; a sync it started stops with the app.
   const moderation = createModerationService({
     repository: createModerationRepository(database.db),
@@ -218,7 +232,11 @@ export async function buildApp(deps: AppDeps) {
     ...deps.realtime,
   });
   await app.register(openApiRoutes);
-  await registerSpa(app, deps.webDistDir);
+  // A page's HTML carries its link preview (Open Graph, Twitter): a group's page its group's.
+  const previews = createSharePreviews({ preview: groupsService.sharePreview, publicUrl: config.publicUrl });
+  await registerSpa(app, deps.webDistDir, {
+    head: { forPage: previews.headFor, fallback: previews.siteHead },
+  });
 
   return app;
 }

@@ -115,6 +115,27 @@ const table: Record<string, Partial<Record<State, string>>> = {
     'public hidden': '401 403 - 403 200',
     'private hidden': '401 403 403 403 200',
   },
+  // Nobody can use an invite to a hidden group, so its owner makes none until it is restored.
+  'create invite': {
+    public: '401 403 - 403 201',
+    private: '401 403 403 403 201',
+    'public hidden': '401 403 - 403 403',
+    'private hidden': '401 403 403 403 403',
+  },
+  'revoke invite': {
+    public: '401 403 - 403 200',
+    private: '401 403 403 403 200',
+  },
+  // An invite skips the request, private groups included (a pending requester joins too), but not a hidden
+  // or a full group.
+  'join by invite': {
+    public: '401 200 - 409 409',
+    private: '401 200 200 409 409',
+    'public hidden': '401 403 - 403 409',
+    'private hidden': '401 403 403 403 409',
+    'public full': '401 409 - 409 409',
+    'private full': '401 409 409 409 409',
+  },
 };
 
 const visibilityOf = (state: State): Visibility => (state.startsWith('public') ? 'public' : 'private');
@@ -159,7 +180,9 @@ afterAll(() => t.close());
  * A fresh group in `state`: a member (full groups hold two: the owner and the member), a message on its board,
  * and on private groups a pending requester and a pending applicant for the owner to decide on.
  */
-async function freshGroup(state: State): Promise<{ id: number; messageId: number }> {
+async function freshGroup(
+  state: State,
+): Promise<{ id: number; messageId: number; invite: { inviteId: number; token: string } }> {
   const visibility = visibilityOf(state);
   const id = await postGroup(t.app, users.owner.cookie, {
     visibility,
@@ -186,18 +209,21 @@ async function freshGroup(state: State): Promise<{ id: number; messageId: number
     text: 'Welcome',
   });
   expect(message.statusCode).toBe(200);
+  // An invite link made before any moderator hid the group.
+  const invite = await call(t.app, 'POST', '/api/group-projects/invites', users.owner.cookie, body);
+  expect(invite.statusCode).toBe(201);
   if (state.endsWith('hidden')) {
     await sql`update group_projects set hidden_at = now(), hidden_reason = 'spam' where id = ${id}`.execute(
       t.database.db,
     );
   }
-  return { id, messageId: message.json().data.id };
+  return { id, messageId: message.json().data.id, invite: invite.json() };
 }
 
 async function perform(
   action: string,
   cookie: string | null,
-  group: { id: number; messageId: number },
+  group: Awaited<ReturnType<typeof freshGroup>>,
   visibility: Visibility,
 ) {
   const body = { groupProjectId: group.id };
@@ -249,6 +275,15 @@ async function perform(
       return call(t.app, 'POST', '/api/group-projects/save', cookie, { projectId: group.id });
     case 'unsave':
       return call(t.app, 'DELETE', '/api/group-projects/save', cookie, { projectId: group.id });
+    case 'create invite':
+      return call(t.app, 'POST', '/api/group-projects/invites', cookie, { ...body, maxUses: 5 });
+    case 'revoke invite':
+      return call(t.app, 'DELETE', '/api/group-projects/invites', cookie, {
+        ...body,
+        inviteId: group.invite.inviteId,
+      });
+    case 'join by invite':
+      return call(t.app, 'POST', '/api/group-projects/invites/join', cookie, { token: group.invite.token });
     default:
       throw new Error(`no action ${action}`);
   }
@@ -299,6 +334,9 @@ describe('the policy module answers the same table', () => {
     report: 'report',
     save: 'save',
     unsave: 'save',
+    'create invite': 'create-invite',
+    'revoke invite': 'revoke-invite',
+    'join by invite': 'join-by-invite',
   };
   /** Routes only a signed-in user may call answer 401 to anonymous callers before the policy is asked. */
   const signedInOnly = new Set(
@@ -337,6 +375,7 @@ describe('the viewer block offers what the routes accept', () => {
     report: 'report',
     save: 'save',
     readDiscussion: 'read history',
+    invite: 'create invite',
   };
   const expectedFor = (state: State, actor: Actor): GroupPermissions => {
     const column = ACTORS.indexOf(actor as (typeof ACTORS)[number]);

@@ -39,7 +39,11 @@ describe('serving the web app', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toBe(INDEX);
+      // index.html with the site's link preview in its head (share-preview.test.ts checks the tags).
+      const [head = '', rest = ''] = INDEX.split('</head>');
+      expect(res.body.startsWith(head)).toBe(true);
+      expect(res.body.endsWith(`</head>${rest}`)).toBe(true);
+      expect(res.body).toContain('<meta property="og:title" content="OpenLFG" />');
     },
   );
 

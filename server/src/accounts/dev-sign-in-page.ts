@@ -1,3 +1,5 @@
+import { escapeHtml } from '../platform/http/escape-html.js';
+
 /** The page's look: a card like the site's, from a stylesheet of its own (the CSP forbids inline styles). */
 export const DEV_SIGN_IN_CSS = `
 body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f5f5f7; color: #111;
@@ -16,12 +18,6 @@ button { margin-top: 8px; padding: 10px 16px; border: 0; border-radius: 10px; ba
   font: inherit; font-weight: 600; cursor: pointer; }
 button:hover { background: #222; }
 `;
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /**
  * The development sign-in page: the stand-in for GitHub's consent screen. Plain HTML with no script or inline

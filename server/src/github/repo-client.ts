@@ -78,6 +78,19 @@ export interface GitHubRepositoryJson {
   license: { spdx_id: string | null; name: string } | null;
 }
 
+/** GET /users/{username}: the fields of a public profile OpenLFG reads. */
+export interface GitHubUserJson {
+  login: string;
+  public_repos: number;
+}
+
+/** One repository of GET /users/{username}/repos, as far as a requester's summary reads it. */
+export interface GitHubUserRepoJson {
+  full_name: string;
+  fork: boolean;
+  language: string | null;
+}
+
 export interface GitHubPullJson {
   number: number;
   title: string;
@@ -222,6 +235,23 @@ export function createRepoClient(settings: RepoClientSettings) {
       const answer = await conditionalGet<GitHubRepositoryJson>(`/repos/${repoExt}`, null);
       if (!answer.modified) throw new GitHubRequestFailed('GitHub answered 304 without a condition', 304);
       return answer.body;
+    },
+
+    /** GET /users/{username}: a public profile (RepoNotFound when GitHub knows no such user). */
+    async user(login: string): Promise<GitHubUserJson> {
+      const answer = await conditionalGet<GitHubUserJson>(`/users/${encodeURIComponent(login)}`, null);
+      if (!answer.modified) throw new GitHubRequestFailed('GitHub answered 304 without a condition', 304);
+      return answer.body;
+    },
+
+    /** The user's own public repositories, the 100 most recently pushed first (one request, no paging). */
+    async userRepos(login: string): Promise<GitHubUserRepoJson[]> {
+      const answer = await conditionalGet<GitHubUserRepoJson[]>(
+        `/users/${encodeURIComponent(login)}/repos?type=owner&sort=pushed&direction=desc&per_page=100`,
+        null,
+      );
+      if (!answer.modified) throw new GitHubRequestFailed('GitHub answered 304 without a condition', 304);
+      return Array.isArray(answer.body) ? answer.body : [];
     },
 
     /** One GraphQL query. Errors about single fields come back in `errors` beside the data. */

@@ -28,3 +28,8 @@ export function requireText(value: string, field: string): string {
   if (!text) throw badRequest(`The ${field} cannot be blank.`);
   return text;
 }
+
+/** Free text that may be left out: trimmed, and blank is none. */
+export function optionalText(value: string | null | undefined): string | null {
+  return value?.trim() || null;
+}

@@ -20,7 +20,10 @@ export type GroupAction =
   | 'edit'
   | 'delete'
   | 'report'
-  | 'save';
+  | 'save'
+  | 'create-invite'
+  | 'revoke-invite'
+  | 'join-by-invite';
 
 /**
  * Everything a decision about one group needs, read in one query by the groups repository's `loadAccess`:
@@ -74,6 +77,7 @@ const closedWhenHidden = new Set<GroupAction>([
   'approve-request',
   'reject-request',
   'save',
+  'join-by-invite',
 ]);
 const isMember = (actor: Actor) => actor === 'member' || actor === 'owner';
 
@@ -98,6 +102,10 @@ export function decide(
   // Its owner still reads the board, but nobody posts on a hidden group until a moderator restores it.
   if (hidden && action === 'post-message') {
     return refuse(403, 'A moderator hid this group: its board takes no new messages until it is restored.');
+  }
+  // Nobody can use an invite to a hidden group, so its owner makes none until a moderator restores it.
+  if (hidden && action === 'create-invite') {
+    return refuse(403, 'A moderator hid this group: it takes no new members until it is restored.');
   }
   switch (action) {
     case 'read-info':
@@ -155,6 +163,17 @@ export function decide(
       return actor === 'owner' ? refuse(409, 'You cannot report your own group.') : allow;
     case 'save':
       return actor === 'anonymous' ? signIn : allow;
+    case 'create-invite':
+    case 'revoke-invite':
+      if (actor === 'anonymous') return signIn;
+      return actor === 'owner' ? allow : refuse(403, "Only the group's owner can manage its invite links.");
+    case 'join-by-invite':
+      // An invite lets its holder in without a request, private groups included; the link itself is checked by
+      // the invites service (expiry, uses, revocation).
+      if (actor === 'anonymous') return signIn;
+      if (isMember(actor)) return refuse(409, 'You are already a member of this group.');
+      if (full) return refuse(409, 'This group is full.');
+      return allow;
   }
 }
 
@@ -195,6 +214,7 @@ function permissionsOf(context: PolicyContext): GroupPermissions {
     report: may('report'),
     save: may('save'),
     readDiscussion: may('read-discussion'),
+    invite: may('create-invite'),
   };
 }
 

@@ -1,11 +1,13 @@
-import type { GroupProject } from '@openlfg/contracts';
+import type { GroupProject, GroupSummary } from '@openlfg/contracts';
+import { plainExcerpt } from './excerpt.js';
 import type { GroupRow } from './repository.js';
 
-export function toGroupProject(row: GroupRow): GroupProject {
+/** A group as lists show it: its description only as a plain excerpt (see `excerpt.ts`). */
+export function toGroupSummary(row: GroupRow): GroupSummary {
   return {
     groupProjectId: row.id,
     title: row.title,
-    description: row.description,
+    excerpt: plainExcerpt(row.description),
     repoExt: row.repo_ext,
     topics: row.topics,
     skillLevel: row.skill_level,
@@ -16,5 +18,11 @@ export function toGroupProject(row: GroupRow): GroupProject {
     datePosted: row.date_posted.toISOString(),
     editedAt: row.edited_at?.toISOString() ?? null,
     owner: { login: row.owner_login, avatarUrl: row.owner_avatar_url },
+    joinQuestion: row.join_question,
   };
+}
+
+/** One group as its page shows it: the card and the whole description, as Markdown. */
+export function toGroupProject(row: GroupRow): GroupProject {
+  return { ...toGroupSummary(row), description: row.description };
 }

@@ -132,6 +132,16 @@ function selectGroup(db: Executor) {
     .select(['owner.login as owner_login', 'owner.avatar_url as owner_avatar_url']);
 }
 
+/** The words of a group a shared link's preview shows. */
+export interface SharePreviewRow {
+  id: number;
+  title: string;
+  description: string;
+  topics: string[];
+  member_count: number;
+  max_members: number | null;
+}
+
 export type GroupRow = Awaited<ReturnType<ReturnType<typeof selectGroup>['executeTakeFirstOrThrow']>>;
 
 /** Closes the user's pending request to join the group, if any, with `status`. */
@@ -278,6 +288,39 @@ export function createGroupsRepository(db: Kysely<DB>) {
       return wordsElseSimilar(filters.search, read, (rows) => rows.length > 0);
     },
 
+    /**
+     * What a shared link's preview needs of one group, by its primary key: the access facts the policy decides
+     * on (with nobody signed in) and the words it shows.
+     */
+    async sharePreview(id: number): Promise<{ access: GroupAccess; row: SharePreviewRow } | null> {
+      const row = await db
+        .selectFrom('group_projects')
+        .select([
+          'id',
+          'title',
+          'description',
+          'topics',
+          'visibility',
+          'member_count',
+          'max_members',
+          'owner_id',
+        ])
+        .select(sql<boolean>`hidden_at is not null`.as('hidden'))
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) return null;
+      const access: GroupAccess = {
+        groupId: row.id,
+        visibility: row.visibility,
+        hidden: row.hidden,
+        full: row.max_members !== null && row.member_count >= row.max_members,
+        ownerId: row.owner_id,
+        memberCount: row.member_count,
+        role: 'none',
+      };
+      return { access, row };
+    },
+
     findGroup(executor: Executor, id: number) {
       return selectGroup(executor).where('group_projects.id', '=', id).executeTakeFirst();
     },
@@ -372,8 +415,16 @@ export function createGroupsRepository(db: Kysely<DB>) {
       return { changed: changed !== undefined, saves: row.saves };
     },
 
-    async insertJoinRequest(trx: Transaction<DB>, groupId: number, userId: number): Promise<void> {
-      await trx.insertInto('group_join_requests').values({ group_id: groupId, user_id: userId }).execute();
+    async insertJoinRequest(
+      trx: Transaction<DB>,
+      groupId: number,
+      userId: number,
+      message: string | null = null,
+    ): Promise<void> {
+      await trx
+        .insertInto('group_join_requests')
+        .values({ group_id: groupId, user_id: userId, message })
+        .execute();
     },
 
     cancelJoinRequest(trx: Transaction<DB>, groupId: number, userId: number): Promise<void> {
@@ -587,6 +638,7 @@ export function createGroupsRepository(db: Kysely<DB>) {
             'users.login',
             'users.avatar_url',
             'group_join_requests.created_at',
+            'group_join_requests.message',
           ])
           .where('group_projects.owner_id', '=', userId)
           .where('group_join_requests.status', '=', 'pending')

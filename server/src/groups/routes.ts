@@ -58,6 +58,7 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
       const { created, ...answer } = await service.request(
         await requireUser(request, reply),
         request.body.groupProjectId,
+        request.body.message,
       );
       return reply.status(created ? 201 : 200).send(answer);
     },

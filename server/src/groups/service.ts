@@ -18,15 +18,35 @@ import { retryTransaction } from '../platform/db/retry.js';
 import { PagedLists } from '../platform/paged-lists.js';
 import { searchOf } from '../platform/search-query.js';
 import type { NotificationEvent, PushNotifications } from '../notifications/service.js';
-import { normaliseDiscordInvite, normaliseGroupTopics, normaliseRepository, requireText } from './input.js';
+import {
+  normaliseDiscordInvite,
+  normaliseGroupTopics,
+  normaliseRepository,
+  optionalText,
+  requireText,
+} from './input.js';
 import { allows, authorize, viewerOf, type GroupAccess, type GroupAction } from './policy.js';
-import { toGroupProject } from './presenters.js';
+import { plainExcerpt } from './excerpt.js';
+import { toGroupProject, toGroupSummary } from './presenters.js';
 import type { GroupListQuery, GroupsRepository } from './repository.js';
 
 interface Caller {
   id: number;
   login: string;
 }
+
+/** A link's preview of a group: its words, or only that it is private. */
+export type SharePreview =
+  | {
+      kind: 'group';
+      groupId: number;
+      title: string;
+      excerpt: string;
+      topics: string[];
+      memberCount: number;
+      maxMembers: number | null;
+    }
+  | { kind: 'private'; groupId: number };
 
 const noGroup = (id: number) => notFound(`There is no group project ${id}.`);
 
@@ -50,6 +70,7 @@ function storedFields(body: PostGroupBody) {
     visibility: body.visibility,
     discord_url: normaliseDiscordInvite(body.discordUrl),
     max_members: body.maxMembers ?? null,
+    join_question: optionalText(body.joinQuestion),
   };
 }
 
@@ -148,7 +169,7 @@ export function createGroupsService(
       return lists.answer(JSON.stringify(query), request.page, GROUP_PAGE_SIZE, {
         count: () => repository.count(query),
         rows: (page, total) => repository.page(query, page, total),
-        present: toGroupProject,
+        present: toGroupSummary,
       });
     },
 
@@ -206,13 +227,20 @@ export function createGroupsService(
       );
     },
 
-    /** Asks to join a private group; asking again is harmless. Answers whether this call created the request. */
-    request(caller: Caller, groupId: number): Promise<MembershipResponse & { created: boolean }> {
+    /**
+     * Asks to join a private group, with an optional message answering the owner's question; asking again is
+     * harmless (the first request and its message stand). Answers whether this call created the request.
+     */
+    request(
+      caller: Caller,
+      groupId: number,
+      message?: string,
+    ): Promise<MembershipResponse & { created: boolean }> {
       return notifying((record) =>
         changeGroup('request', caller, groupId, async (trx, access) => {
           const created = access.role !== 'requester';
           if (created) {
-            await repository.insertJoinRequest(trx, groupId, caller.id);
+            await repository.insertJoinRequest(trx, groupId, caller.id, optionalText(message));
             await record(trx, ownerEvent('join-requested', access, caller));
           }
           return { ...(await standing(trx, groupId, caller.id)), created };
@@ -240,7 +268,7 @@ export function createGroupsService(
     ): Promise<MembershipResponse> {
       const action = approve ? 'approve-request' : 'reject-request';
       // A blank note is none; the schema bounds its length.
-      const ownerNote = note?.trim() || null;
+      const ownerNote = optionalText(note);
       return notifying((record) =>
         changeGroup(action, caller, groupId, async (trx) => {
           const requester = await repository.findUserByLogin(trx, requestUsername);
@@ -306,6 +334,27 @@ export function createGroupsService(
       }
     },
 
+    /**
+     * What a link to the group's page previews (Discord, Slack): what anyone who follows it may see, signed in or
+     * not. A group whose card nobody may see (hidden, unknown) has none, so the site's own shows; a group whose
+     * details are for members (private) says only that it is private.
+     */
+    async sharePreview(groupId: number): Promise<SharePreview | null> {
+      const found = await repository.sharePreview(groupId);
+      if (!found || !allows('read-card', found.access, null)) return null;
+      if (!allows('read-info', found.access, null)) return { kind: 'private', groupId };
+      const { row } = found;
+      return {
+        kind: 'group',
+        groupId,
+        title: row.title,
+        excerpt: plainExcerpt(row.description),
+        topics: row.topics,
+        memberCount: row.member_count,
+        maxMembers: row.max_members,
+      };
+    },
+
     /** One group's card with the caller's standing in it; a hidden group has none, except for its owner. */
     async publicCard(caller: Caller | null, groupId: number): Promise<GroupCardResponse> {
       const access = await readGroup('read-card', caller, groupId);
@@ -354,13 +403,13 @@ export function createGroupsService(
 
     async myGroups(caller: Caller) {
       const rows = await repository.groupsOf(caller.id);
-      return rows.map((row) => ({ ...toGroupProject(row), role: row.my_role }));
+      return rows.map((row) => ({ ...toGroupSummary(row), role: row.my_role }));
     },
     async created(caller: Caller) {
-      return (await repository.createdBy(caller.id)).map(toGroupProject);
+      return (await repository.createdBy(caller.id)).map(toGroupSummary);
     },
     async saved(caller: Caller) {
-      return (await repository.savedBy(caller.id)).map(toGroupProject);
+      return (await repository.savedBy(caller.id)).map(toGroupSummary);
     },
     async myRequests(caller: Caller) {
       const rows = await repository.myPendingRequests(caller.id);
@@ -381,6 +430,7 @@ export function createGroupsService(
         requestUsername: r.login,
         requestAvatarUrl: r.avatar_url,
         requestedAt: r.created_at.toISOString(),
+        message: r.message,
       }));
     },
   };

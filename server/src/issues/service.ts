@@ -31,6 +31,8 @@ interface Caller {
 
 /** A user's ranking profile is worked out from their public repositories at most this often. */
 const PROFILE_TTL_MS = 10 * 60 * 1000;
+/** When GitHub could not be asked, the empty profile stands for a minute only: the next try may rank. */
+const UNREACHABLE_PROFILE_TTL_MS = 60 * 1000;
 /** The user's languages (most used first) and topics best for you ranks by. */
 const PROFILE_LANGUAGES = 3;
 const PROFILE_TOPICS = 10;
@@ -117,21 +119,29 @@ export function createIssueFinderService(deps: {
 }) {
   const { repository } = deps;
   const now = deps.now ?? (() => new Date());
-  const profiles = new LRUCache<number, RankProfile>({ max: 10_000, ttl: PROFILE_TTL_MS });
+  const profiles = new LRUCache<number, RankProfile>({
+    max: 10_000,
+    ttl: PROFILE_TTL_MS,
+    // The service's clock, so the profiles age as the rest of its answers do (and tests can move it), read
+    // at every look-up: lru-cache's default keeps a read for 1 ms of timers, which may not run between queries.
+    perf: { now: () => now().getTime() },
+    ttlResolution: 0,
+  });
 
   async function profileOf(userId: number): Promise<RankProfile> {
     const cached = profiles.get(userId);
     if (cached) return cached;
-    let repos: PublicRepo[] = [];
     try {
-      repos = await deps.publicRepos(userId);
+      const profile = rankProfile(await deps.publicRepos(userId));
+      profiles.set(userId, profile);
+      return profile;
     } catch (error) {
       // GitHub unreachable, or no token to ask with: ranked as a user without repositories (newest first).
       if (!(error instanceof HttpError)) throw error;
+      const profile = rankProfile([]);
+      profiles.set(userId, profile, { ttl: UNREACHABLE_PROFILE_TTL_MS });
+      return profile;
     }
-    const profile = rankProfile(repos);
-    profiles.set(userId, profile);
-    return profile;
   }
 
   async function present(

@@ -2,7 +2,36 @@ import type { Project } from '@openlfg/contracts';
 import type { DB } from '../platform/db/schema.js';
 import type { Selectable } from 'kysely';
 
-type ProjectRecord = Selectable<DB['projects']>;
+/**
+ * The columns a project's card shows: what the lists and the saved list read, never `select *`, which would
+ * also carry the search words (migration 0009's tsvector, half of a row's bytes) and the sync's bookkeeping.
+ */
+export const projectCardColumns = [
+  'projects.id',
+  'projects.repo_ext',
+  'projects.name',
+  'projects.description',
+  'projects.language',
+  'projects.language_derived',
+  'projects.topics',
+  'projects.stars',
+  'projects.forks',
+  'projects.contributors',
+  'projects.used_by',
+  'projects.saves',
+  'projects.open_issues',
+  'projects.beginner_issues',
+  'projects.license',
+  'projects.last_push_at',
+  'projects.archived',
+  'projects.added_at',
+  'projects.new_since',
+  'projects.last_synced_at',
+  'projects.is_demo',
+] as const;
+
+type ProjectColumn = (typeof projectCardColumns)[number] extends `projects.${infer C}` ? C : never;
+type ProjectRecord = Pick<Selectable<DB['projects']>, ProjectColumn>;
 
 export function projectUrl(repoExt: string): string {
   return `https://github.com/${repoExt}`;

@@ -16,6 +16,7 @@ import {
   type SearchColumns,
 } from '../platform/db/text-search.js';
 import type { SearchQuery } from '../platform/search-query.js';
+import { projectCardColumns } from './presenters.js';
 
 /**
  * The orders a list is read in: the sorts a user picks, and the one a figure sort falls back to when no
@@ -220,7 +221,7 @@ export function createProjectsRepository(db: Kysely<DB>) {
               object
             >)
           : db.selectFrom('projects');
-        let rows = from.innerJoin(ids.as('page'), 'page.id', 'projects.id').selectAll('projects');
+        let rows = from.innerJoin(ids.as('page'), 'page.id', 'projects.id').select(projectCardColumns);
         for (const term of listOrder(filters)) rows = rows.orderBy(term);
         return rows.execute();
       };
@@ -364,7 +365,7 @@ export function createProjectsRepository(db: Kysely<DB>) {
       return db
         .selectFrom('project_saves')
         .innerJoin('projects', 'projects.id', 'project_saves.project_id')
-        .selectAll('projects')
+        .select(projectCardColumns)
         .where('project_saves.user_id', '=', userId)
         .orderBy('project_saves.created_at', 'desc')
         .orderBy('projects.id')

@@ -14,6 +14,8 @@ export interface FakeGitHubUser {
     stars?: number;
     private?: boolean;
     topics?: string[];
+    /** A fork of someone else's repository (GitHub's `fork`). */
+    fork?: boolean;
   }[];
 }
 
@@ -142,6 +144,8 @@ export class FakeGitHub {
    */
   readonly graphqlQueries: { repos: string[]; beginnerLabels: string[]; status: number; points: number }[] =
     [];
+  /** Public profiles served at /users/:login (any case), beside the users who signed in. */
+  readonly users = new Map<string, FakeGitHubUser>();
   /** Delay before answering /contributors (a slow GitHub, for interrupting a run). */
   contributorsDelayMs = 0;
   private readonly codes = new Map<string, IssuedCode>();
@@ -215,6 +219,14 @@ export class FakeGitHub {
 
     const repository = /^\/repos\/([^/]+\/[^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && repository) return this.repositoryRead(repository[1] ?? '', res, record);
+
+    const profile = /^\/users\/([^/]+)(\/repos)?$/.exec(url.pathname);
+    if (req.method === 'GET' && profile) {
+      const user = this.findUser(decodeURIComponent(profile[1] ?? ''));
+      if (!user)
+        return json(res, 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
+      return profile[2] ? this.userRepos(user, url, res) : json(res, 200, publicProfile(user));
+    }
 
     if (req.method === 'GET' && url.pathname === '/login/oauth/authorize') return this.authorize(url, res);
     if (req.method === 'POST' && url.pathname === '/login/oauth/access_token')
@@ -628,6 +640,43 @@ export class FakeGitHub {
     then(user);
   }
 
+  /** A user by login, ignoring case: one in `users`, one who signed in, or the next to sign in. */
+  private findUser(login: string): FakeGitHubUser | undefined {
+    const all = [...this.users.values(), ...this.tokens.values(), this.nextUser];
+    return all.find((user) => user.login.toLowerCase() === login.toLowerCase());
+  }
+
+  /**
+   * GET /users/:login/repos: the user's public repositories in GitHub's shape, `type=owner` (the default) and
+   * `sort=pushed` as asked (the fake keeps its own order), one page of `per_page` (at most 100).
+   */
+  private userRepos(user: FakeGitHubUser, url: URL, res: ServerResponse): void {
+    const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 30), 100);
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const all = (user.repos ?? []).filter((r) => !r.private);
+    const slice = all.slice((page - 1) * perPage, page * perPage).map((r) => ({
+      id: hashId(`${user.login}/${r.name}`),
+      name: r.name,
+      full_name: `${user.login}/${r.name}`,
+      private: false,
+      owner: { login: user.login, id: user.id, type: 'User' },
+      html_url: `https://github.com/${user.login}/${r.name}`,
+      description: r.description ?? null,
+      fork: r.fork ?? false,
+      language: r.language ?? null,
+      stargazers_count: r.stars ?? 0,
+      topics: r.topics ?? [],
+      visibility: 'public',
+    }));
+    const headers: Record<string, string> = { ...this.rateHeaders('core') };
+    if (page * perPage < all.length) {
+      const next = new URL(url);
+      next.searchParams.set('page', String(page + 1));
+      headers.link = `<${next}>; rel="next"`;
+    }
+    json(res, 200, slice, headers);
+  }
+
   private repos(user: FakeGitHubUser, url: URL, res: ServerResponse): void {
     const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 30), 100);
     const page = Number(url.searchParams.get('page') ?? 1);
@@ -652,6 +701,27 @@ export class FakeGitHub {
     }
     json(res, 200, slice, headers);
   }
+}
+
+/** GET /users/:login: a public profile as GitHub gives it to anyone (public repositories counted). */
+function publicProfile(user: FakeGitHubUser) {
+  return {
+    login: user.login,
+    id: user.id,
+    avatar_url: user.avatar_url,
+    html_url: `https://github.com/${user.login}`,
+    type: 'User',
+    name: user.name,
+    public_repos: (user.repos ?? []).filter((r) => !r.private).length,
+    followers: 0,
+    following: 0,
+    created_at: '2020-01-01T00:00:00Z',
+  };
+}
+
+/** A stable numeric id for a name. */
+function hashId(name: string): number {
+  return createHash('sha1').update(name).digest().readUInt32BE(0);
 }
 
 /**

@@ -21,6 +21,8 @@ const pages = {
   groupProject: lazyComponent(
     async () => (await import('./routes/group-page/GroupProjectPage')).GroupProjectPage,
   ),
+  // An invite link leads into a group's page: it rides in that page's chunk.
+  invite: lazyComponent(async () => (await import('./routes/group-page/GroupProjectPage')).InvitePage),
   myProjects: lazyComponent(async () => (await import('./routes/my-projects/MyProjectsPage')).MyProjectsPage),
   notifications: lazyComponent(
     async () => (await import('../features/notifications/lazy-entry')).NotificationsPage,
@@ -66,6 +68,7 @@ export const routes: RouteObject[] = [
           { path: 'issues', element: <pages.issueFinder /> },
           { path: 'group-projects', element: <pages.groupProjects /> },
           { path: 'group-projects/:groupProjectId', element: <pages.groupProject /> },
+          { path: 'invite/:token', element: <pages.invite /> },
           { path: 'my-projects', element: <pages.myProjects /> },
           { path: 'admin', element: <pages.moderation /> },
           { path: 'notifications', element: <pages.notifications /> },

@@ -20,6 +20,7 @@ export interface DB {
   group_members: GroupMembersTable;
   group_join_requests: GroupJoinRequestsTable;
   group_saves: GroupSavesTable;
+  group_invites: GroupInvitesTable;
   group_reports: GroupReportsTable;
   messages: MessagesTable;
   audit_log: AuditLogTable;
@@ -191,6 +192,8 @@ export interface GroupProjectsTable {
   hidden_by: ColumnType<number | null, number | null | undefined, number | null>;
   /** When the owner last edited the group (migration 0014); null if never. */
   edited_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The owner's question to people asking to join (migration 0017); null for none. */
+  join_question: ColumnType<string | null, string | null | undefined, string | null>;
   /** The weighted words of the row, kept by the database (migration 0009): only for searching. */
   search: ColumnType<string, never, never>;
 }
@@ -213,6 +216,22 @@ export interface GroupJoinRequestsTable {
   decided_at: Date | null;
   /** The owner's note on their decision (migration 0015), shown to the requester. */
   note: Generated<string | null>;
+  /** The requester's answer to the group's question (migration 0017); null for none. */
+  message: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An invite link to a group (migration 0017): its secret kept hashed for checking, sealed for the owner. */
+export interface GroupInvitesTable {
+  id: Generated<number>;
+  group_id: number;
+  created_by: number;
+  secret_hash: string;
+  secret_sealed: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  max_uses: number | null;
+  uses: Generated<number>;
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface GroupSavesTable {

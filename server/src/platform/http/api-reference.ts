@@ -1,3 +1,5 @@
+import { escapeHtml } from './escape-html.js';
+
 /**
  * The API reference page (/api/docs): the OpenAPI document rendered as plain HTML on the server. Interactive
  * viewers (Swagger UI, Redoc, Scalar) need inline scripts or styles, which the site's Content-Security-Policy
@@ -51,8 +53,8 @@ export function apiReferencePage(document: OpenApiDocument): string {
   const tags = [...new Set(operations.map((entry) => entry.operation.tags?.[0] ?? 'api'))];
   const sections = tags.map((tag) => {
     const items = operations.filter((entry) => (entry.operation.tags?.[0] ?? 'api') === tag);
-    return `<section aria-labelledby="tag-${escape(tag)}">
-<h2 id="tag-${escape(tag)}">/api/${escape(tag)}</h2>
+    return `<section aria-labelledby="tag-${escapeHtml(tag)}">
+<h2 id="tag-${escapeHtml(tag)}">/api/${escapeHtml(tag)}</h2>
 ${items.map(({ path, method, operation }) => renderOperation(path, method, operation)).join('\n')}
 </section>`;
   });
@@ -61,15 +63,15 @@ ${items.map(({ path, method, operation }) => renderOperation(path, method, opera
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(document.info.title)} reference</title>
+<title>${escapeHtml(document.info.title)} reference</title>
 <link rel="stylesheet" href="/api/docs.css">
 </head>
 <body>
 <main>
-<h1>${escape(document.info.title)}</h1>
-<p>${escape(document.info.description ?? '')}</p>
+<h1>${escapeHtml(document.info.title)}</h1>
+<p>${escapeHtml(document.info.description ?? '')}</p>
 <p>The machine-readable description: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>
-<nav aria-label="Sections"><ul>${tags.map((tag) => `<li><a href="#tag-${escape(tag)}">/api/${escape(tag)}</a></li>`).join('')}</ul></nav>
+<nav aria-label="Sections"><ul>${tags.map((tag) => `<li><a href="#tag-${escapeHtml(tag)}">/api/${escapeHtml(tag)}</a></li>`).join('')}</ul></nav>
 ${sections.join('\n')}
 </main>
 </body>
@@ -81,16 +83,16 @@ function renderOperation(path: string, method: string, operation: Operation): st
   const body = operation.requestBody?.content?.['application/json']?.schema;
   const responses = Object.entries(operation.responses ?? {});
   return `<article>
-<h3><span class="method">${method.toUpperCase()}</span> <code>${escape(path)}</code></h3>
-${operation.summary ? `<p>${escape(operation.summary)}</p>` : ''}
-<p>${escape(operation.description ?? '')}</p>
+<h3><span class="method">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>
+${operation.summary ? `<p>${escapeHtml(operation.summary)}</p>` : ''}
+<p>${escapeHtml(operation.description ?? '')}</p>
 ${parameters.length > 0 ? renderParameters(parameters) : ''}
 ${body ? `<h4>Body</h4>${renderFields(body)}` : ''}
 <h4>Answers</h4>
 <dl>${responses
     .map(([status, response]) => {
       const schema = response.content?.['application/json']?.schema;
-      return `<dt>${escape(status)}</dt><dd>${escape(response.description ?? '')}${schema ? renderSchema(schema) : ''}</dd>`;
+      return `<dt>${escapeHtml(status)}</dt><dd>${escapeHtml(response.description ?? '')}${schema ? renderSchema(schema) : ''}</dd>`;
     })
     .join('')}</dl>
 </article>`;
@@ -100,7 +102,7 @@ function renderParameters(parameters: Parameter[]): string {
   const rows = parameters
     .map(
       (p) =>
-        `<tr><td><code>${escape(p.name)}</code></td><td>${escape(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td>${escape(describe(p.schema ?? {}))}</td></tr>`,
+        `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${escapeHtml(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td>${escapeHtml(describe(p.schema ?? {}))}</td></tr>`,
     )
     .join('');
   return `<h4>Parameters</h4><table><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Required</th><th scope="col">Value</th></tr></thead><tbody>${rows}</tbody></table>`;
@@ -113,14 +115,14 @@ function renderFields(schema: JsonSchemaLike): string {
   const rows = Object.entries(schema.properties)
     .map(
       ([name, field]) =>
-        `<tr><td><code>${escape(name)}</code></td><td>${required.has(name) ? 'yes' : 'no'}</td><td>${escape(describe(field))}</td></tr>`,
+        `<tr><td><code>${escapeHtml(name)}</code></td><td>${required.has(name) ? 'yes' : 'no'}</td><td>${escapeHtml(describe(field))}</td></tr>`,
     )
     .join('');
   return `<table><thead><tr><th scope="col">Field</th><th scope="col">Required</th><th scope="col">Value</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function renderSchema(schema: JsonSchemaLike): string {
-  return `<details><summary>Schema</summary><pre>${escape(JSON.stringify(schema, null, 2))}</pre></details>`;
+  return `<details><summary>Schema</summary><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></details>`;
 }
 
 /** "integer, 1 to 9007199254740991", "string matching ^[a-z]+$, at most 50 characters", "one of: a, b". */
@@ -141,10 +143,6 @@ function describe(schema: JsonSchemaLike): string {
   if (typeof schema.maxItems === 'number') limits.push(`at most ${schema.maxItems} items`);
   if (schema.items) limits.push(`of ${describe(schema.items)}`);
   return [type, ...limits].join(', ');
-}
-
-function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export const API_REFERENCE_CSS = `

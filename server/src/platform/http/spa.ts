@@ -11,13 +11,36 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html names the current hashed assets, so browsers must revalidate it on every load. */
 const REVALIDATE = 'no-cache';
 
+export interface SpaOptions {
+  /**
+   * Tags for a page's head (its link preview), put into index.html before `</head>`; `fallback` is what a
+   * page gets when working them out fails, so a page always loads.
+   */
+  head?: { forPage: (pathname: string) => Promise<string>; fallback: () => string };
+}
+
 /**
  * Serves the built single-page app and answers every unknown path: a JSON 404 under /api, index.html for
  * page routes (deep links such as /my-projects?view=groups), and a plain 404 for missing files.
  */
-export async function registerSpa(app: FastifyInstance, webDistDir: string | null): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  webDistDir: string | null,
+  options: SpaOptions = {},
+): Promise<void> {
   const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : null;
-  const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile) : null;
+  const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  // Read once: each page's answer is the template with its head's tags put in.
+  const headEnd = indexHtml?.indexOf('</head>') ?? -1;
+  const pageHtml = async (pathname: string): Promise<string | null> => {
+    if (!indexHtml || !options.head || headEnd < 0) return indexHtml;
+    const { head } = options;
+    const tags = await head.forPage(pathname).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'page preview failed: the site preview is served');
+      return head.fallback();
+    });
+    return `${indexHtml.slice(0, headEnd)}  ${tags}\n  ${indexHtml.slice(headEnd)}`;
+  };
 
   if (webDistDir && indexHtml) {
     await app.register(fastifyStatic, {
@@ -33,7 +56,7 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string | nul
     app.log.warn('web/dist/index.html not found: pages are not served (run `npm run build`)');
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     // Decoded as the router decodes it: an unknown `/%61pi/...` is an unknown API path, not a page.
     if (isApiRequest(request)) {
@@ -51,6 +74,9 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string | nul
         .type('text/plain; charset=utf-8')
         .send('The web app has not been built yet. Run `npm run build`, or use `npm start`.');
     }
-    return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(indexHtml);
+    return reply
+      .header('cache-control', REVALIDATE)
+      .type('text/html; charset=utf-8')
+      .send(await pageHtml(pathname));
   });
 }

@@ -6,14 +6,8 @@ export function editedText({ editedAt }: Pick<GroupProject, 'editedAt'>): string
   return editedAt ? `edited ${formatRelativeTime(editedAt)}` : null;
 }
 
-/** "1 member", "3 members", or "3 of 5 members" when the group has a maximum. */
-export function memberCountText({
-  memberCount,
-  maxMembers,
-}: Pick<GroupProject, 'memberCount' | 'maxMembers'>) {
-  if (maxMembers !== null) return `${memberCount} of ${maxMembers} members`;
-  return `${memberCount} ${memberCount === 1 ? 'member' : 'members'}`;
-}
+/** The site's and its link previews' words for a group's members ("3 of 5 members"). */
+export { memberCountText } from '@openlfg/contracts';
 
 export function visibilityText(visibility: GroupProject['visibility']): string {
   return visibility === 'private' ? 'Private' : 'Public';

@@ -3,6 +3,7 @@ import {
   GROUP_INPUT_MESSAGES,
   GROUP_MAX_MEMBERS_LIMIT,
   GROUP_TITLE_MAX,
+  JOIN_QUESTION_MAX,
   normaliseDiscordInvite,
   normaliseRepository,
   normaliseTopics,
@@ -26,6 +27,8 @@ export interface PostFormValues {
   visibility: Visibility;
   discordUrl: string;
   maxMembers: string;
+  /** The owner's question to people asking to join; blank is none. */
+  joinQuestion: string;
 }
 
 /** The form as react-hook-form holds it: typed values in, the contract's request out. */
@@ -42,6 +45,7 @@ export const EMPTY_POST_FORM: PostFormValues = {
   visibility: 'public',
   discordUrl: '',
   maxMembers: '',
+  joinQuestion: '',
 };
 
 export const POST_FAILED_MESSAGE = 'Could not post the group, please try again.';
@@ -59,6 +63,7 @@ export function formValuesOf(group: GroupProject, discordUrl: string | null): Po
     visibility: group.visibility,
     discordUrl: discordUrl ?? '',
     maxMembers: group.maxMembers === null ? '' : String(group.maxMembers),
+    joinQuestion: group.joinQuestion ?? '',
   };
 }
 
@@ -79,6 +84,7 @@ export const CHECKED_FIELDS = [
   'skillLevel',
   'maxMembers',
   'visibility',
+  'joinQuestion',
   'discordUrl',
 ] as const satisfies readonly (keyof PostFormValues)[];
 export type CheckedField = (typeof CHECKED_FIELDS)[number];
@@ -88,6 +94,7 @@ function toRequest(values: PostFormValues) {
   const typedRepo = values.typedRepo.trim();
   const discordUrl = values.discordUrl.trim();
   const maxMembers = values.maxMembers.trim();
+  const joinQuestion = values.joinQuestion.trim();
   return {
     title: values.title.trim(),
     description: values.description.trim(),
@@ -99,6 +106,7 @@ function toRequest(values: PostFormValues) {
     discordUrl: discordUrl === '' ? null : discordUrl,
     // Only digits make a number; anything else goes to the check as typed, and the schema refuses it.
     maxMembers: maxMembers === '' ? null : /^\d+$/.test(maxMembers) ? Number(maxMembers) : maxMembers,
+    joinQuestion: joinQuestion === '' ? null : joinQuestion,
   };
 }
 
@@ -126,6 +134,7 @@ const SCHEMA_MESSAGES: Record<keyof PostGroupBody, (keyword: string) => string> 
   visibility: () => 'Choose who can join.',
   discordUrl: () => GROUP_INPUT_MESSAGES.discordInvite,
   maxMembers: () => `The maximum must be a whole number from 2 to ${GROUP_MAX_MEMBERS_LIMIT}.`,
+  joinQuestion: (keyword) => textMessage(keyword, '', 'question', JOIN_QUESTION_MAX),
 };
 
 /** The form field each request field comes from, where its refusal shows. */
@@ -138,6 +147,7 @@ const FIELD_OF: Record<keyof PostGroupBody, CheckedField> = {
   visibility: 'visibility',
   discordUrl: 'discordUrl',
   maxMembers: 'maxMembers',
+  joinQuestion: 'joinQuestion',
 };
 
 const REQUEST_FIELDS = [
@@ -149,6 +159,7 @@ const REQUEST_FIELDS = [
   'visibility',
   'discordUrl',
   'maxMembers',
+  'joinQuestion',
 ] as const satisfies readonly (keyof PostGroupBody)[];
 
 /**

@@ -18,6 +18,8 @@ export function makeGroup(overrides: Partial<GroupProject> = {}): GroupProject {
     groupProjectId,
     title: `Group ${groupProjectId}`,
     description: 'We build things together.',
+    // The server's excerpt of a plain description is the description itself.
+    excerpt: overrides.description ?? 'We build things together.',
     repoExt: null,
     topics: ['react'],
     skillLevel: 'Beginner',
@@ -94,6 +96,7 @@ const NOTHING: GroupPermissions = {
   report: false,
   save: false,
   readDiscussion: false,
+  invite: false,
 };
 
 /** A viewer block as the server would send it: `role`, allowed what `may` says and nothing else. */

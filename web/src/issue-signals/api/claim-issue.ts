@@ -1,7 +1,7 @@
 import type { FinderIssue, IssueListResponse } from '@openlfg/contracts';
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api';
-import { ISSUE_LISTS_QUERY_KEY } from '../query-keys';
+import { ISSUE_LISTS_QUERY_KEY, PROJECT_ISSUES_QUERY_KEY } from '../query-keys';
 import { getMyClaimsQueryOptions } from './get-my-claims';
 
 export interface ClaimVariables {
@@ -27,7 +27,11 @@ export function useClaimIssue() {
   return useMutation({
     mutationFn: claimIssue,
     onSuccess: ({ issue }) => replaceIssue(queryClient, issue),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: getMyClaimsQueryOptions().queryKey }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getMyClaimsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: PROJECT_ISSUES_QUERY_KEY }),
+      ]),
   });
 }
 
@@ -40,6 +44,7 @@ export function useReleaseClaim() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: getMyClaimsQueryOptions().queryKey }),
         queryClient.invalidateQueries({ queryKey: ISSUE_LISTS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: PROJECT_ISSUES_QUERY_KEY }),
       ]),
   });
 }

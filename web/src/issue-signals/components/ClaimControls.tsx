@@ -35,8 +35,6 @@ export interface ClaimableIssue {
 
 export interface ClaimControlsProps {
   issue: ClaimableIssue;
-  /** Called after a claim or a release went through (the issues dialog reloads its list). */
-  onChanged?: () => void;
 }
 
 /**
@@ -44,7 +42,8 @@ export interface ClaimControlsProps {
  * Signed out, the button asks the user to sign in, coming back to this page. At the claim limit it explains the
  * limit instead of claiming (and the server's refusal says the same).
  */
-export function ClaimControls({ issue, onChanged }: ClaimControlsProps) {
+// The claim and release mutations load every cached finder page and issues dialog again themselves.
+export function ClaimControls({ issue }: ClaimControlsProps) {
   const { isLoggedIn, isLoginLoading, openLoginModal } = useSession();
   const { pathname, search } = useLocation();
   const myClaims = useMyClaims();
@@ -62,7 +61,6 @@ export function ClaimControls({ issue, onChanged }: ClaimControlsProps) {
       release.mutate(issue.issueId, {
         onSuccess: () => {
           toast.success(`You released “${issue.title}”.`);
-          onChanged?.();
         },
         onError: (error) => toast.error(errorMessage(error, RELEASE_FAILED_MESSAGE)),
       });
@@ -74,7 +72,6 @@ export function ClaimControls({ issue, onChanged }: ClaimControlsProps) {
         {
           onSuccess: () => {
             toast.success(`Renewed: others see you on it for ${CLAIM_DAYS} more days.`);
-            onChanged?.();
           },
           onError: (error) => toast.error(errorMessage(error, RENEW_FAILED_MESSAGE)),
         },
@@ -122,7 +119,6 @@ export function ClaimControls({ issue, onChanged }: ClaimControlsProps) {
               ? `You are on it for ${CLAIM_DAYS} days. Your comment is copied: paste it on GitHub.`
               : `You are on it: others see it as claimed for ${CLAIM_DAYS} days.`,
           );
-          onChanged?.();
         },
         onError: (error) => {
           tab?.cancel();

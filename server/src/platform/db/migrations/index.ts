@@ -14,6 +14,7 @@ import * as m0012 from './0012_list_speed.js';
 import * as m0013 from './0013_issues.js';
 import * as m0014 from './0014_group_edits.js';
 import * as m0015 from './0015_notifications.js';
+import * as m0017 from './0017_invites.js';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the same list works from
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0013_issues': m0013,
   '0014_group_edits': m0014,
   '0015_notifications': m0015,
+  '0017_invites': m0017,
 };

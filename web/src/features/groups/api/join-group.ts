@@ -1,4 +1,4 @@
-import type { GroupProject } from '@openlfg/contracts';
+import type { GroupSummary } from '@openlfg/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { applyMembership } from './membership-cache';
@@ -11,7 +11,7 @@ export function joinGroup(groupProjectId: number) {
 export function useJoinGroup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (group: GroupProject) => joinGroup(group.groupProjectId),
+    mutationFn: (group: GroupSummary) => joinGroup(group.groupProjectId),
     onSuccess: (answer, group) => applyMembership(queryClient, group, answer),
   });
 }

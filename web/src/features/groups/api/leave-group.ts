@@ -1,4 +1,4 @@
-import type { GroupProject } from '@openlfg/contracts';
+import type { GroupSummary } from '@openlfg/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { applyMembership } from './membership-cache';
@@ -10,7 +10,7 @@ export function leaveGroup(groupProjectId: number) {
 export function useLeaveGroup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (group: GroupProject) => leaveGroup(group.groupProjectId),
+    mutationFn: (group: GroupSummary) => leaveGroup(group.groupProjectId),
     onSuccess: (answer, group) => applyMembership(queryClient, group, answer),
   });
 }

@@ -2,7 +2,7 @@ import type {
   DiscussionInfoResponse,
   GroupCardResponse,
   GroupListResponse,
-  GroupProject,
+  GroupSummary,
   GroupViewersResponse,
   MembershipResponse,
   MyGroupsResponse,
@@ -24,7 +24,7 @@ import { getGroupsQueryKey } from './query-keys';
  */
 export function applyMembership(
   queryClient: QueryClient,
-  group: GroupProject,
+  group: GroupSummary,
   answer: MembershipResponse,
 ): void {
   const { groupProjectId, memberCount, viewer } = answer;

@@ -1,4 +1,4 @@
-import type { GroupListOfMine, GroupListResponse, GroupProject, SaveGroupResponse } from '@openlfg/contracts';
+import type { GroupListOfMine, GroupListResponse, GroupSummary, SaveGroupResponse } from '@openlfg/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { toastError } from '../../../lib/error-message';
@@ -18,7 +18,7 @@ export function unsaveGroup(projectId: number) {
 }
 
 export interface ToggleGroupSaveVariables {
-  group: GroupProject;
+  group: GroupSummary;
   save: boolean;
 }
 
@@ -59,7 +59,7 @@ export function useToggleGroupSave() {
   });
 }
 
-function withSaves(group: GroupProject, groupProjectId: number, saves: number): GroupProject {
+function withSaves(group: GroupSummary, groupProjectId: number, saves: number): GroupSummary {
   return group.groupProjectId === groupProjectId ? { ...group, saves } : group;
 }
 
@@ -72,7 +72,7 @@ function setSaves(queryClient: QueryClient, groupProjectId: number, saves: numbe
   );
 }
 
-function setSavedMembership(queryClient: QueryClient, group: GroupProject, saved: boolean, index: number) {
+function setSavedMembership(queryClient: QueryClient, group: GroupSummary, saved: boolean, index: number) {
   queryClient.setQueryData<GroupListOfMine>(getSavedGroupsQueryOptions().queryKey, (old) => {
     if (!old) return old;
     const others = old.data.filter((item) => item.groupProjectId !== group.groupProjectId);
@@ -83,7 +83,7 @@ function setSavedMembership(queryClient: QueryClient, group: GroupProject, saved
 }
 
 /** The group as currently cached in a list page or the saved list. */
-export function findGroup(queryClient: QueryClient, groupProjectId: number): GroupProject | undefined {
+export function findGroup(queryClient: QueryClient, groupProjectId: number): GroupSummary | undefined {
   for (const [, list] of queryClient.getQueriesData<GroupListResponse>({
     queryKey: getGroupListsQueryKey(),
   })) {

@@ -26,6 +26,7 @@ const group = makeGroup({
   memberCount: 3,
   repoExt: 'ada/chess',
   owner: { login: 'ada', avatarUrl: null },
+  joinQuestion: 'Which openings do you play?',
 });
 const owner = makeViewer('owner', { edit: true, delete: true, post: true, readDiscussion: true });
 
@@ -64,6 +65,9 @@ describe('editing a group', () => {
     expect((dialog.getByRole('radio', { name: /Public/ }) as HTMLInputElement).checked).toBe(true);
     expect(dialog.getByText('rust')).toBeTruthy();
     expect(dialog.getByText('chess')).toBeTruthy();
+    expect(
+      (dialog.getByLabelText('Question for people asking to join (optional)') as HTMLInputElement).value,
+    ).toBe('Which openings do you play?');
   });
 
   it('is not offered to someone who may not edit', async () => {
@@ -93,6 +97,7 @@ describe('editing a group', () => {
       visibility: 'public',
       discordUrl: null,
       maxMembers: 5,
+      joinQuestion: 'Which openings do you play?',
     });
     expect(await screen.findByText('Changes saved.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit group' })).toBeNull());

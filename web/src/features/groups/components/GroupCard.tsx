@@ -1,4 +1,4 @@
-import type { GroupProject, GroupViewer } from '@openlfg/contracts';
+import type { GroupSummary, GroupViewer } from '@openlfg/contracts';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Highlight } from '../../../components/Highlight';
@@ -8,12 +8,13 @@ import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { formatCount, formatRelativeTime } from '../../../lib/format';
 import { editedText, memberCountText, visibilityText } from '../group-text';
 import { offersTo } from '../viewer';
+import { CopyLinkButton } from './CopyLinkButton';
 import { GroupSaveButton } from './GroupSaveButton';
 import { MembershipActions } from './MembershipActions';
 import styles from './GroupCard.module.css';
 
 export interface GroupCardProps {
-  group: GroupProject;
+  group: GroupSummary;
   colour: CardColour;
   /** The server's word on what the viewer may do to the group; undefined while it loads. */
   viewer: GroupViewer | undefined;
@@ -60,7 +61,7 @@ export function GroupCard({ group, colour, viewer, badge, selectedTopics, onTopi
         ) : null}
       </p>
       <p className={styles.description}>
-        <Highlight text={group.description} />
+        <Highlight text={group.excerpt} />
       </p>
       <TopicChips
         topics={group.topics}
@@ -86,6 +87,7 @@ export function GroupCard({ group, colour, viewer, badge, selectedTopics, onTopi
       <div className={styles.actions}>
         <MembershipActions group={group} viewer={viewer} />
         {viewer && offersTo(viewer).save ? <GroupSaveButton group={group} /> : null}
+        <CopyLinkButton group={group} />
       </div>
     </article>
   );

@@ -1,4 +1,4 @@
-import type { GroupProject } from '@openlfg/contracts';
+import type { GroupSummary } from '@openlfg/contracts';
 import type { ReactNode } from 'react';
 import { useGroupViewers } from '../api/get-group-viewers';
 import { cardColourOf } from '../../../components/card-colour';
@@ -6,10 +6,10 @@ import { GroupCard } from './GroupCard';
 import styles from '../../../components/CardGrid.module.css';
 
 export interface GroupGridProps {
-  groups: readonly GroupProject[];
+  groups: readonly GroupSummary[];
   label: string;
   busy?: boolean;
-  badgeOf?: (group: GroupProject) => ReactNode;
+  badgeOf?: (group: GroupSummary) => ReactNode;
   selectedTopics?: readonly string[];
   onTopicToggle?: (topic: string) => void;
 }

@@ -1,10 +1,10 @@
-import type { GroupProject } from '@openlfg/contracts';
+import type { GroupSummary } from '@openlfg/contracts';
 import { SaveToggleButton } from '../../../components/SaveToggleButton';
 import { useSavedGroups } from '../api/get-saved-groups';
 import { useToggleGroupSave } from '../api/save-group';
 
 /** Save or unsave a group project (the shared toggle, with the groups' saved list and mutation). */
-export function GroupSaveButton({ group }: { group: GroupProject }) {
+export function GroupSaveButton({ group }: { group: GroupSummary }) {
   const savedGroups = useSavedGroups();
   const toggle = useToggleGroupSave();
   return (

@@ -1,4 +1,4 @@
-import type { GroupProject, GroupViewer } from '@openlfg/contracts';
+import type { GroupSummary, GroupViewer } from '@openlfg/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
@@ -10,11 +10,12 @@ import { useJoinGroup } from '../api/join-group';
 import { useLeaveGroup } from '../api/leave-group';
 import { useRequestToJoin } from '../api/request-to-join';
 import { isFull, offersTo } from '../viewer';
+import { RequestToJoinDialog } from './RequestToJoinDialog';
 import buttons from '../../../components/buttons.module.css';
 import styles from './MembershipActions.module.css';
 
 export interface MembershipActionsProps {
-  group: GroupProject;
+  group: GroupSummary;
   /** The server's word on what the viewer may do; undefined while it loads (no buttons until then). */
   viewer: GroupViewer | undefined;
   /** On a card the buttons name the group for screen readers and link to its page; on its own page they do not. */
@@ -39,6 +40,8 @@ export function MembershipActions({ group, viewer, variant = 'card' }: Membershi
   // The button pressed gives way to another (Request to join to Cancel request, Join to Leave): once the change
   // is done, focus moves to the button that took its place rather than dropping to the page.
   const [changes, setChanges] = useState(0);
+  // A group whose owner asks a question takes the request through a dialog that shows it.
+  const [asking, setAsking] = useState(false);
   const entryRef = useRef<HTMLButtonElement>(null);
   const exitRef = useRef<HTMLButtonElement>(null);
   const linkRef = useRef<HTMLAnchorElement>(null);
@@ -102,17 +105,19 @@ export function MembershipActions({ group, viewer, variant = 'card' }: Membershi
   } else if (offer.request) {
     const onClick = signInFirst
       ? signIn
-      : () =>
-          request.mutate(
-            { group, request: true },
-            {
-              onSuccess: () => {
-                toast.success(REQUEST_SENT_MESSAGE);
-                changed();
+      : group.joinQuestion
+        ? () => setAsking(true)
+        : () =>
+            request.mutate(
+              { group, request: true },
+              {
+                onSuccess: () => {
+                  toast.success(REQUEST_SENT_MESSAGE);
+                  changed();
+                },
+                onError: fail,
               },
-              onError: fail,
-            },
-          );
+            );
     entry = (
       <button ref={entryRef} type="button" className={buttons.primary} disabled={busy} onClick={onClick}>
         {busy ? 'Sending...' : 'Request to join'}
@@ -149,6 +154,18 @@ export function MembershipActions({ group, viewer, variant = 'card' }: Membershi
       {link}
       {entry}
       {exit}
+      {group.joinQuestion && offer.request && !signInFirst ? (
+        <RequestToJoinDialog
+          group={group}
+          open={asking}
+          onClose={() => setAsking(false)}
+          request={request}
+          onSent={() => {
+            toast.success(REQUEST_SENT_MESSAGE);
+            changed();
+          }}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { GroupProject, MyJoinRequest } from '@openlfg/contracts';
+import type { GroupSummary, MyJoinRequest } from '@openlfg/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -72,7 +72,7 @@ export function MyGroupsView({ extraBadge }: { extraBadge?: (groupProjectId: num
         <GroupGrid
           groups={groups}
           label="My groups"
-          badgeOf={(group: GroupProject) => {
+          badgeOf={(group: GroupSummary) => {
             const role = groups.find((item) => item.groupProjectId === group.groupProjectId)?.role;
             return (
               <>
@@ -179,11 +179,11 @@ function requestAsGroup(request: {
   groupProjectId: number;
   title: string;
   requestedAt: string;
-}): GroupProject {
+}): GroupSummary {
   return {
     groupProjectId: request.groupProjectId,
     title: request.title,
-    description: '',
+    excerpt: '',
     repoExt: null,
     topics: [],
     skillLevel: 'Any level',

@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast';
 import { useDecideRequest, type DecideVariables } from '../api/decide-request';
 import { usePendingRequests } from '../api/get-pending-requests';
 import { Avatar } from '../../../components/Avatar';
+import { RequesterGitHub } from './RequesterGitHub';
 import buttons from '../../../components/buttons.module.css';
 import fields from '../../../components/FormField.module.css';
 import styles from './GroupPage.module.css';
@@ -83,6 +84,8 @@ export function PendingRequests({
             <span className={styles.personText}>
               <span className={styles.login}>{request.requestUsername}</span>
               <span className={styles.muted}>asked {formatRelativeTime(request.requestedAt)}</span>
+              {request.message ? <span className={styles.requestMessage}>“{request.message}”</span> : null}
+              <RequesterGitHub groupProjectId={groupProjectId} requestUsername={request.requestUsername} />
               <label className={styles.noteField}>
                 <span className={styles.muted}>
                   Note<VisuallyHidden> to {request.requestUsername}</VisuallyHidden> (optional)

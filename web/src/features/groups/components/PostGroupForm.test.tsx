@@ -127,6 +127,10 @@ describe('posting a group', () => {
     await user.click(dialog.getByRole('radio', { name: 'Private: you approve requests' }));
     await user.type(dialog.getByLabelText('Discord invite URL (optional)'), 'https://discord.gg/abc123');
     await user.type(dialog.getByLabelText('Maximum members (optional)'), '6');
+    await user.type(
+      dialog.getByLabelText('Question for people asking to join (optional)'),
+      ' What would you build? ',
+    );
     await user.click(dialog.getByRole('button', { name: 'Post group' }));
 
     expect(await screen.findByText('Group posted.')).toBeTruthy();
@@ -142,6 +146,7 @@ describe('posting a group', () => {
       visibility: 'private',
       discordUrl: 'https://discord.gg/abc123',
       maxMembers: 6,
+      joinQuestion: 'What would you build?',
     });
     // Focus lands on the new page's heading, not on the link that opened the form.
     const heading = await screen.findByRole('heading', { level: 1, name: 'My group' });
@@ -169,6 +174,8 @@ describe('posting a group', () => {
       topics: ['cli-tools'],
       discordUrl: null,
       maxMembers: null,
+      // No question typed: none is sent.
+      joinQuestion: null,
     });
   });
 

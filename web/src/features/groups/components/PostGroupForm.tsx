@@ -1,9 +1,4 @@
-import {
-  GROUP_DESCRIPTION_MAX,
-  GROUP_MAX_MEMBERS_LIMIT,
-  GROUP_TITLE_MAX,
-  SKILL_LEVELS,
-} from '@openlfg/contracts';
+import { GROUP_MAX_MEMBERS_LIMIT, GROUP_TITLE_MAX, SKILL_LEVELS } from '@openlfg/contracts';
 import type { GroupProject, PostGroupBody } from '@openlfg/contracts';
 import { useId, useRef, type FormEvent, type RefObject } from 'react';
 import { FormProvider, useForm, useWatch, type FieldErrors } from 'react-hook-form';
@@ -26,7 +21,9 @@ import {
   type CheckedField,
   type PostFormValues,
 } from '../post-form';
+import { DescriptionField } from './DescriptionField';
 import { addTypedTopics, TopicsField } from './TopicsField';
+import { JoinQuestionField } from './JoinQuestionField';
 import styles from './PostGroupForm.module.css';
 import { FormActions } from '../../../components/FormActions';
 
@@ -170,22 +167,12 @@ export function PostGroupForm({ titleRef, onClose, editing }: PostGroupFormProps
           {fieldError('title')}
         </div>
 
-        <div className={styles.field}>
-          <label htmlFor={`${id}-description`} className={styles.label}>
-            Description
-          </label>
-          <textarea
-            {...register('description')}
-            {...field('description')}
-            className={styles.textarea}
-            rows={5}
-            maxLength={GROUP_DESCRIPTION_MAX}
-          />
-          <p className={styles.counter}>
-            {description.length}/{GROUP_DESCRIPTION_MAX}
-          </p>
-          {fieldError('description')}
-        </div>
+        <DescriptionField
+          id={id}
+          value={description}
+          textareaProps={{ ...register('description'), ...field('description') }}
+          error={fieldError('description')}
+        />
 
         <div className={styles.field}>
           <label htmlFor={`${id}-repo`} className={styles.label}>
@@ -273,6 +260,8 @@ export function PostGroupForm({ titleRef, onClose, editing }: PostGroupFormProps
           ) : null}
           {fieldError('visibility')}
         </fieldset>
+
+        <JoinQuestionField id={id} />
 
         <div className={styles.field}>
           <label htmlFor={`${id}-discordUrl`} className={styles.label}>

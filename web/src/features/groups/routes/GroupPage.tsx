@@ -1,8 +1,9 @@
 import type { DiscussionInfo, GroupProject, GroupViewer } from '@openlfg/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
+import { LazyMarkdown, preloadMarkdown } from '../../../components/markdown/LazyMarkdown';
 import { TopicChips } from '../../../components/TopicChips';
 import { Spinner } from '../../../components/Spinner';
 import { isApiError } from '../../../lib/api-client';
@@ -15,11 +16,13 @@ import { useDiscussionInfo } from '../api/get-discussion-info';
 import { useGroup } from '../api/get-group';
 import { Avatar } from '../../../components/Avatar';
 import { DeleteGroupButton } from '../components/DeleteGroupButton';
+import { CopyLinkButton } from '../components/CopyLinkButton';
 import { EditGroupButton } from '../components/EditGroupButton';
 import { groupTopicHref } from '../components/GroupCard';
 import { GroupSaveButton } from '../components/GroupSaveButton';
 import { MembershipActions } from '../components/MembershipActions';
 import { PendingRequests } from '../components/PendingRequests';
+import { InviteLinks } from '../invites/InviteLinks';
 import { getGroupsQueryKey } from '../api/query-keys';
 import { ReportModal } from '../components/ReportModal';
 import { editedText, memberCountText, visibilityText } from '../group-text';
@@ -94,6 +97,8 @@ function GroupPageFor({
 }) {
   const { isLoginLoading } = useSession();
   const info = useDiscussionInfo(groupProjectId, !isLoginLoading);
+  // The description's renderer loads while the group does.
+  useEffect(() => void preloadMarkdown(), []);
   // A refused query that refetches (after a request to join, say) has no data and counts as loading again: the
   // page keeps showing what it showed for the refusal meanwhile, so it never blanks and keeps its buttons.
   const refused = info.isError && isRefusal(info.error);
@@ -181,6 +186,7 @@ function GroupActions({
     <div className={styles.actions}>
       <MembershipActions group={group} viewer={viewer} variant="page" />
       {offersTo(viewer).save ? <GroupSaveButton group={group} /> : null}
+      <CopyLinkButton group={group} />
       {viewer.may.report ? (
         <button
           type="button"
@@ -221,7 +227,7 @@ function GroupHeading({ group }: { group: GroupProject }) {
           {formatRelativeTime(group.datePosted)}
           {group.editedAt ? ` · ${editedText(group) ?? ''}` : null}
         </p>
-        {group.description ? <p className={styles.description}>{group.description}</p> : null}
+        {group.description ? <LazyMarkdown source={group.description} /> : null}
         <TopicChips topics={group.topics} what="groups" hrefFor={groupTopicHref} />
         <dl className={styles.figures}>
           <div>
@@ -309,6 +315,10 @@ function GroupDetails({
 
       {viewer.may.reject ? (
         <PendingRequests groupProjectId={group.groupProjectId} mayApprove={viewer.may.approve} />
+      ) : null}
+
+      {viewer.role === 'owner' ? (
+        <InviteLinks groupProjectId={group.groupProjectId} mayCreate={viewer.may.invite} />
       ) : null}
 
       <section className={styles.section} aria-labelledby="group-members-heading">

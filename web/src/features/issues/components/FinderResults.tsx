@@ -12,6 +12,8 @@ import states from '../../../components/ResultStates.module.css';
 import styles from './FinderResults.module.css';
 
 export const EMPTY_TITLE = 'No issues match: try removing a filter.';
+export const BEST_FOR_YOU_UNRANKED =
+  'None of these matches the languages or topics of your public GitHub repositories (or GitHub could not be reached to read them), so the newest come first.';
 export const BEST_FOR_YOU_EMPTY =
   'Best for you ranks by the languages and topics of your public repositories; none of them matched. Try another sort.';
 
@@ -94,6 +96,11 @@ export function FinderResults({ query, hrefFor, onClear, onProjectName }: Finder
   } else {
     content = (
       <>
+        {query.sort === 'best_for_you' && isLoggedIn && issues.every((issue) => issue.why === null) ? (
+          <p className={styles.demo} role="note">
+            {BEST_FOR_YOU_UNRANKED}
+          </p>
+        ) : null}
         {issues.some((issue) => issue.isDemo) ? (
           <p className={styles.demo} role="note">
             These are demo issues: a fresh install shows made-up data until the catalogue sync runs.

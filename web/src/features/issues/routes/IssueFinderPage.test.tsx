@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, type MockHandler, type RecordedCall } from '../../../test/api-mock';
 import { renderApp } from '../../../test/render-app';
-import { EMPTY_TITLE } from '../components/FinderResults';
+import { BEST_FOR_YOU_UNRANKED, EMPTY_TITLE } from '../components/FinderResults';
 import {
   filterOptionHandlers,
   finderRequests,
@@ -241,6 +241,17 @@ describe('the issue finder', () => {
     renderApp('/issues?sort=best_for_you', { session: signedInSession });
     expect(await screen.findByText('Why: you write Rust')).toBeTruthy();
     expect(sorts()).toEqual(['Newest', 'Recently updated', 'Fewest comments', 'Best for you']);
+    expect(screen.queryByText(BEST_FOR_YOU_UNRANKED)).toBeNull();
+  });
+
+  it("says why the newest come first when nothing of the user's repositories matched", async () => {
+    finder(() => ({ body: { ...page([makeFinderIssue({ why: null })]), sort: 'best_for_you' } }), {
+      ...signedInHandlers,
+      'GET /api/issues/claims': () => ({ body: myClaims([]) }),
+    });
+    renderApp('/issues?sort=best_for_you', { session: signedInSession });
+    await issuesList();
+    expect(screen.getByText(BEST_FOR_YOU_UNRANKED)).toBeTruthy();
   });
 });
 

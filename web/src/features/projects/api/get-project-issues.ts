@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
+import { PROJECT_ISSUES_QUERY_KEY } from '../../../issue-signals/query-keys';
 
 /** The server caches GitHub's answer too; five minutes here saves a call when the dialog is reopened. */
 const ISSUES_STALE_TIME_MS = 5 * 60_000;
@@ -10,7 +11,7 @@ export function getProjectIssues(repoExt: string, signal?: AbortSignal) {
 
 export function getProjectIssuesQueryOptions(repoExt: string) {
   return queryOptions({
-    queryKey: ['projects', 'issues', repoExt] as const,
+    queryKey: [...PROJECT_ISSUES_QUERY_KEY, repoExt] as const,
     queryFn: ({ signal }) => getProjectIssues(repoExt, signal),
     staleTime: ISSUES_STALE_TIME_MS,
   });

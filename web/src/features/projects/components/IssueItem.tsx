@@ -9,15 +9,13 @@ import styles from './IssueItem.module.css';
 
 export interface IssueItemProps {
   issue: ProjectIssue;
-  /** After a claim or a release: the dialog loads the issues again. */
-  onClaimChanged?: () => void;
 }
 
 /**
  * One open issue of a project. A beginner issue the finder knows carries its taken signal and the claim button,
  * as in the finder; any other issue says only whether it is assigned or has a pull request.
  */
-export function IssueItem({ issue, onClaimChanged }: IssueItemProps) {
+export function IssueItem({ issue }: IssueItemProps) {
   const { taken } = issue;
   const assigned = !taken && issue.assignee !== null;
   const pullRequest = !taken && issue.hasLinkedPullRequest;
@@ -64,7 +62,6 @@ export function IssueItem({ issue, onClaimChanged }: IssueItemProps) {
       {typeof issue.issueId === 'number' ? (
         <ClaimControls
           issue={{ issueId: issue.issueId, title: issue.title, url: issue.url, claim: issue.claim ?? null }}
-          onChanged={onClaimChanged}
         />
       ) : null}
     </li>

@@ -3,6 +3,14 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, type MockHandler } from '../../../test/api-mock';
 import { renderApp } from '../../../test/render-app';
+import {
+  filterOptionHandlers,
+  makeFinderIssue,
+  myClaims,
+  page,
+  signedInHandlers,
+  signedInSession,
+} from '../../issues/test-fixtures';
 import { listResponse, makeIssue, makeProject, projectsHandler } from '../test-fixtures';
 
 const project = makeProject({ name: 'tokio', repoExt: 'tokio-rs/tokio' });
@@ -35,12 +43,16 @@ function issuesAnswer(overrides: Partial<ProjectIssuesResponse> = {}): ProjectIs
   };
 }
 
-async function openIssues(issuesHandler: MockHandler) {
+async function openIssues(
+  issuesHandler: MockHandler,
+  { signedIn = {} }: { signedIn?: Record<string, MockHandler> } = {},
+) {
   const { calls } = mockApi({
     ...projectsHandler(() => listResponse([project])),
     'GET /api/projects/issues': issuesHandler,
+    ...signedIn,
   });
-  const app = renderApp('/');
+  const app = renderApp('/', Object.keys(signedIn).length > 0 ? { session: signedInSession } : {});
   const card = await screen.findByRole('article', { name: /^tokio/ });
   const button = within(card).getByRole('button', { name: /^Issues of tokio/ });
   await app.user.click(button);
@@ -212,6 +224,63 @@ describe('the issues dialog', () => {
     // A claim on OpenLFG counts as taken.
     await user.click(within(dialog).getByRole('checkbox', { name: 'Hide taken issues' }));
     expect(issueTitles(dialog)).toEqual(['Nobody on it']);
+  });
+
+  it('shows a claim made in the finder when the dialog opens again, without waiting for its five minutes', async () => {
+    const free = makeIssue({
+      number: 22,
+      title: 'Nobody on it',
+      issueId: 302,
+      taken: { state: 'free', reason: 'nobody is on it', since: null, by: null },
+      claim: null,
+    });
+    const claimed = {
+      ...free,
+      taken: {
+        state: 'claimed_here' as const,
+        reason: 'claimed on OpenLFG by @mia just now',
+        since: null,
+        by: 'mia',
+      },
+      claim: {
+        login: 'mia',
+        since: new Date().toISOString(),
+        expiresAt: new Date().toISOString(),
+        mine: true,
+      },
+    };
+    let claimedYet = false;
+    const finderRow = makeFinderIssue({ issueId: 302, title: 'Nobody on it' });
+    const { dialog, user, router } = await openIssues(
+      () => ({ body: issuesAnswer({ issues: [claimedYet ? claimed : free] }) }),
+      {
+        signedIn: {
+          ...signedInHandlers,
+          ...filterOptionHandlers,
+          'POST /api/issues': () => ({ body: page([finderRow]) }),
+          'GET /api/issues/claims': () => ({ body: myClaims([]) }),
+          'POST /api/issues/claims': () => {
+            claimedYet = true;
+            return {
+              status: 201,
+              body: { issue: { ...finderRow, claim: claimed.claim }, renewed: false, activeClaims: 1 },
+            };
+          },
+        },
+      },
+    );
+    expect(await within(dialog).findByText('nobody is on it')).toBeTruthy();
+    await user.keyboard('{Escape}');
+
+    await router.navigate('/issues');
+    await user.click(await screen.findByRole('button', { name: /^I’m working on this\W+Nobody on it$/ }));
+    await screen.findByText(/^You are working on this until/);
+    await router.navigate('/');
+    const card = await screen.findByRole('article', { name: /^tokio/ });
+    await user.click(within(card).getByRole('button', { name: /^Issues of tokio/ }));
+
+    const again = screen.getByRole('dialog', { name: 'tokio' });
+    expect(await within(again).findByText('claimed on OpenLFG by @mia just now')).toBeTruthy();
   });
 
   it('asks an anonymous user to sign in to claim from the dialog', async () => {

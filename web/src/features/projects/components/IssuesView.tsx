@@ -78,7 +78,7 @@ export function IssuesView({ project }: { project: Project }) {
       {shown.length > 0 ? (
         <ul className={styles.list} aria-label="Open issues">
           {shown.map((issue) => (
-            <IssueItem key={issue.number} issue={issue} onClaimChanged={() => void issues.refetch()} />
+            <IssueItem key={issue.number} issue={issue} />
           ))}
         </ul>
       ) : null}
