@@ -98,6 +98,13 @@ import {
   TopicSearchResponse,
   TopicsResponse,
 } from './projects.js';
+import {
+  MarkAllNotificationsReadBody,
+  MarkNotificationReadBody,
+  NotificationsQuery,
+  NotificationsResponse,
+  UnreadNotificationsResponse,
+} from './notifications.js';
 import { NoContent, Redirect } from './schema-helpers.js';
 
 /** What an endpoint takes and answers: the schemas the server validates and serialises with, per status. */
@@ -178,6 +185,14 @@ export const API_SCHEMAS = schemas({
   deleteMessage: { body: DeleteMessageRequest, response: { 200: ChangedMessageResponse } },
   messageHistory: { querystring: MessageHistoryQuery, response: { 200: MessageHistoryResponse } },
   unreadCounts: { response: { 200: UnreadCountsResponse } },
+
+  notifications: { querystring: NotificationsQuery, response: { 200: NotificationsResponse } },
+  unreadNotifications: { response: { 200: UnreadNotificationsResponse } },
+  markNotificationRead: { body: MarkNotificationReadBody, response: { 200: UnreadNotificationsResponse } },
+  markAllNotificationsRead: {
+    body: MarkAllNotificationsReadBody,
+    response: { 200: UnreadNotificationsResponse },
+  },
 
   moderatorStatus: { response: { 200: ModeratorStatus } },
   projectRequests: { querystring: AdminPageQuery, response: { 200: AdminRequestsResponse } },

@@ -81,6 +81,11 @@ export const API = declare({
   messageHistory: { method: 'GET', path: '/api/messages/history', auth: 'anyone' },
   unreadCounts: { method: 'GET', path: '/api/messages/unread', auth: 'user' },
 
+  notifications: { method: 'GET', path: '/api/notifications', auth: 'user' },
+  unreadNotifications: { method: 'GET', path: '/api/notifications/unread', auth: 'user' },
+  markNotificationRead: { method: 'POST', path: '/api/notifications/read', auth: 'user' },
+  markAllNotificationsRead: { method: 'POST', path: '/api/notifications/read-all', auth: 'user' },
+
   moderatorStatus: { method: 'GET', path: '/api/admin/me', auth: 'user' },
   projectRequests: { method: 'GET', path: '/api/admin/requests', auth: 'moderator' },
   requestFigures: { method: 'GET', path: '/api/admin/requests/:id/github', auth: 'moderator' },

@@ -14,6 +14,7 @@ import {
   REPORT_REASON_MAX,
   TOPIC_PATTERN,
 } from './constants.js';
+import { DecisionNote } from './notifications.js';
 import { SearchText, SortOrder } from './projects.js';
 
 export const SkillLevel = Type.Union([
@@ -211,7 +212,12 @@ export const MyJoinRequest = Type.Object({
   groupProjectId: Type.Integer(),
   title: Type.String(),
   requestedAt: Type.String({ format: 'date-time' }),
+  /** Pending, or decided within DECIDED_REQUEST_KEEP_DAYS (then with when, and the owner's note if any). */
+  status: Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]),
+  decidedAt: Nullable(Type.String({ format: 'date-time' })),
+  note: Nullable(Type.String()),
 });
+export type MyJoinRequest = Static<typeof MyJoinRequest>;
 export const MyJoinRequestsResponse = Type.Object({ data: Type.Array(MyJoinRequest) });
 export type MyJoinRequestsResponse = Static<typeof MyJoinRequestsResponse>;
 
@@ -229,7 +235,12 @@ export const PendingRequestsResponse = Type.Object({ data: Type.Array(PendingReq
 export type PendingRequestsResponse = Static<typeof PendingRequestsResponse>;
 
 export const DecideRequestBody = Type.Object(
-  { groupProjectId: GroupId, requestUsername: Text({ minLength: 1, maxLength: 39 }) },
+  {
+    groupProjectId: GroupId,
+    requestUsername: Text({ minLength: 1, maxLength: 39 }),
+    /** The owner's note to the requester, shown with the decision. */
+    note: Type.Optional(DecisionNote),
+  },
   { additionalProperties: false },
 );
 export type DecideRequestBody = Static<typeof DecideRequestBody>;

@@ -16,6 +16,7 @@ export * from './invites.js';
 export * from './moderation.js';
 export * from './messages.js';
 export * from './mentions.js';
+export * from './notifications.js';
 export * from './schema-helpers.js';
 export * from './api.js';
 export * from './api-schemas.js';

@@ -136,7 +136,21 @@ export const UnsubscribeFrame = Type.Object(
   { type: Type.Literal('unsubscribe'), room: Room },
   { additionalProperties: false },
 );
-export const ClientFrame = Type.Union([SubscribeFrame, UnsubscribeFrame]);
+/** Follows the signed-in user's unread notification count (the bell's live count); `unfollow-` stops. */
+export const FollowNotificationsFrame = Type.Object(
+  { type: Type.Literal('follow-notifications') },
+  { additionalProperties: false },
+);
+export const UnfollowNotificationsFrame = Type.Object(
+  { type: Type.Literal('unfollow-notifications') },
+  { additionalProperties: false },
+);
+export const ClientFrame = Type.Union([
+  SubscribeFrame,
+  UnsubscribeFrame,
+  FollowNotificationsFrame,
+  UnfollowNotificationsFrame,
+]);
 export type ClientFrame = Static<typeof ClientFrame>;
 
 /** Why the server stopped or refused a room. */
@@ -170,5 +184,7 @@ export const ServerFrame = Type.Union([
   /** A bad frame or a flood; the socket stays open unless the close code says otherwise. */
   Type.Object({ type: Type.Literal('error'), code: Type.String(), message: Type.String() }),
   Type.Object({ type: Type.Literal('heartbeat') }),
+  /** The followed user's unread notification count: at follow, and whenever it changes. */
+  Type.Object({ type: Type.Literal('notifications'), unreadCount: Type.Integer({ minimum: 0 }) }),
 ]);
 export type ServerFrame = Static<typeof ServerFrame>;

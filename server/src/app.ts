@@ -24,6 +24,10 @@ import { createMessagesService } from './messages/service.js';
 import { createRealtimeHub } from './messages/realtime/hub.js';
 import { realtimeRoutes, type RealtimeOptions } from './messages/realtime/routes.js';
 import { createModeratorGuard } from './moderation/guard.js';
+import { createNotificationFeed } from './notifications/realtime-feed.js';
+import { createNotificationsRepository } from './notifications/repository.js';
+import { notificationsRoutes } from './notifications/routes.js';
+import { createNotificationsService, startPruning } from './notifications/service.js';
 import { createModerationRepository } from './moderation/repository.js';
 import { moderationRoutes } from './moderation/routes.js';
 import { createModerationService } from './moderation/service.js';
@@ -161,11 +165,21 @@ export async function buildApp(deps: AppDeps) {
     requireUser: accounts.requireUser,
   });
   await app.register(issuesRoutes, { service: issueFinder, requireUser: accounts.requireUser });
+  // Notifications: recorded inside the groups' and moderation's writing transactions, pushed after commit.
+  const notifications = createNotificationsService({
+    repository: createNotificationsRepository(database.db),
+    bus,
+    announce: (event) => announce(bus, event, app.log),
+  });
+  const stopPruning = startPruning(notifications, app.log);
+  app.addHook('onClose', async () => stopPruning());
+  await app.register(notificationsRoutes, { service: notifications, requireUser: accounts.requireUser });
   const groupsRepository = createGroupsRepository(database.db);
   const groupsService = createGroupsService(groupsRepository, {
     listCacheTtlMs: config.listCacheTtlMs,
     accessChanged: groupAccessChanged,
     log: app.log,
+    notify: notifications.record,
   });
   await app.register(groupsRoutes, { service: groupsService, requireUser: accounts.requireUser });
   // Invite links, and requesters' public GitHub summaries beside their requests.
@@ -187,6 +201,7 @@ export async function buildApp(deps: AppDeps) {
     catalogueChanged: () => projectsService.catalogueChanged(),
     groupListsChanged: () => groupsService.listsChanged(),
     groupAccessChanged,
+    notify: notifications.record,
     log: app.log,
   });
   app.addHook('onClose', () => moderation.stop());
@@ -215,6 +230,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(realtimeRoutes, {
     hub,
+    notifications: createNotificationFeed({ bus, unreadCount: notifications.unreadCountOf, log: app.log }),
     publicUrl: config.publicUrl,
     connectionLimits: { perAddress: config.realtimeSocketsPerAddress },
     ...deps.realtime,

@@ -1,4 +1,5 @@
 import {
+  DECIDED_REQUEST_KEEP_DAYS,
   DEFAULT_LIST_STATUSES,
   discussionRoom,
   GROUP_PAGE_SIZE,
@@ -470,10 +471,15 @@ export function createGroupsRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    async decideJoinRequest(trx: Transaction<DB>, requestId: number, approve: boolean): Promise<void> {
+    async decideJoinRequest(
+      trx: Transaction<DB>,
+      requestId: number,
+      approve: boolean,
+      note: string | null = null,
+    ): Promise<void> {
       await trx
         .updateTable('group_join_requests')
-        .set({ status: approve ? 'approved' : 'rejected', decided_at: new Date() })
+        .set({ status: approve ? 'approved' : 'rejected', decided_at: new Date(), note })
         .where('id', '=', requestId)
         .execute();
     },
@@ -681,15 +687,46 @@ export function createGroupsRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /**
+     * "My requests": per group, the user's latest request when it is pending, or approved or declined within
+     * DECIDED_REQUEST_KEEP_DAYS (asking again after a decline shows the new pending one; cancelled ones go).
+     */
     myPendingRequests(userId: number) {
       return db
-        .selectFrom('group_join_requests')
-        .innerJoin('group_projects', 'group_projects.id', 'group_join_requests.group_id')
-        .select(['group_projects.id as group_id', 'group_projects.title', 'group_join_requests.created_at'])
-        .where('group_join_requests.user_id', '=', userId)
-        .where('group_join_requests.status', '=', 'pending')
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('group_join_requests')
+            .distinctOn('group_id')
+            .select(['group_id', 'status', 'created_at', 'decided_at', 'note'])
+            .where('user_id', '=', userId)
+            .orderBy('group_id')
+            .orderBy('id', 'desc')
+            .as('latest'),
+        )
+        .innerJoin('group_projects', 'group_projects.id', 'latest.group_id')
+        .select([
+          'group_projects.id as group_id',
+          'group_projects.title',
+          'latest.created_at',
+          'latest.status',
+          'latest.decided_at',
+          'latest.note',
+        ])
+        .where((eb) =>
+          eb.or([
+            eb('latest.status', '=', 'pending'),
+            eb.and([
+              eb('latest.status', 'in', ['approved', 'rejected']),
+              eb(
+                'latest.decided_at',
+                '>',
+                sql<Date>`now() - make_interval(days => ${DECIDED_REQUEST_KEEP_DAYS})`,
+              ),
+            ]),
+          ]),
+        )
         .where((eb) => listable(eb))
-        .orderBy('group_join_requests.created_at', 'desc')
+        .orderBy(sql`coalesce(latest.decided_at, latest.created_at)`, 'desc')
         .execute();
     },
 

@@ -125,8 +125,9 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
     app.route({
       ...endpoint(name),
       handler: async (request, reply) => {
-        const { groupProjectId, requestUsername } = request.body;
-        return service.decide(await requireUser(request, reply), groupProjectId, requestUsername, approve);
+        const { groupProjectId, requestUsername, note } = request.body;
+        const caller = await requireUser(request, reply);
+        return service.decide(caller, groupProjectId, requestUsername, approve, note);
       },
     });
   }

@@ -20,6 +20,7 @@ import { conflict, notFound } from '../platform/http/errors.js';
 import { retryTransaction } from '../platform/db/retry.js';
 import { PagedLists } from '../platform/paged-lists.js';
 import { searchOf } from '../platform/search-query.js';
+import type { NotificationEvent, PushNotifications } from '../notifications/service.js';
 import {
   normaliseDiscordInvite,
   normaliseGroupTopics,
@@ -58,6 +59,15 @@ function lastActive(joinedAt: Date, lastPost: Date | string | null | undefined):
 
 const noGroup = (id: number) => notFound(`There is no group project ${id}.`);
 
+/** What the caller just did to a group (asked to join, joined, left), told to its owner. */
+function ownerEvent(
+  kind: 'join-requested' | 'member-joined' | 'member-left',
+  access: GroupAccess,
+  caller: Caller,
+): NotificationEvent {
+  return { kind, recipients: [access.ownerId], actorId: caller.id, groupId: access.groupId };
+}
+
 /** A posted or edited group's fields as stored, under one set of rules (input.ts, the contracts' own). */
 function storedFields(body: PostGroupBody) {
   return {
@@ -80,10 +90,24 @@ export function createGroupsService(
     /** Who may read the group's board may have changed (a member left, the group is gone): sockets re-check. */
     accessChanged?: (groupId: number) => void;
     log?: { warn(object: object, message: string): void };
+    /** Records a notification in the writing transaction (notifications/service.ts `record`). */
+    notify?: (trx: Transaction<DB>, event: NotificationEvent) => Promise<PushNotifications>;
   },
 ) {
   const log = options.log ?? { warn: () => {} };
   const accessChanged = options.accessChanged ?? (() => {});
+  const notify = options.notify ?? (async () => () => {});
+  /** Runs a membership change that records notifications, then pushes them once it has committed. */
+  async function notifying<T>(
+    run: (record: (trx: Transaction<DB>, event: NotificationEvent) => Promise<void>) => Promise<T>,
+  ): Promise<T> {
+    const pushes: PushNotifications[] = [];
+    const result = await run(async (trx, event) => {
+      pushes.push(await notify(trx, event));
+    });
+    pushes.forEach((push) => push());
+    return result;
+  }
   const { db } = repository;
   // Lists do not depend on who asks: cached per filter and page, cleared on every write that changes them.
   const lists = new PagedLists(options.listCacheTtlMs);
@@ -282,10 +306,13 @@ export function createGroupsService(
     },
 
     join(caller: Caller, groupId: number): Promise<MembershipResponse> {
-      return changeGroup('join', caller, groupId, async (trx) => {
-        await repository.addMember(trx, groupId, caller.id, 'member');
-        return standing(trx, groupId, caller.id);
-      });
+      return notifying((record) =>
+        changeGroup('join', caller, groupId, async (trx, access) => {
+          await repository.addMember(trx, groupId, caller.id, 'member');
+          await record(trx, ownerEvent('member-joined', access, caller));
+          return standing(trx, groupId, caller.id);
+        }),
+      );
     },
 
     /**
@@ -297,11 +324,16 @@ export function createGroupsService(
       groupId: number,
       message?: string,
     ): Promise<MembershipResponse & { created: boolean }> {
-      return changeGroup('request', caller, groupId, async (trx, access) => {
-        const created = access.role !== 'requester';
-        if (created) await repository.insertJoinRequest(trx, groupId, caller.id, optionalText(message));
-        return { ...(await standing(trx, groupId, caller.id)), created };
-      });
+      return notifying((record) =>
+        changeGroup('request', caller, groupId, async (trx, access) => {
+          const created = access.role !== 'requester';
+          if (created) {
+            await repository.insertJoinRequest(trx, groupId, caller.id, optionalText(message));
+            await record(trx, ownerEvent('join-requested', access, caller));
+          }
+          return { ...(await standing(trx, groupId, caller.id)), created };
+        }),
+      );
     },
 
     cancelRequest(caller: Caller, groupId: number): Promise<MembershipResponse> {
@@ -320,26 +352,43 @@ export function createGroupsService(
       groupId: number,
       requestUsername: string,
       approve: boolean,
+      note?: string,
     ): Promise<MembershipResponse> {
       const action = approve ? 'approve-request' : 'reject-request';
-      return changeGroup(action, caller, groupId, async (trx) => {
-        const requester = await repository.findUserByLogin(trx, requestUsername);
-        const latest = requester ? await repository.latestJoinRequest(trx, groupId, requester.id) : undefined;
-        if (!requester || !latest) throw notFound(`${requestUsername} has not asked to join this group.`);
-        if (latest.status === 'cancelled') throw conflict(`${requester.login} cancelled their request.`);
-        if (latest.status !== 'pending')
-          throw conflict(`${requester.login}'s request was already ${latest.status}.`);
-        await repository.decideJoinRequest(trx, latest.id, approve);
-        if (approve) await repository.addMember(trx, groupId, requester.id, 'member');
-        return standing(trx, groupId, caller.id);
-      });
+      // A blank note is none; the schema bounds its length.
+      const ownerNote = optionalText(note);
+      return notifying((record) =>
+        changeGroup(action, caller, groupId, async (trx) => {
+          const requester = await repository.findUserByLogin(trx, requestUsername);
+          const latest = requester
+            ? await repository.latestJoinRequest(trx, groupId, requester.id)
+            : undefined;
+          if (!requester || !latest) throw notFound(`${requestUsername} has not asked to join this group.`);
+          if (latest.status === 'cancelled') throw conflict(`${requester.login} cancelled their request.`);
+          if (latest.status !== 'pending')
+            throw conflict(`${requester.login}'s request was already ${latest.status}.`);
+          await repository.decideJoinRequest(trx, latest.id, approve, ownerNote);
+          if (approve) await repository.addMember(trx, groupId, requester.id, 'member');
+          await record(trx, {
+            kind: approve ? 'request-approved' : 'request-declined',
+            recipients: [requester.id],
+            actorId: caller.id,
+            groupId,
+            note: ownerNote,
+          });
+          return standing(trx, groupId, caller.id);
+        }),
+      );
     },
 
     async leave(caller: Caller, groupId: number): Promise<MembershipResponse> {
-      const result = await changeGroup('leave', caller, groupId, async (trx) => {
-        await repository.removeMember(trx, groupId, caller.id);
-        return standing(trx, groupId, caller.id);
-      });
+      const result = await notifying((record) =>
+        changeGroup('leave', caller, groupId, async (trx, access) => {
+          await repository.removeMember(trx, groupId, caller.id);
+          await record(trx, ownerEvent('member-left', access, caller));
+          return standing(trx, groupId, caller.id);
+        }),
+      );
       accessChanged(groupId);
       return result;
     },
@@ -456,6 +505,9 @@ export function createGroupsService(
         groupProjectId: r.group_id,
         title: r.title,
         requestedAt: r.created_at.toISOString(),
+        status: r.status === 'pending' || r.status === 'approved' ? r.status : ('rejected' as const),
+        decidedAt: r.decided_at?.toISOString() ?? null,
+        note: r.note,
       }));
     },
     async pendingRequests(caller: Caller) {

@@ -68,6 +68,16 @@ export function createModerationRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** Everyone who asked for the request's repository: the decision is told to each. */
+    async requesterIds(trx: Transaction<DB>, requestId: number): Promise<number[]> {
+      const rows = await trx
+        .selectFrom('project_request_requesters')
+        .select('user_id')
+        .where('request_id', '=', requestId)
+        .execute();
+      return rows.map((row) => row.user_id);
+    },
+
     decideRequest(
       trx: Transaction<DB>,
       id: number,

@@ -24,6 +24,9 @@ import { toAuditEntry } from './presenters.js';
 import type { Moderator } from './guard.js';
 import { auditPage, writeAudit } from '../platform/db/audit-log.js';
 import type { ModerationRepository } from './repository.js';
+import type { NotificationEvent, PushNotifications } from '../notifications/service.js';
+import type { Transaction } from 'kysely';
+import type { DB } from '../platform/db/schema.js';
 
 export interface ModerationDeps {
   repository: ModerationRepository;
@@ -37,6 +40,8 @@ export interface ModerationDeps {
   groupListsChanged: () => void;
   /** A hidden or deleted group's board closes for its subscribers (the realtime channel re-checks). */
   groupAccessChanged?: (groupId: number) => void;
+  /** Records a notification in the deciding transaction (notifications/service.ts `record`). */
+  notify?: (trx: Transaction<DB>, event: NotificationEvent) => Promise<PushNotifications>;
   log: {
     error(object: object, message: string): void;
     warn(object: object, message: string): void;
@@ -68,6 +73,7 @@ const noGroup = (id: number) => notFound(`There is no group project ${id}.`);
 export function createModerationService(deps: ModerationDeps) {
   const { repository, groups } = deps;
   const { db } = repository;
+  const notify = deps.notify ?? (async () => () => {});
   let currentSync: { controller: AbortController; done: Promise<unknown> } | null = null;
 
   async function decide(
@@ -76,6 +82,7 @@ export function createModerationService(deps: ModerationDeps) {
     status: 'approved' | 'rejected',
     reason: string | null,
   ): Promise<RequestDecision> {
+    let push: PushNotifications = () => {};
     const result = await db.transaction().execute(async (trx) => {
       // The row lock makes two moderators deciding at once take turns; the second sees the first's decision.
       const request = await repository.lockRequest(trx, id);
@@ -94,8 +101,17 @@ export function createModerationService(deps: ModerationDeps) {
           ...(project ? { projectId: project.id, added: project.added } : {}),
         },
       });
+      push = await notify(trx, {
+        kind: status === 'approved' ? 'project-request-approved' : 'project-request-rejected',
+        recipients: await repository.requesterIds(trx, id),
+        actorId: actor.id,
+        projectRequestId: id,
+        subject: request.repo_ext,
+        note: reason,
+      });
       return { id, repoExt: request.repo_ext, status, projectId: project?.id ?? null, added: project?.added };
     });
+    push();
     if (result.added) deps.catalogueChanged();
     const { added: _added, ...answer } = result;
     return answer;
@@ -110,6 +126,7 @@ export function createModerationService(deps: ModerationDeps) {
   ): Promise<ReportOutcome> {
     // One transaction, run again if it failed for the database's sake (a deadlock, a restart): a deletion is
     // never left half-done, and never silently dropped.
+    let push: PushNotifications = () => {};
     const closed = await retryTransaction(
       () =>
         db.transaction().execute(async (trx) => {
@@ -135,11 +152,23 @@ export function createModerationService(deps: ModerationDeps) {
             reason,
             details: { reportsClosed: count, ...(group ? { title: group.title } : {}) },
           });
+          // The owner learns what a moderator did to their group, and why (a dismissal changes nothing).
+          if (group && outcome !== 'dismissed') {
+            push = await notify(trx, {
+              kind: outcome === 'hidden' ? 'group-hidden' : 'group-deleted',
+              recipients: [group.owner_id],
+              actorId: actor.id,
+              groupId,
+              subject: group.title,
+              note: reason,
+            });
+          }
           return count;
         }),
       deps.log,
       `${outcome === 'dismissed' ? 'dismissing reports on' : outcome === 'hidden' ? 'hiding' : 'deleting'} group ${groupId}`,
     );
+    push();
     if (outcome !== 'dismissed') {
       deps.groupListsChanged();
       deps.groupAccessChanged?.(groupId);
@@ -234,7 +263,7 @@ export function createModerationService(deps: ModerationDeps) {
 
     /** Shows a hidden group again, audit-logged like hiding it; a group that is not hidden is refused. */
     async restore(actor: Moderator, groupId: number, reason: string): Promise<RestoreOutcome> {
-      await db.transaction().execute(async (trx) => {
+      const push = await db.transaction().execute(async (trx) => {
         const group = await groups.lockGroup(trx, groupId);
         if (!group) throw noGroup(groupId);
         if (!group.hidden_at) throw conflict('This group is not hidden.');
@@ -247,7 +276,16 @@ export function createModerationService(deps: ModerationDeps) {
           reason,
           details: { title: group.title, hiddenReason: group.hidden_reason },
         });
+        return notify(trx, {
+          kind: 'group-restored',
+          recipients: [group.owner_id],
+          actorId: actor.id,
+          groupId,
+          subject: group.title,
+          note: reason,
+        });
       });
+      push();
       deps.groupListsChanged();
       deps.groupAccessChanged?.(groupId);
       return { groupId, restored: true };

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useDialog } from '../lib/use-dialog';
 import { LoginButton } from '../session/components/LoginButton';
+import { NotificationsMenuLink } from '../features/notifications/components/NotificationsMenuLink';
 import { NavLinkList } from './NavLinkList';
 import { ThemeToggle } from './ThemeToggle';
 import { PostProjectLink } from './PostProjectLink';
@@ -70,6 +71,7 @@ export function MobileMenu({ id, open, onClose, returnFocusRef }: MobileMenuProp
         </div>
         <nav aria-label="Main">
           <NavLinkList className={styles.links} linkClassName={styles.link} onNavigate={onClose} />
+          <NotificationsMenuLink className={styles.link} onNavigate={onClose} />
         </nav>
         <div className={styles.actions}>
           <PostProjectLink className={styles.cta} onNavigate={onClose} />

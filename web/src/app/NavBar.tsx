@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import logoUrl from '../assets/logo.svg';
 import { lazyComponent, retryFailedLoads } from '../lib/lazy-component';
 import { LoginButton } from '../session/components/LoginButton';
+import { useSession } from '../session/session-context';
 import { NavLinkList } from './NavLinkList';
 import { PostProjectLink } from './PostProjectLink';
 import { ThemeToggle } from './ThemeToggle';
@@ -15,6 +16,10 @@ const MOBILE_MENU_ID = 'mobile-menu';
  * the hamburger, if that comes sooner), and the menu is mounted, closed, as soon as it is there.
  */
 const MobileMenu = lazyComponent(async () => (await import('./MobileMenu')).MobileMenu);
+/** Signed-in users only, and loaded then: the bell's code and its socket stay out of a first visit's. */
+const NotificationBell = lazyComponent(
+  async () => (await import('../features/notifications/lazy-entry')).NotificationBell,
+);
 
 function whenIdle(run: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
@@ -28,6 +33,7 @@ function whenIdle(run: () => void): () => void {
 /** The black sticky bar on every page. Below the sm breakpoint its links move into the mobile menu. */
 export function NavBar() {
   const location = useLocation();
+  const { isLoggedIn } = useSession();
   // The menu is open for the location it was opened at: any navigation (a new location key) closes it.
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === location.key;
@@ -58,6 +64,13 @@ export function NavBar() {
           <nav aria-label="Main" className={styles.nav}>
             <NavLinkList className={styles.links} linkClassName={styles.link} />
           </nav>
+          {isLoggedIn ? (
+            <div className={styles.bell}>
+              <Suspense fallback={null}>
+                <NotificationBell />
+              </Suspense>
+            </div>
+          ) : null}
           <ThemeToggle className={styles.theme} />
           <PostProjectLink className={styles.cta} />
           <LoginButton className={styles.login} />

@@ -24,6 +24,9 @@ const pages = {
   // An invite link leads into a group's page: it rides in that page's chunk.
   invite: lazyComponent(async () => (await import('./routes/group-page/GroupProjectPage')).InvitePage),
   myProjects: lazyComponent(async () => (await import('./routes/my-projects/MyProjectsPage')).MyProjectsPage),
+  notifications: lazyComponent(
+    async () => (await import('../features/notifications/lazy-entry')).NotificationsPage,
+  ),
   notFound: lazyComponent(async () => (await import('./NotFoundPage')).NotFoundPage),
   // Only moderators use it.
   moderation: lazyComponent(
@@ -68,6 +71,7 @@ export const routes: RouteObject[] = [
           { path: 'invite/:token', element: <pages.invite /> },
           { path: 'my-projects', element: <pages.myProjects /> },
           { path: 'admin', element: <pages.moderation /> },
+          { path: 'notifications', element: <pages.notifications /> },
           { path: '*', element: <pages.notFound /> },
         ],
       },

@@ -21,6 +21,7 @@ import { createConnectionCounter, type ConnectionCaps } from './connection-caps.
 import { FloodLimit } from './flood-limit.js';
 import { frame, type RealtimeClient, type RealtimeHub } from './hub.js';
 import { addressKey } from '../../platform/http/rate-limits.js';
+import type { NotificationFeed } from '../../notifications/realtime-feed.js';
 
 const clientFrame = Compile(ClientFrame);
 
@@ -29,7 +30,7 @@ const clientFrame = Compile(ClientFrame);
  * pattern allows sixteen digits, more than 2**53 - 1), so no number a client sends reaches the database unchecked.
  */
 function isValidFrame(value: unknown): value is ClientFrame {
-  return clientFrame.Check(value) && groupIdOfRoom(value.room) !== null;
+  return clientFrame.Check(value) && (!('room' in value) || groupIdOfRoom(value.room) !== null);
 }
 
 /** A socket's sends queue in memory when its reader is slow; past this it is closed and resumes later. */
@@ -39,6 +40,8 @@ const MAX_DROPPED_FRAMES = 50;
 
 export interface RealtimeOptions {
   hub: RealtimeHub;
+  /** The signed-in user's unread notification count, for the sockets that follow it (the bell). */
+  notifications?: NotificationFeed;
   publicUrl: string;
   heartbeatMs?: number;
   /** How often sockets' sessions are re-checked for idle and absolute expiry. */
@@ -175,11 +178,15 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeOpti
         if (!isValidFrame(parsed)) {
           refuse(
             ErrorCode.badRequest,
-            'A frame must be a JSON subscribe or unsubscribe with a valid room (and afterId from 0 to 2^53 - 1).',
+            'A frame must be a JSON subscribe or unsubscribe with a valid room (and afterId from 0 to 2^53 - 1), or follow-notifications.',
           );
           return;
         }
-        if (parsed.type === 'subscribe') {
+        if (parsed.type === 'follow-notifications') {
+          options.notifications?.follow(client);
+        } else if (parsed.type === 'unfollow-notifications') {
+          options.notifications?.unfollow(client);
+        } else if (parsed.type === 'subscribe') {
           hub.subscribe(client, parsed.room, parsed.afterId, parsed.changedSince).catch((error: unknown) => {
             request.log.warn({ err: error }, 'a subscription failed');
           });
@@ -190,6 +197,7 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeOpti
       socket.on('close', () => {
         sockets.delete(socket);
         hub.disconnect(client);
+        options.notifications?.unfollow(client);
       });
       client.send(frame({ type: 'ready', userId: client.userId }));
     },

@@ -13,7 +13,9 @@ export type BusEvent =
   /** Who may read this group's board may have changed: a member left, the group was hidden or deleted. */
   | { kind: 'group-access'; groupId: number }
   /** A session ended (logout, a new sign-in): its sockets close. */
-  | { kind: 'session-ended'; sessionIdHash: string };
+  | { kind: 'session-ended'; sessionIdHash: string }
+  /** These users' notifications changed (a new one, one read): nodes push their unread counts. */
+  | { kind: 'notifications'; userIds: number[] };
 
 export interface EventBus {
   /** Tells every node, this one included. */
@@ -64,6 +66,10 @@ export function decodeBusEvent(payload: string): BusEvent | null {
     case 'session-ended':
       return typeof event.sessionIdHash === 'string'
         ? { kind: 'session-ended', sessionIdHash: event.sessionIdHash }
+        : null;
+    case 'notifications':
+      return Array.isArray(event.userIds) && event.userIds.every((id) => Number.isSafeInteger(id))
+        ? { kind: 'notifications', userIds: event.userIds as number[] }
         : null;
     default:
       return null;

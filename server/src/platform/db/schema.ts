@@ -29,6 +29,7 @@ export interface DB {
   group_list_counts: GroupListCountsTable;
   issues: IssuesTable;
   issue_claims: IssueClaimsTable;
+  notifications: NotificationsTable;
 }
 
 /** How many projects carry each topic, kept by triggers on projects (migration 0010). */
@@ -215,6 +216,8 @@ export interface GroupJoinRequestsTable {
   status: Generated<'pending' | 'approved' | 'rejected' | 'cancelled'>;
   created_at: CreatedAt;
   decided_at: Date | null;
+  /** The owner's note on their decision (migration 0015), shown to the requester. */
+  note: Generated<string | null>;
   /** The requester's answer to the group's question (migration 0017); null for none. */
   message: ColumnType<string | null, string | null | undefined, string | null>;
 }
@@ -339,4 +342,19 @@ export interface IssueClaimsTable {
   /** Reset when a lapsed claim is taken again. */
   claimed_at: ColumnType<Date, Date | undefined, Date>;
   expires_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** One in-app notification (migration 0015); see notifications/service.ts. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  recipient_id: number;
+  kind: string;
+  actor_id: number | null;
+  group_id: number | null;
+  project_request_id: number | null;
+  /** The object's title when the event happened: a deleted group is still named. */
+  subject: string;
+  note: string | null;
+  created_at: CreatedAt;
+  read_at: Date | null;
 }

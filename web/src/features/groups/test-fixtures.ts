@@ -7,6 +7,7 @@ import type {
   GroupViewer,
   GroupViewersBody,
   MyGroup,
+  MyJoinRequest,
   ViewerRole,
 } from '@openlfg/contracts';
 import type { MockHandler, RecordedCall } from '../../test/api-mock';
@@ -66,7 +67,7 @@ export function signedInAs({
   saved = [],
 }: {
   myGroups?: MyGroup[];
-  myRequests?: { groupProjectId: number; title: string; requestedAt: string }[];
+  myRequests?: MyJoinRequest[];
   saved?: GroupProject[];
 } = {}): Record<string, MockHandler> {
   return {

@@ -13,6 +13,7 @@ import * as m0011 from './0011_listing.js';
 import * as m0012 from './0012_list_speed.js';
 import * as m0013 from './0013_issues.js';
 import * as m0014 from './0014_group_edits.js';
+import * as m0015 from './0015_notifications.js';
 import * as m0016 from './0016_group_lifecycle.js';
 import * as m0017 from './0017_invites.js';
 import * as m0018 from './0018_message_edits.js';
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '0012_list_speed': m0012,
   '0013_issues': m0013,
   '0014_group_edits': m0014,
+  '0015_notifications': m0015,
   '0016_group_lifecycle': m0016,
   '0017_invites': m0017,
   '0018_message_edits': m0018,

@@ -1,3 +1,4 @@
+import type { MyJoinRequest } from '@openlfg/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeGroup, makeViewer, signedInAs, viewersHandler } from '../../../features/groups/test-fixtures';
@@ -151,7 +152,16 @@ describe('My projects, group views', () => {
   });
 
   it('lists my pending requests and cancels one', async () => {
-    let requests = [{ groupProjectId: 9, title: 'Secret', requestedAt: new Date().toISOString() }];
+    let requests: MyJoinRequest[] = [
+      {
+        groupProjectId: 9,
+        title: 'Secret',
+        requestedAt: new Date().toISOString(),
+        status: 'pending',
+        decidedAt: null,
+        note: null,
+      },
+    ];
     const { calls } = mockApi({
       ...signedInAs(),
       'GET /api/group-projects/request': () => ({ body: { data: requests } }),
@@ -168,5 +178,42 @@ describe('My projects, group views', () => {
 
     expect(await screen.findByText('You have no pending requests.')).toBeTruthy();
     expect(calls.find((call) => call.method === 'DELETE')?.body).toEqual({ groupProjectId: 9 });
+  });
+
+  it("keeps decided requests with the decision, its time and the owner's note, without Cancel", async () => {
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600_000 - 60_000).toISOString();
+    mockApi({
+      ...signedInAs(),
+      'GET /api/group-projects/request': () => ({
+        body: {
+          data: [
+            {
+              groupProjectId: 3,
+              title: 'Rust CLI',
+              requestedAt: twoDaysAgo,
+              status: 'rejected',
+              decidedAt: twoDaysAgo,
+              note: 'We are full',
+            },
+            {
+              groupProjectId: 4,
+              title: 'Game jam',
+              requestedAt: twoDaysAgo,
+              status: 'approved',
+              decidedAt: twoDaysAgo,
+              note: null,
+            },
+          ],
+        },
+      }),
+    });
+    renderApp('/my-projects?view=requests', { session: signedIn });
+
+    const list = await screen.findByRole('list', { name: 'My requests' });
+    const [declined, approved] = within(list).getAllByRole('listitem');
+    expect(declined?.textContent).toContain('Declined 2 days ago');
+    expect(declined?.textContent).toContain('“We are full”');
+    expect(approved?.textContent).toContain('Approved 2 days ago');
+    expect(within(list).queryByRole('button')).toBeNull();
   });
 });

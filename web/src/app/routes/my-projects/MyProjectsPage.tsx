@@ -32,7 +32,7 @@ const VIEW_TEXT = {
   },
   requests: {
     heading: 'My requests',
-    text: 'Your requests to join private groups, waiting for their owners.',
+    text: "Your requests to join private groups: those waiting, and the owners' answers of the last 30 days.",
   },
   projects: {
     heading: 'Saved projects',

@@ -40,7 +40,19 @@ export function applyMembership(
     if (!old) return old;
     const others = old.data.filter((item) => item.groupProjectId !== groupProjectId);
     return role === 'requester'
-      ? { data: [{ groupProjectId, title: group.title, requestedAt: new Date().toISOString() }, ...others] }
+      ? {
+          data: [
+            {
+              groupProjectId,
+              title: group.title,
+              requestedAt: new Date().toISOString(),
+              status: 'pending' as const,
+              decidedAt: null,
+              note: null,
+            },
+            ...others,
+          ],
+        }
       : { data: others };
   });
   queryClient.setQueriesData<GroupListResponse>({ queryKey: getGroupListsQueryKey() }, (old) =>

@@ -1,4 +1,4 @@
-import type { GroupSummary } from '@openlfg/contracts';
+import type { GroupSummary, MyJoinRequest } from '@openlfg/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -111,7 +111,19 @@ export function SavedGroupsView() {
   );
 }
 
-/** The user's pending requests to join, each with Cancel. */
+/** When a request was asked or decided, as a requester reads it: "Declined 2 days ago". */
+export function requestStatusText(request: MyJoinRequest): string {
+  if (request.status === 'pending' || request.decidedAt === null) {
+    return `asked ${formatRelativeTime(request.requestedAt)}`;
+  }
+  const when = formatRelativeTime(request.decidedAt);
+  return `${request.status === 'approved' ? 'Approved' : 'Declined'} ${when.includes('ago') ? when : `on ${when}`}`;
+}
+
+/**
+ * The user's requests to join: pending ones with Cancel, and those the owner decided in the last 30 days with
+ * the decision, its time and the owner's note.
+ */
 export function MyRequestsView() {
   const query = useMyRequests();
   const cancel = useRequestToJoin();
@@ -128,29 +140,32 @@ export function MyRequestsView() {
                 <Link to={`/group-projects/${request.groupProjectId}`} className={own.requestTitle}>
                   {request.title}
                 </Link>
-                <span className={own.requestDate}>asked {formatRelativeTime(request.requestedAt)}</span>
+                <span className={own.requestDate}>{requestStatusText(request)}</span>
+                {request.note ? <span className={own.requestNote}>“{request.note}”</span> : null}
               </span>
-              <button
-                type="button"
-                className={buttons.action}
-                disabled={
-                  cancel.isPending && cancel.variables.group.groupProjectId === request.groupProjectId
-                }
-                onClick={() =>
-                  cancel.mutate(
-                    { group: requestAsGroup(request), request: false },
-                    {
-                      onSuccess: () => toast.success('Request cancelled.'),
-                      onError: (error) =>
-                        toastError(error, 'Could not cancel the request, please try again.', {
-                          clientErrorsOnly: true,
-                        }),
-                    },
-                  )
-                }
-              >
-                Cancel request<VisuallyHidden> to join {request.title}</VisuallyHidden>
-              </button>
+              {request.status !== 'pending' ? null : (
+                <button
+                  type="button"
+                  className={buttons.action}
+                  disabled={
+                    cancel.isPending && cancel.variables.group.groupProjectId === request.groupProjectId
+                  }
+                  onClick={() =>
+                    cancel.mutate(
+                      { group: requestAsGroup(request), request: false },
+                      {
+                        onSuccess: () => toast.success('Request cancelled.'),
+                        onError: (error) =>
+                          toastError(error, 'Could not cancel the request, please try again.', {
+                            clientErrorsOnly: true,
+                          }),
+                      },
+                    )
+                  }
+                >
+                  Cancel request<VisuallyHidden> to join {request.title}</VisuallyHidden>
+                </button>
+              )}
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { DECISION_NOTE_MAX } from '@openlfg/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorState } from '../../../components/ErrorState';
 import { Spinner } from '../../../components/Spinner';
@@ -10,6 +11,7 @@ import { usePendingRequests } from '../api/get-pending-requests';
 import { Avatar } from '../../../components/Avatar';
 import { RequesterGitHub } from './RequesterGitHub';
 import buttons from '../../../components/buttons.module.css';
+import fields from '../../../components/FormField.module.css';
 import styles from './GroupPage.module.css';
 
 export const FULL_NO_APPROVALS_MESSAGE = 'The group is full: requests can be turned down, not approved.';
@@ -35,6 +37,8 @@ export function PendingRequests({
   const listRef = useRef<HTMLUListElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [focusAt, setFocusAt] = useState<{ index: number } | null>(null);
+  // The owner's optional note per requester, sent with Approve or Reject and shown to them.
+  const [notes, setNotes] = useState<Record<string, string>>({});
   useEffect(() => {
     if (!focusAt) return;
     const items = listRef.current?.querySelectorAll('li') ?? [];
@@ -44,7 +48,8 @@ export function PendingRequests({
 
   const onDecide = (variables: DecideVariables) => {
     const index = requests.findIndex((item) => item.requestUsername === variables.requestUsername);
-    decide.mutate(variables, {
+    const note = notes[variables.requestUsername]?.trim();
+    decide.mutate(note ? { ...variables, note } : variables, {
       onSuccess: () => {
         toast.success(
           variables.approve
@@ -81,6 +86,20 @@ export function PendingRequests({
               <span className={styles.muted}>asked {formatRelativeTime(request.requestedAt)}</span>
               {request.message ? <span className={styles.requestMessage}>“{request.message}”</span> : null}
               <RequesterGitHub groupProjectId={groupProjectId} requestUsername={request.requestUsername} />
+              <label className={styles.noteField}>
+                <span className={styles.muted}>
+                  Note<VisuallyHidden> to {request.requestUsername}</VisuallyHidden> (optional)
+                </span>
+                <input
+                  className={fields.input}
+                  type="text"
+                  maxLength={DECISION_NOTE_MAX}
+                  value={notes[request.requestUsername] ?? ''}
+                  onChange={(event) =>
+                    setNotes((old) => ({ ...old, [request.requestUsername]: event.target.value }))
+                  }
+                />
+              </label>
             </span>
             <span className={styles.personActions}>
               {mayApprove ? (

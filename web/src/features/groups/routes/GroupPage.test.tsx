@@ -251,6 +251,27 @@ describe('the owner of a group', () => {
     });
   });
 
+  it('sends an optional note with the decision, for the requester to read', async () => {
+    const { calls } = mockApi({
+      ...signedInAs(),
+      ...infoHandler(makeInfo(privateGroup, { viewer: owner })),
+      'GET /api/group-projects/pending-requests': () => ({ body: { data: [request('bob')] } }),
+      'DELETE /api/group-projects/pending-requests': () => ({ status: 204 }),
+    });
+    const { user } = renderApp('/group-projects/5', { session: signedInSession });
+    const list = await screen.findByRole('list', { name: 'Pending requests' });
+    const note = within(list).getByRole('textbox', { name: 'Note to bob (optional)' });
+    expect(note.getAttribute('maxlength')).toBe('500');
+    await user.type(note, '  We are full until March  ');
+    await user.click(within(list).getByRole('button', { name: 'Reject bob' }));
+    expect(await screen.findByText('You turned down bob.')).toBeTruthy();
+    expect(callsTo(calls, 'DELETE', '/api/group-projects/pending-requests')[0]?.body).toEqual({
+      groupProjectId: 5,
+      requestUsername: 'bob',
+      note: 'We are full until March',
+    });
+  });
+
   it('deletes the group after confirming, and goes back to the list', async () => {
     const { calls } = mockApi({
       ...signedInAs(),

@@ -83,6 +83,29 @@ describe('the realtime connection', () => {
     expect(next.sent).toEqual([{ type: 'subscribe', room, afterId: 7, changedSince: 1_700_000_000_000 }]);
   });
 
+  it('follows the notification count for the bell alone, again after a reconnect, and lets the socket go after', () => {
+    const connection = connect();
+    const onCount = vi.fn();
+    const stop = connection.followNotifications(onCount);
+    const first = FakeSocket.latest();
+    first.deliver({ type: 'ready', userId: 1 });
+    expect(first.sent).toEqual([{ type: 'follow-notifications' }]);
+    first.deliver({ type: 'notifications', unreadCount: 3 });
+    expect(onCount).toHaveBeenLastCalledWith(3);
+
+    first.drop(1006);
+    vi.advanceTimersByTime(reconnectDelay(0, () => 0.5));
+    const second = FakeSocket.latest();
+    expect(second).not.toBe(first);
+    second.deliver({ type: 'ready', userId: 1 });
+    expect(second.sent).toEqual([{ type: 'follow-notifications' }]);
+
+    stop();
+    expect(second.sent).toContainEqual({ type: 'unfollow-notifications' });
+    vi.advanceTimersByTime(500);
+    expect(connection.getStatus()).toBe('idle');
+  });
+
   it('reconnects with growing, jittered delays and resubscribes from the last id seen', () => {
     const connection = connect();
     connection.subscribe(room, 3, { onMessage: vi.fn() });

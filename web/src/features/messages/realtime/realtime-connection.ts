@@ -52,13 +52,16 @@ interface FollowedRoom {
 const CLIENT_CLOSE_SILENT = 4408;
 
 /**
- * One WebSocket to /api/realtime shared by every board in the tab. It opens when the first room is followed,
- * reconnects with backoff and jitter when the socket drops or falls silent, and then resubscribes every room with
- * the last id seen in it, so a board misses nothing while it was away.
+ * One WebSocket to /api/realtime shared by every board in the tab, and by the notification bell. It opens when
+ * the first room (or the notification count) is followed, reconnects with backoff and jitter when the socket
+ * drops or falls silent, and then resubscribes every room with the last id seen in it, so a board misses nothing
+ * while it was away, and follows the count again, which the server then sends at once.
  */
 export class RealtimeConnection {
   private readonly options: Required<RealtimeConnectionOptions>;
   private readonly rooms = new Map<string, FollowedRoom>();
+  /** Listeners of the signed-in user's unread notification count (the bell): the socket follows it for them. */
+  private readonly notificationListeners = new Set<(unreadCount: number) => void>();
   private readonly statusListeners = new Set<() => void>();
   private readonly sessionEndedListeners = new Set<() => void>();
   private socket: SocketLike | null = null;
@@ -117,14 +120,38 @@ export class RealtimeConnection {
       if (entry.listeners.size > 0 || this.rooms.get(room) !== entry) return;
       this.rooms.delete(room);
       if (this.ready) this.send({ type: 'unsubscribe', room });
-      if (this.rooms.size === 0) this.scheduleLinger();
+      if (!this.following()) this.scheduleLinger();
     };
+  }
+
+  /**
+   * Follows the signed-in user's unread notification count: `listener` gets it once the socket is ready, and
+   * every time it changes, on any node. Returns the function that stops following it.
+   */
+  followNotifications(listener: (unreadCount: number) => void): () => void {
+    this.clearTimer('lingerTimer');
+    const first = this.notificationListeners.size === 0;
+    this.notificationListeners.add(listener);
+    if (first && this.ready) this.send({ type: 'follow-notifications' });
+    if (this.socket === null && this.reconnectTimer === null && this.status !== 'session-ended') {
+      this.open();
+    }
+    return () => {
+      if (!this.notificationListeners.delete(listener) || this.notificationListeners.size > 0) return;
+      if (this.ready) this.send({ type: 'unfollow-notifications' });
+      if (!this.following()) this.scheduleLinger();
+    };
+  }
+
+  /** Whether anything needs the socket: a room, or the notification count. */
+  private following(): boolean {
+    return this.rooms.size > 0 || this.notificationListeners.size > 0;
   }
 
   /** After the session ended: reconnect (with backoff), as whoever the browser's cookie now says. */
   resume(): void {
     if (this.status !== 'session-ended') return;
-    if (this.rooms.size === 0) return this.setStatus('idle');
+    if (!this.following()) return this.setStatus('idle');
     this.scheduleReconnect();
   }
 
@@ -133,7 +160,7 @@ export class RealtimeConnection {
     this.clearTimer('reconnectTimer');
     this.dropSocket();
     this.attempt = 0;
-    if (this.rooms.size > 0) this.open();
+    if (this.following()) this.open();
     else this.setStatus('idle');
   }
 
@@ -143,6 +170,7 @@ export class RealtimeConnection {
     this.clearTimer('lingerTimer');
     this.dropSocket();
     this.rooms.clear();
+    this.notificationListeners.clear();
     this.sessionEndedListeners.clear();
     this.setStatus('idle');
     this.statusListeners.clear();
@@ -171,6 +199,10 @@ export class RealtimeConnection {
         this.attempt = 0;
         this.setStatus('open');
         for (const [room, followed] of this.rooms) this.sendSubscribe(room, followed);
+        if (this.notificationListeners.size > 0) this.send({ type: 'follow-notifications' });
+        return;
+      case 'notifications':
+        for (const listener of [...this.notificationListeners]) listener(frame.unreadCount);
         return;
       case 'message': {
         const followed = this.rooms.get(frame.message.room);
@@ -212,7 +244,7 @@ export class RealtimeConnection {
       for (const listener of [...this.sessionEndedListeners]) listener();
       return;
     }
-    if (this.rooms.size === 0) {
+    if (!this.following()) {
       this.attempt = 0;
       return this.setStatus('idle');
     }
@@ -226,7 +258,7 @@ export class RealtimeConnection {
     this.attempt += 1;
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
-      if (this.rooms.size > 0) this.open();
+      if (this.following()) this.open();
       else this.setStatus('idle');
     }, delay);
   }
@@ -246,7 +278,7 @@ export class RealtimeConnection {
     this.clearTimer('lingerTimer');
     this.lingerTimer = setTimeout(() => {
       this.lingerTimer = null;
-      if (this.rooms.size > 0) return;
+      if (this.following()) return;
       this.clearTimer('reconnectTimer');
       this.dropSocket();
       this.setStatus('idle');

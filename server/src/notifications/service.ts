@@ -1,0 +1,152 @@
+import {
+  NOTIFICATION_PAGE_MAX,
+  type NotificationKind,
+  type NotificationsQuery,
+  type NotificationsResponse,
+  type UnreadNotificationsResponse,
+} from '@openlfg/contracts';
+import type { Transaction } from 'kysely';
+import type { BusEvent, EventBus } from '../platform/bus/index.js';
+import type { DB } from '../platform/db/schema.js';
+import { notFound } from '../platform/http/errors.js';
+import { toNotification } from './presenters.js';
+import { PRUNE_BATCH, type NotificationsRepository } from './repository.js';
+
+/** One event, for a set of recipients. See `record`. */
+export interface NotificationEvent {
+  kind: NotificationKind;
+  /** Who is told. Duplicates and the actor are dropped; the caller chose them under the groups policy. */
+  recipients: readonly number[];
+  /** Who did it (never told about their own action); null when nobody did (nothing yet). */
+  actorId: number | null;
+  groupId?: number;
+  projectRequestId?: number;
+  /** The object's title; for a group, read from it when not given (give it when the group is being deleted). */
+  subject?: string;
+  /** The owner's note or the moderator's reason. */
+  note?: string | null;
+}
+
+/** Pushes the recorded notifications' new counts: call it once the recording transaction has committed. */
+export type PushNotifications = () => void;
+
+interface Caller {
+  id: number;
+}
+
+/** Users per bus event: NOTIFY payloads stay far below PostgreSQL's 8000 bytes. */
+const USERS_PER_EVENT = 200;
+const DEFAULT_LIMIT = 20;
+
+export function createNotificationsService(deps: {
+  repository: NotificationsRepository;
+  bus: Pick<EventBus, 'publishOnCommit' | 'publish'>;
+  /** Publishes after a change committed, retried in the background (platform/bus `announce`). */
+  announce: (event: BusEvent) => void;
+}) {
+  const { repository, bus } = deps;
+  const unread = async (caller: Caller): Promise<UnreadNotificationsResponse> => ({
+    unreadCount: await repository.unreadCount(repository.db, caller.id),
+  });
+
+  return {
+    /**
+     * Records `event` for its recipients INSIDE the caller's writing transaction, so a notification commits
+     * or rolls back with the action it tells of. Answers the push, which the caller runs after the commit: on
+     * PostgreSQL the bus's NOTIFY already went into the transaction (delivered at commit, never for a rollback)
+     * and the push does nothing; in process it publishes then. Each node holding a socket of a recipient then
+     * sends that socket the recipient's unread count.
+     */
+    async record(trx: Transaction<DB>, event: NotificationEvent): Promise<PushNotifications> {
+      const recipients = [...new Set(event.recipients)].filter((id) => id !== event.actorId);
+      if (recipients.length === 0) return () => {};
+      const subject =
+        event.subject ??
+        (event.groupId === undefined ? undefined : await repository.groupTitle(trx, event.groupId));
+      if (subject === undefined) throw new Error(`a ${event.kind} notification has no subject`);
+      await repository.insert(
+        trx,
+        recipients.map((recipientId) => ({
+          recipient_id: recipientId,
+          kind: event.kind,
+          actor_id: event.actorId,
+          group_id: event.groupId ?? null,
+          project_request_id: event.projectRequestId ?? null,
+          subject,
+          note: event.note ?? null,
+        })),
+      );
+      const pushes: PushNotifications[] = [];
+      for (let start = 0; start < recipients.length; start += USERS_PER_EVENT) {
+        const userIds = recipients.slice(start, start + USERS_PER_EVENT);
+        pushes.push(await bus.publishOnCommit(trx, { kind: 'notifications', userIds }));
+      }
+      return () => pushes.forEach((push) => push());
+    },
+
+    /** The caller's own notifications: nothing else is ever read, so the recipient is the whole rule. */
+    async list(caller: Caller, query: NotificationsQuery): Promise<NotificationsResponse> {
+      const limit = Math.min(query.limit ?? DEFAULT_LIMIT, NOTIFICATION_PAGE_MAX);
+      const rows = await repository.page(caller.id, query.before ?? null, limit);
+      return { data: rows.slice(0, limit).map(toNotification), hasOlder: rows.length > limit };
+    },
+
+    unread,
+
+    /** The count the realtime channel pushes. */
+    unreadCountOf: (userId: number) => repository.unreadCount(repository.db, userId),
+
+    async markRead(caller: Caller, notificationId: number): Promise<UnreadNotificationsResponse> {
+      if (!(await repository.markRead(caller.id, notificationId))) {
+        throw notFound(`You have no notification ${notificationId}.`);
+      }
+      // The caller's other tabs (on any node) show the new count too.
+      deps.announce({ kind: 'notifications', userIds: [caller.id] });
+      return unread(caller);
+    },
+
+    async markAllRead(caller: Caller): Promise<UnreadNotificationsResponse> {
+      await repository.markAllRead(caller.id);
+      deps.announce({ kind: 'notifications', userIds: [caller.id] });
+      return unread(caller);
+    },
+
+    /** Deletes one batch of notifications past their 90 days (see `startPruning`). */
+    prune: () => repository.prune(),
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
+
+/**
+ * Prunes notifications past their 90 days on a timer (unref'd: it never keeps the process up), one bounded
+ * batch a tick, on every node. A timer rather than pruning on write: a write then never pays for old rows in
+ * someone else's transaction, and a quiet site still forgets its old rows. Reads already ignore expired rows,
+ * so pruning late changes nothing a user sees; several nodes pruning at once delete disjoint or equal rows,
+ * which is harmless. A full batch comes back at once (a backlog after downtime drains in a few ticks).
+ */
+export function startPruning(
+  service: Pick<NotificationsService, 'prune'>,
+  log: { warn(object: object, message: string): void },
+  everyMs = 10 * 60_000,
+): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
+  const tick = async () => {
+    let deleted = 0;
+    try {
+      deleted = await service.prune();
+    } catch (error) {
+      log.warn({ err: error }, 'pruning old notifications failed; trying again later');
+    }
+    if (stopped) return;
+    timer = setTimeout(tick, deleted >= PRUNE_BATCH ? 1000 : everyMs);
+    timer.unref();
+  };
+  timer = setTimeout(tick, everyMs);
+  timer.unref();
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+  };
+}
