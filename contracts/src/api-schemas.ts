@@ -106,6 +106,7 @@ import {
   UnreadNotificationsResponse,
 } from './notifications.js';
 import { NoContent, Redirect } from './schema-helpers.js';
+import { MailLinkOutcome, MailSettings, MailSettingsBody, MailTokenBody, MailTokenQuery } from './mail.js';
 
 /** What an endpoint takes and answers: the schemas the server validates and serialises with, per status. */
 export interface EndpointSchemas {
@@ -130,6 +131,10 @@ export const API_SCHEMAS = schemas({
   userInfo: { response: { 200: UserInfoResponse } },
   logout: { response: { 204: NoContent } },
   publicRepos: { response: { 200: PublicReposResponse } },
+  mailSettings: { response: { 200: MailSettings } },
+  updateMailSettings: { body: MailSettingsBody, response: { 200: MailSettings } },
+  confirmMail: { body: MailTokenBody, response: { 200: MailLinkOutcome } },
+  unsubscribeMail: { querystring: MailTokenQuery, response: { 200: MailLinkOutcome } },
 
   listProjects: { body: ProjectListRequest, response: { 200: ProjectListResponse } },
   projectTopics: { response: { 200: TopicsResponse } },

@@ -88,4 +88,9 @@ export const API_SUMMARIES: Record<EndpointName, string> = {
   removeProject: 'Removes a project from the catalogue.',
   startSync: 'Starts a catalogue sync now.',
   auditLog: "The moderators' audit log.",
+  mailSettings: "The caller's notification email: address, whether it is confirmed, and how often.",
+  updateMailSettings:
+    "Sets the caller's notification email and digest; a new address is sent a confirmation link.",
+  confirmMail: 'Confirms an address from the link the confirmation mail carried.',
+  unsubscribeMail: "Turns a digest's recipient's email off from its signed link (one-click, RFC 8058).",
 };

@@ -24,6 +24,10 @@ export const API = declare({
   userInfo: { method: 'GET', path: '/api/account/user-info', auth: 'user' },
   logout: { method: 'DELETE', path: '/api/account/logout', auth: 'anyone' },
   publicRepos: { method: 'GET', path: '/api/account/public-repos', auth: 'user' },
+  mailSettings: { method: 'GET', path: '/api/account/mail-settings', auth: 'user' },
+  updateMailSettings: { method: 'POST', path: '/api/account/mail-settings', auth: 'user' },
+  confirmMail: { method: 'POST', path: '/api/mail/confirm', auth: 'anyone' },
+  unsubscribeMail: { method: 'POST', path: '/api/mail/unsubscribe', auth: 'anyone' },
 
   listProjects: { method: 'POST', path: '/api/projects', auth: 'anyone' },
   projectTopics: { method: 'GET', path: '/api/projects/topics', auth: 'anyone' },

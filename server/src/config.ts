@@ -155,6 +155,27 @@ const EnvSchema = Type.Object({
     default: 10000,
     description: 'an integer number of milliseconds from 100 to 600000',
   }),
+  SMTP_URL: Type.Optional(
+    Type.String({
+      pattern: '^smtps?://[^/?#]',
+      description:
+        'an SMTP server URL (smtp://user:password@host:587 with STARTTLS, or smtps://host:465 for TLS)',
+    }),
+  ),
+  MAIL_FROM: Type.Optional(
+    Type.String({
+      minLength: 3,
+      maxLength: 200,
+      pattern: '^[^\\r\\n]+@[^\\r\\n]+$',
+      description: 'the sender of notification mail, such as "OpenLFG <notifications@openlfg.example>"',
+    }),
+  ),
+  MAIL_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    maximum: 120000,
+    default: 10000,
+    description: 'an integer number of milliseconds from 100 to 120000',
+  }),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({
     minimum: 100,
     maximum: 120000,
@@ -214,6 +235,8 @@ export interface Config {
   devSignIn: boolean;
   /** The moderators' GitHub logins (ADMIN_LOGINS), lowercased: compared ignoring case. */
   adminLogins: string[];
+  /** Notification email; null when SMTP_URL is unset (notifications stay in the app). */
+  mail: { smtpUrl: string; from: string; timeoutMs: number } | null;
 }
 
 export class ConfigError extends Error {
@@ -293,6 +316,13 @@ export function loadConfig(
     shutdownTimeoutMs: valid.SHUTDOWN_TIMEOUT_MS,
     listCacheTtlMs: valid.LIST_CACHE_TTL_MS,
     realtimeSocketsPerAddress: valid.REALTIME_SOCKETS_PER_ADDRESS,
+    mail: valid.SMTP_URL
+      ? {
+          smtpUrl: valid.SMTP_URL,
+          from: valid.MAIL_FROM ?? `OpenLFG <notifications@${new URL(valid.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+          timeoutMs: valid.MAIL_TIMEOUT_MS,
+        }
+      : null,
     rateLimits: {
       perMinute: valid.RATE_LIMIT_PER_MINUTE,
       signInPerMinute: valid.SIGN_IN_RATE_LIMIT_PER_MINUTE,

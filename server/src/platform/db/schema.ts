@@ -30,6 +30,20 @@ export interface DB {
   issues: IssuesTable;
   issue_claims: IssueClaimsTable;
   notifications: NotificationsTable;
+  mail_settings: MailSettingsTable;
+}
+
+/** A user's notification email and digest (migration 0019). */
+export interface MailSettingsTable {
+  user_id: number;
+  email: string;
+  confirmed_at: Date | null;
+  digest: ColumnType<'instant' | 'daily' | 'off', 'instant' | 'daily' | 'off' | undefined>;
+  /** The last notification a digest carried: the next one starts after it. */
+  digest_after_id: ColumnType<number, number | undefined, number>;
+  last_digest_at: Date | null;
+  lease_until: Date | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 /** How many projects carry each topic, kept by triggers on projects (migration 0010). */

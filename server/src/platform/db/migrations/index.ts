@@ -17,6 +17,7 @@ import * as m0015 from './0015_notifications.js';
 import * as m0016 from './0016_group_lifecycle.js';
 import * as m0017 from './0017_invites.js';
 import * as m0018 from './0018_message_edits.js';
+import * as m0019 from './0019_mail_settings.js';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the same list works from
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0016_group_lifecycle': m0016,
   '0017_invites': m0017,
   '0018_message_edits': m0018,
+  '0019_mail_settings': m0019,
 };
