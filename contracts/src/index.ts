@@ -17,6 +17,7 @@ export * from './moderation.js';
 export * from './messages.js';
 export * from './mentions.js';
 export * from './notifications.js';
+export * from './notification-text.js';
 export * from './mail.js';
 export * from './schema-helpers.js';
 export * from './api.js';

@@ -27,6 +27,7 @@ import { createModeratorGuard } from './moderation/guard.js';
 import { createNotificationFeed } from './notifications/realtime-feed.js';
 import { createNotificationsRepository } from './notifications/repository.js';
 import { notificationsRoutes } from './notifications/routes.js';
+import { registerMail } from './mail/index.js';
 import { createNotificationsService, startPruning } from './notifications/service.js';
 import { createModerationRepository } from './moderation/repository.js';
 import { moderationRoutes } from './moderation/routes.js';
@@ -56,6 +57,12 @@ declare module 'fastify' {
     declaredRoutes: readonly RouteOptions[];
     /** Tells this node's project lists that the catalogue changed outside a request (the catalogue sync). */
     catalogueChanged(): void;
+    /** Sends the notification digests that are due now (the timer's round, run at once: tests, operators). */
+    sendDueDigests(): Promise<{ sent: number; failed: number }>;
+  }
+  interface FastifyContextConfig {
+    /** RFC 8058 one-click unsubscribe: the route also takes a mail client's form post (platform/http/security.ts). */
+    oneClick?: boolean;
   }
 }
 
@@ -174,6 +181,9 @@ export async function buildApp(deps: AppDeps) {
   const stopPruning = startPruning(notifications, app.log);
   app.addHook('onClose', async () => stopPruning());
   await app.register(notificationsRoutes, { service: notifications, requireUser: accounts.requireUser });
+  // Notification email (SMTP_URL): settings, confirmation and unsubscribe links, digest rounds.
+  const mail = await registerMail(app, { config, database, requireUser: accounts.requireUser });
+  app.decorate('sendDueDigests', () => mail.runRound());
   const groupsRepository = createGroupsRepository(database.db);
   const groupsService = createGroupsService(groupsRepository, {
     listCacheTtlMs: config.listCacheTtlMs,

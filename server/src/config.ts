@@ -319,7 +319,9 @@ export function loadConfig(
     mail: valid.SMTP_URL
       ? {
           smtpUrl: valid.SMTP_URL,
-          from: valid.MAIL_FROM ?? `OpenLFG <notifications@${new URL(valid.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+          from:
+            valid.MAIL_FROM ??
+            `OpenLFG <notifications@${new URL(valid.PUBLIC_URL ?? 'http://localhost').hostname}>`,
           timeoutMs: valid.MAIL_TIMEOUT_MS,
         }
       : null,

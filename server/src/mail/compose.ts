@@ -8,8 +8,7 @@ export interface DigestItem {
   createdAt: Date;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(body: string): string {
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1b1f24">${body}</body></html>`;
@@ -52,7 +51,9 @@ export function digestMail(options: {
   const { items } = options;
   const count = items.length + options.more;
   const subject =
-    count === 1 ? (items[0]?.text ?? 'A new notification on OpenLFG') : `${count} new notifications on OpenLFG`;
+    count === 1
+      ? (items[0]?.text ?? 'A new notification on OpenLFG')
+      : `${count} new notifications on OpenLFG`;
   const url = (path: string) => `${options.siteUrl}${path}`;
   const text = [
     ...items.map((item) => `- ${item.text}\n  ${url(item.path)}`),

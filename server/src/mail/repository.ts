@@ -141,6 +141,53 @@ export function createMailRepository(db: Kysely<DB>) {
       }));
     },
 
+    /** The newest notification the user has (0: none): a new subscription's digests start after it. */
+    async latestNotificationId(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom('notifications')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .where('recipient_id', '=', userId)
+        .executeTakeFirst();
+      return Number(row?.id ?? 0);
+    },
+
+    /** The user's unread notifications after `afterId`, oldest first, with their actor: a digest's lines. */
+    unreadSince(userId: number, afterId: number, limit: number) {
+      return db
+        .selectFrom('notifications')
+        .leftJoin('users', 'users.id', 'notifications.actor_id')
+        .select([
+          'notifications.id',
+          'notifications.kind',
+          'notifications.group_id',
+          'notifications.project_request_id',
+          'notifications.subject',
+          'notifications.note',
+          'notifications.created_at',
+          'notifications.read_at',
+          'users.login as actor_login',
+          'users.avatar_url as actor_avatar_url',
+        ])
+        .where('notifications.recipient_id', '=', userId)
+        .where('notifications.id', '>', afterId)
+        .where('notifications.read_at', 'is', null)
+        .orderBy('notifications.id', 'asc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** How many unread notifications came after `afterId`, and the newest one's id. */
+    async unreadSummarySince(userId: number, afterId: number) {
+      const row = await db
+        .selectFrom('notifications')
+        .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('id').as('last_id')])
+        .where('recipient_id', '=', userId)
+        .where('id', '>', afterId)
+        .where('read_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.count), lastId: Number(row.last_id ?? afterId) };
+    },
+
     /** A digest went out carrying notifications up to `lastId`. */
     async sent(userId: number, lastId: number) {
       await db
@@ -156,7 +203,11 @@ export function createMailRepository(db: Kysely<DB>) {
 
     /** Nothing to send, or the mail server failed: the lease ends, the next round looks again. */
     async release(userId: number) {
-      await db.updateTable('mail_settings').set({ lease_until: null }).where('user_id', '=', userId).execute();
+      await db
+        .updateTable('mail_settings')
+        .set({ lease_until: null })
+        .where('user_id', '=', userId)
+        .execute();
     },
   };
 }

@@ -7,6 +7,12 @@ import { errorBody } from './errors.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** What RFC 8058 lets a mail client's one-click unsubscribe post, besides JSON. */
+export const ONE_CLICK_MEDIA_TYPES: ReadonlySet<string> = new Set([
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+]);
+
 /** Where GitHub serves avatars from; the only third-party origin the pages load anything from. */
 const AVATAR_ORIGIN = 'https://avatars.githubusercontent.com';
 
@@ -41,13 +47,16 @@ export async function registerSecurity(app: FastifyInstance, publicUrl: string):
   // Judged on the route the request reaches, not its raw URL: `/%61pi/...` reaches the API too.
   app.addHook('onRequest', async (request, reply) => {
     if (!STATE_CHANGING.has(request.method) || !isApiRequest(request)) return;
+    const mediaType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    // A mail client's one-click unsubscribe: a form post from the mail provider, authorised by the signed
+    // token in its address alone, so no session a forged request could ride on (routes marked `oneClick`).
+    if (request.routeOptions.config.oneClick && ONE_CLICK_MEDIA_TYPES.has(mediaType ?? '')) return;
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== publicUrl) {
       return reply
         .status(403)
         .send(errorBody(ErrorCode.forbidden, `Requests from ${origin} are not allowed; use ${publicUrl}.`));
     }
-    const mediaType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
     if (mediaType !== 'application/json') {
       return reply
         .status(415)

@@ -20,7 +20,8 @@ export interface Mailer {
  * mail server fails a digest (tried again at a later round) instead of holding the node.
  */
 export function createMailer(options: { smtpUrl: string; from: string; timeoutMs: number }): Mailer {
-  const transport = nodemailer.createTransport(options.smtpUrl, {
+  const transport = nodemailer.createTransport({
+    url: options.smtpUrl,
     connectionTimeout: options.timeoutMs,
     greetingTimeout: options.timeoutMs,
     socketTimeout: options.timeoutMs,

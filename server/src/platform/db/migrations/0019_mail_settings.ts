@@ -12,7 +12,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('email', 'text', (col) => col.notNull())
     .addColumn('confirmed_at', 'timestamptz')
     .addColumn('digest', 'text', (col) =>
-      col.notNull().defaultTo('daily').check(sql`digest in ('instant', 'daily', 'off')`),
+      col
+        .notNull()
+        .defaultTo('daily')
+        .check(sql`digest in ('instant', 'daily', 'off')`),
     )
     .addColumn('digest_after_id', 'bigint', (col) => col.notNull().defaultTo(0))
     .addColumn('last_digest_at', 'timestamptz')
