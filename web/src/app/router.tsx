@@ -27,6 +27,9 @@ const pages = {
   notifications: lazyComponent(
     async () => (await import('../features/notifications/lazy-entry')).NotificationsPage,
   ),
+  emailSettings: lazyComponent(
+    async () => (await import('../features/mail/routes/EmailSettingsPage')).EmailSettingsPage,
+  ),
   notFound: lazyComponent(async () => (await import('./NotFoundPage')).NotFoundPage),
   // Only moderators use it.
   moderation: lazyComponent(
@@ -72,6 +75,7 @@ export const routes: RouteObject[] = [
           { path: 'my-projects', element: <pages.myProjects /> },
           { path: 'admin', element: <pages.moderation /> },
           { path: 'notifications', element: <pages.notifications /> },
+          { path: 'settings/email/*', element: <pages.emailSettings /> },
           { path: '*', element: <pages.notFound /> },
         ],
       },

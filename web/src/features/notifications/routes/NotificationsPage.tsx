@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { Spinner } from '../../../components/Spinner';
 import buttons from '../../../components/buttons.module.css';
@@ -16,7 +17,8 @@ export function NotificationsPage() {
   return (
     <>
       <PageHeader title="Notifications">
-        Requests to join your groups, answers to yours, and what happened to your groups, for 90 days.
+        Requests to join your groups, answers to yours, and what happened to your groups, for 90 days.{' '}
+        <Link to="/settings/email">Get them by email</Link>
       </PageHeader>
       {isLoginLoading ? (
         <Spinner />

@@ -1,0 +1,96 @@
+import type { MailSettings } from '@openlfg/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi, type RecordedCall } from '../../../test/api-mock';
+import { renderApp } from '../../../test/render-app';
+import { signedInHandlers, signedInSession } from '../../issues/test-fixtures';
+
+const settings = (overrides: Partial<MailSettings> = {}): MailSettings => ({
+  available: true,
+  email: null,
+  confirmed: false,
+  digest: 'daily',
+  ...overrides,
+});
+
+describe('the email settings page', () => {
+  it('saves an address and a frequency, and says a confirmation link is on its way', async () => {
+    const { calls } = mockApi({
+      ...signedInHandlers,
+      'GET /api/account/mail-settings': () => ({ body: settings() }),
+      'POST /api/account/mail-settings': (call: RecordedCall) => ({
+        body: settings({ ...(call.body as Partial<MailSettings>), confirmed: false }),
+      }),
+    });
+    const { user } = renderApp('/settings/email', { session: signedInSession });
+
+    await user.type(await screen.findByLabelText('Email address'), 'ada@example.org');
+    await user.click(screen.getByRole('radio', { name: /^At once/ }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+        { email: 'ada@example.org', digest: 'instant' },
+      ]),
+    );
+    expect(
+      await screen.findByText(
+        'Not confirmed yet: open the link we sent to ada@example.org, or save again to resend it.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('points out a mistyped address before sending anything', async () => {
+    const { calls } = mockApi({
+      ...signedInHandlers,
+      'GET /api/account/mail-settings': () => ({ body: settings() }),
+    });
+    const { user } = renderApp('/settings/email', { session: signedInSession });
+    const input = await screen.findByLabelText('Email address');
+    await user.type(input, 'ada at example');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect((await screen.findByRole('alert')).textContent).toContain('Enter an email address');
+    expect(document.activeElement).toBe(input);
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('says when the site has no mail server', async () => {
+    mockApi({
+      ...signedInHandlers,
+      'GET /api/account/mail-settings': () => ({ body: settings({ available: false }) }),
+    });
+    renderApp('/settings/email', { session: signedInSession });
+    expect(await screen.findByText(/This site has no mail server set up/)).toBeTruthy();
+    expect(screen.queryByLabelText('Email address')).toBeNull();
+  });
+
+  it('confirms from the mail link as it opens, signed out too', async () => {
+    const { calls } = mockApi({
+      'POST /api/mail/confirm': () => ({
+        body: { email: 'ada@example.org', digest: 'daily', confirmed: true },
+      }),
+    });
+    renderApp('/settings/email/confirm?token=abc');
+    expect(
+      await screen.findByText(/Confirmed: notifications will be mailed to ada@example.org/),
+    ).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { token: 'abc' },
+    ]);
+  });
+
+  it('unsubscribes only when asked, since mail scanners open links too', async () => {
+    const { calls } = mockApi({
+      'POST /api/mail/unsubscribe': () => ({
+        body: { email: 'ada@example.org', digest: 'off', confirmed: true },
+      }),
+    });
+    const { user } = renderApp('/settings/email/unsubscribe?token=abc');
+    await user.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
+    expect(await screen.findByText(/Unsubscribed: no more mail to ada@example.org/)).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
+      '/api/mail/unsubscribe?token=abc',
+    ]);
+  });
+});
