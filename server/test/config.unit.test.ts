@@ -46,6 +46,8 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: 'yes' }, 'Invalid configuration: TRUST_PROXY must be true or false'],
     [{ REDIS_URL: 'localhost:6379' }, 'Invalid configuration: REDIS_URL must be a Redis connection URL'],
     [{ REDIS_URL: 'http://cache:6379' }, 'Invalid configuration: REDIS_URL must be a Redis connection URL'],
+    [{ SMTP_URL: 'mail.example.org:587' }, 'Invalid configuration: SMTP_URL must be an SMTP server URL'],
+    [{ MAIL_FROM: 'OpenLFG' }, 'Invalid configuration: MAIL_FROM must be the sender of notification mail'],
     [
       { SESSION_SECRET: 'short' },
       'Invalid configuration: SESSION_SECRET must be a random string of at least 32',
@@ -67,6 +69,17 @@ describe('loadConfig', () => {
       port: 3000,
       databaseUrl: undefined,
       redisUrl: undefined,
+    });
+  });
+
+  it('sends mail only with SMTP_URL, from MAIL_FROM or the site's own host', () => {
+    expect(loadConfig({}, noDisk).mail).toBeNull();
+    expect(
+      loadConfig({ SMTP_URL: 'smtp://u:p@mail:587', PUBLIC_URL: 'https://openlfg.example' }, noDisk).mail,
+    ).toEqual({
+      smtpUrl: 'smtp://u:p@mail:587',
+      from: 'OpenLFG <notifications@openlfg.example>',
+      timeoutMs: 10000,
     });
   });
 
