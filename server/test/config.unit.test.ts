@@ -72,7 +72,7 @@ describe('loadConfig', () => {
     });
   });
 
-  it('sends mail only with SMTP_URL, from MAIL_FROM or the site's own host', () => {
+  it("sends mail only with SMTP_URL, from MAIL_FROM or the site's own host", () => {
     expect(loadConfig({}, noDisk).mail).toBeNull();
     expect(
       loadConfig({ SMTP_URL: 'smtp://u:p@mail:587', PUBLIC_URL: 'https://openlfg.example' }, noDisk).mail,
