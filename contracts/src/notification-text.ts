@@ -32,6 +32,12 @@ export function notificationText(notification: Notification): string {
       return `A moderator added ${subject} to the catalogue`;
     case 'project-request-rejected':
       return `A moderator turned down your request to add ${subject}`;
+    case 'member-removed':
+      return `${who(notification)} removed you from ${subject}`;
+    case 'ownership-received':
+      return `${who(notification)} made you the owner of ${subject}`;
+    case 'mentioned':
+      return `${who(notification)} mentioned you on the board of ${subject}`;
   }
 }
 
@@ -43,6 +49,10 @@ export function notificationLink(notification: Notification): string | null {
       return null;
     case 'project-request-approved':
       return `/?q=${encodeURIComponent(notification.subject)}`;
+    case 'mentioned':
+      return notification.groupProjectId === null
+        ? null
+        : `/group-projects/${notification.groupProjectId}#discussion`;
     default:
       return notification.groupProjectId === null ? null : `/group-projects/${notification.groupProjectId}`;
   }

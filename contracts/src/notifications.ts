@@ -34,6 +34,12 @@ export const NotificationKind = Type.Union([
   /** A moderator approved / rejected my request to add a project (to its requesters; `note` is the reason). */
   Type.Literal('project-request-approved'),
   Type.Literal('project-request-rejected'),
+  /** The owner removed me from their group (to the removed member; `note` is the owner's reason). */
+  Type.Literal('member-removed'),
+  /** The owner handed their group to me (to the new owner). */
+  Type.Literal('ownership-received'),
+  /** Someone mentioned me on a board I can read (to the mentioned; the group's title is the subject). */
+  Type.Literal('mentioned'),
 ]);
 export type NotificationKind = Static<typeof NotificationKind>;
 

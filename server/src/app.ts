@@ -226,9 +226,18 @@ export async function buildApp(deps: AppDeps) {
   const messagesRepository = createMessagesRepository(database.db, {
     roomWaitMs: (database.waits ?? DEFAULT_WAITS).lockMs,
   });
-  // Mentions are computed here (onMention); telling the people mentioned is the notifications' part.
+  // The messages service works out who a post mentions (readers of the board only); they are told after it commits.
   const messages = createMessagesService(messagesRepository, groupsRepository.loadAccess, bus, {
     isModerator: moderatorGuard.isModerator,
+    onMention: ({ message, userIds }) =>
+      void notifications
+        .recordNow({
+          kind: 'mentioned',
+          recipients: userIds,
+          actorId: message.author.id,
+          groupId: message.groupProjectId,
+        })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'telling the people mentioned failed')),
   });
   await app.register(messagesRoutes, { service: messages, requireUser: accounts.requireUser });
   const hub = createRealtimeHub({

@@ -152,6 +152,66 @@ describe('who is told what', () => {
     expect(aliceSaw).toEqual([]);
   });
 
+  it('removing a member tells them why, and handing a group over tells the new owner; no one else', async () => {
+    const [owner, member, heir, alice] = [
+      await fresh('owner'),
+      await fresh('member'),
+      await fresh('heir'),
+      await fresh('alice'),
+    ];
+    const groupId = await privateGroupWith(owner, member, 'Quiet crew');
+    ok(await call(t.app, 'POST', '/api/group-projects/request', heir.cookie, { groupProjectId: groupId }));
+    ok(
+      await call(t.app, 'POST', '/api/group-projects/pending-requests', owner.cookie, {
+        groupProjectId: groupId,
+        requestUsername: heir.login,
+      }),
+    );
+    await t.database.db
+      .deleteFrom('notifications')
+      .where('recipient_id', 'in', [owner.id, heir.id])
+      .execute();
+
+    ok(
+      await call(t.app, 'POST', '/api/group-projects/remove-member', owner.cookie, {
+        groupProjectId: groupId,
+        memberUsername: member.login,
+        reason: 'No word from you in two months',
+      }),
+    );
+    ok(
+      await call(t.app, 'POST', '/api/group-projects/transfer-ownership', owner.cookie, {
+        groupProjectId: groupId,
+        memberUsername: heir.login,
+      }),
+    );
+    expect(await told(owner, member, heir, alice)).toEqual([
+      [],
+      [['member-removed', 'Quiet crew', owner.login, 'No word from you in two months']],
+      [['ownership-received', 'Quiet crew', owner.login, null]],
+      [],
+    ]);
+  });
+
+  it('a mention on a board tells the readers mentioned, never the author or someone who cannot read it', async () => {
+    const [owner, member, outsider] = [await fresh('owner'), await fresh('member'), await fresh('outsider')];
+    const groupId = await privateGroupWith(owner, member, 'Secret board');
+    const post = await call(t.app, 'POST', '/api/messages/add-message', owner.cookie, {
+      groupProjectId: groupId,
+      clientId: `mention-${groupId}`,
+      text: `@${member.login} and @${outsider.login} and @${owner.login}: shall we start?`,
+    });
+    expect(post.statusCode, post.body).toBe(200);
+    // Told after the post commits: wait for the member's notification to land.
+    await expect.poll(async () => (await inbox(member)).length).toBe(1);
+    expect(await told(owner, member, outsider)).toEqual([
+      [],
+      [['mentioned', 'Secret board', owner.login, null]],
+      [],
+    ]);
+    expect((await inbox(member))[0]?.groupProjectId).toBe(groupId);
+  });
+
   it("a moderator's hide, restore and delete tell the owner only, with the reason and not the moderator's name", async () => {
     const [owner, member, carol] = [await fresh('owner'), await fresh('member'), await fresh('carol')];
     const groupId = await privateGroupWith(owner, member, 'Secret club');

@@ -269,28 +269,46 @@ export function createGroupsService(
     ): Promise<MembershipResponse & { removed: { id: number; login: string; reason: string | null } }> {
       const { groupProjectId: groupId, memberUsername } = body;
       const reason = body.reason?.trim() ? body.reason.trim() : null;
-      const result = await changeGroup('remove-member', caller, groupId, async (trx) => {
-        const member = await memberOf(trx, groupId, memberUsername);
-        if (member.id === caller.id) {
-          throw conflict('You own this group: hand it over to a member before you step out of it.');
-        }
-        await repository.removeMember(trx, groupId, member.id);
-        await audit(trx, caller, 'group.remove-member', groupId, member.login, reason);
-        return { ...(await standing(trx, groupId, caller.id)), removed: { ...member, reason } };
-      });
+      const result = await notifying((record) =>
+        changeGroup('remove-member', caller, groupId, async (trx) => {
+          const member = await memberOf(trx, groupId, memberUsername);
+          if (member.id === caller.id) {
+            throw conflict('You own this group: hand it over to a member before you step out of it.');
+          }
+          await repository.removeMember(trx, groupId, member.id);
+          await audit(trx, caller, 'group.remove-member', groupId, member.login, reason);
+          // Told even of a private group: they were in it, and now learn why they are not.
+          await record(trx, {
+            kind: 'member-removed',
+            recipients: [member.id],
+            actorId: caller.id,
+            groupId,
+            note: reason,
+          });
+          return { ...(await standing(trx, groupId, caller.id)), removed: { ...member, reason } };
+        }),
+      );
       accessChanged(groupId);
       return result;
     },
 
     /** The owner hands the group to one of its members and stays a member; audit-logged. */
     transferOwnership(caller: Caller, groupId: number, memberUsername: string) {
-      return changeGroup('transfer-ownership', caller, groupId, async (trx) => {
-        const member = await memberOf(trx, groupId, memberUsername);
-        if (member.id === caller.id) throw conflict('You already own this group.');
-        await repository.transferOwnership(trx, groupId, caller.id, member.id);
-        await audit(trx, caller, 'group.transfer-ownership', groupId, member.login);
-        return { ...(await standing(trx, groupId, caller.id)), newOwner: member };
-      });
+      return notifying((record) =>
+        changeGroup('transfer-ownership', caller, groupId, async (trx) => {
+          const member = await memberOf(trx, groupId, memberUsername);
+          if (member.id === caller.id) throw conflict('You already own this group.');
+          await repository.transferOwnership(trx, groupId, caller.id, member.id);
+          await audit(trx, caller, 'group.transfer-ownership', groupId, member.login);
+          await record(trx, {
+            kind: 'ownership-received',
+            recipients: [member.id],
+            actorId: caller.id,
+            groupId,
+          });
+          return { ...(await standing(trx, groupId, caller.id)), newOwner: member };
+        }),
+      );
     },
 
     async setSaved(caller: Caller, groupId: number, saved: boolean) {

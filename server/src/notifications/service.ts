@@ -49,7 +49,7 @@ export function createNotificationsService(deps: {
     unreadCount: await repository.unreadCount(repository.db, caller.id),
   });
 
-  return {
+  const service = {
     /**
      * Records `event` for its recipients INSIDE the caller's writing transaction, so a notification commits
      * or rolls back with the action it tells of. Answers the push, which the caller runs after the commit: on
@@ -113,7 +113,17 @@ export function createNotificationsService(deps: {
 
     /** Deletes one batch of notifications past their 90 days (see `startPruning`). */
     prune: () => repository.prune(),
+
+    /**
+     * Records `event` in a transaction of its own, then pushes it: for what is told once its action has
+     * committed elsewhere (a board's mentions, worked out by the messages service after the post).
+     */
+    async recordNow(event: NotificationEvent): Promise<void> {
+      const push = await repository.db.transaction().execute((trx) => service.record(trx, event));
+      push();
+    },
   };
+  return service;
 }
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
