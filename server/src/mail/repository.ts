@@ -1,6 +1,7 @@
 import type { DigestFrequency } from '@openlfg/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
+import { notificationColumns } from '../notifications/repository.js';
 
 /** How long one node holds a user's digest while it sends it; past it another node may try again. */
 const LEASE = sql`interval '5 minutes'`;
@@ -156,18 +157,7 @@ export function createMailRepository(db: Kysely<DB>) {
       return db
         .selectFrom('notifications')
         .leftJoin('users', 'users.id', 'notifications.actor_id')
-        .select([
-          'notifications.id',
-          'notifications.kind',
-          'notifications.group_id',
-          'notifications.project_request_id',
-          'notifications.subject',
-          'notifications.note',
-          'notifications.created_at',
-          'notifications.read_at',
-          'users.login as actor_login',
-          'users.avatar_url as actor_avatar_url',
-        ])
+        .select(notificationColumns)
         .where('notifications.recipient_id', '=', userId)
         .where('notifications.id', '>', afterId)
         .where('notifications.read_at', 'is', null)

@@ -12,6 +12,20 @@ const kept = sql<boolean>`notifications.created_at > now() - make_interval(days 
 
 export type NotificationRow = Insertable<NotificationsTable>;
 
+/** What a notification shows, with its actor (joined from users): the bell's rows and the digest mail's. */
+export const notificationColumns = [
+  'notifications.id',
+  'notifications.kind',
+  'notifications.group_id',
+  'notifications.project_request_id',
+  'notifications.subject',
+  'notifications.note',
+  'notifications.created_at',
+  'notifications.read_at',
+  'users.login as actor_login',
+  'users.avatar_url as actor_avatar_url',
+] as const;
+
 export function createNotificationsRepository(db: Kysely<DB>) {
   return {
     db,
@@ -35,18 +49,7 @@ export function createNotificationsRepository(db: Kysely<DB>) {
       let query = db
         .selectFrom('notifications')
         .leftJoin('users', 'users.id', 'notifications.actor_id')
-        .select([
-          'notifications.id',
-          'notifications.kind',
-          'notifications.group_id',
-          'notifications.project_request_id',
-          'notifications.subject',
-          'notifications.note',
-          'notifications.created_at',
-          'notifications.read_at',
-          'users.login as actor_login',
-          'users.avatar_url as actor_avatar_url',
-        ])
+        .select(notificationColumns)
         .where('notifications.recipient_id', '=', recipientId)
         .where(kept);
       if (before !== null) query = query.where('notifications.id', '<', before);
