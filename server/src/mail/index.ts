@@ -3,6 +3,7 @@ import type { RequireUser } from '../accounts/authentication.js';
 import type { Config } from '../config.js';
 import type { Database } from '../platform/db/database.js';
 import { createMailer } from '../platform/mail/mailer.js';
+import { repeatEvery } from '../platform/repeat.js';
 import { createMailRepository } from './repository.js';
 import { mailRoutes } from './routes.js';
 import { createMailService, type MailService } from './service.js';
@@ -32,24 +33,16 @@ export async function registerMail(
   await app.register(mailRoutes, { service, requireUser: deps.requireUser });
   if (!mailer) return service;
 
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let stopped = false;
-  const everyMs = deps.roundMs ?? DIGEST_ROUND_MS;
-  const round = async () => {
-    try {
+  const stop = repeatEvery(
+    async () => {
       await service.runRound();
-    } catch (error) {
-      app.log.warn({ err: error }, 'a notification digest round failed; trying again later');
-    }
-    if (stopped) return;
-    timer = setTimeout(() => void round(), everyMs);
-    timer.unref();
-  };
-  timer = setTimeout(() => void round(), everyMs);
-  timer.unref();
+      return undefined;
+    },
+    deps.roundMs ?? DIGEST_ROUND_MS,
+    (error) => app.log.warn({ err: error }, 'a notification digest round failed; trying again later'),
+  );
   app.addHook('onClose', async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
+    stop();
     mailer.close();
   });
   return service;

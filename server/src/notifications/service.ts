@@ -9,6 +9,7 @@ import type { Transaction } from 'kysely';
 import type { BusEvent, EventBus } from '../platform/bus/index.js';
 import type { DB } from '../platform/db/schema.js';
 import { notFound } from '../platform/http/errors.js';
+import { repeatEvery } from '../platform/repeat.js';
 import { toNotification } from './presenters.js';
 import { PRUNE_BATCH, type NotificationsRepository } from './repository.js';
 
@@ -140,23 +141,9 @@ export function startPruning(
   log: { warn(object: object, message: string): void },
   everyMs = 10 * 60_000,
 ): () => void {
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let stopped = false;
-  const tick = async () => {
-    let deleted = 0;
-    try {
-      deleted = await service.prune();
-    } catch (error) {
-      log.warn({ err: error }, 'pruning old notifications failed; trying again later');
-    }
-    if (stopped) return;
-    timer = setTimeout(tick, deleted >= PRUNE_BATCH ? 1000 : everyMs);
-    timer.unref();
-  };
-  timer = setTimeout(tick, everyMs);
-  timer.unref();
-  return () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-  };
+  return repeatEvery(
+    async () => ((await service.prune()) >= PRUNE_BATCH ? 1000 : undefined),
+    everyMs,
+    (error) => log.warn({ err: error }, 'pruning old notifications failed; trying again later'),
+  );
 }
