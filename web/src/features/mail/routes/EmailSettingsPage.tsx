@@ -1,4 +1,4 @@
-import type { DigestFrequency, MailSettings } from '@openlfg/contracts';
+import { EMAIL_PATTERN, type DigestFrequency, type MailSettings } from '@openlfg/contracts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
@@ -12,6 +12,9 @@ import { LoginButton } from '../../../session/components/LoginButton';
 import { useSession } from '../../../session/session-context';
 import { useMailLink, useMailSettings, useSaveMailSettings } from '../api/mail-settings';
 import styles from './EmailSettingsPage.module.css';
+
+/** The server's own rule for an address, checked before sending so a typo is pointed out in place. */
+const EMAIL_ADDRESS = new RegExp(EMAIL_PATTERN);
 
 const FREQUENCIES: { value: DigestFrequency; label: string }[] = [
   { value: 'instant', label: 'At once: a mail within a minute of something new' },
@@ -91,7 +94,7 @@ function Form({ settings }: { settings: MailSettings }) {
     event.preventDefault();
     if (save.isPending) return;
     const address = email.trim();
-    if (address !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) {
+    if (address !== '' && !EMAIL_ADDRESS.test(address)) {
       setProblem('Enter an email address such as ada@example.org.');
       input.current?.focus();
       return;
