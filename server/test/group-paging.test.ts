@@ -7,7 +7,8 @@ import { createSignedInUser } from './support/users.js';
 
 /**
  * Paging over a groups list long enough that pages deep from both ends start at their sort bucket (a day, a
- * save count): every sort and order, with each filter, gives each listable group exactly once, in order. Some
+ * save count; a topic's own, and the newest-first list's for a date window): every sort and order, with each
+ * filter, gives each listable group exactly once, in order. Some
  * groups are closed, archived or full: the default list (open and full ones) leaves the first two out.
  */
 const COUNT = 451;
@@ -20,7 +21,7 @@ beforeAll(async () => {
   await sql`
     insert into group_projects (title, description, topics, skill_level, visibility, owner_id, saves, date_posted,
                                 hidden_at, status, max_members, member_count)
-    select 'Group ' || g, 'd', array['t' || (g % 3)],
+    select 'Group ' || g, 'd', array['t' || (g % 3), case when g % 5 = 0 then 'few' else 'most' end],
            (array['Beginner', 'Intermediate', 'Advanced', 'Any level'])[1 + g % 4],
            case when g % 5 = 0 then 'private' else 'public' end,
            ${owner.id}, g % 7 * 40, now() - make_interval(hours => (g * 7) % 900),
@@ -48,6 +49,11 @@ describe.each([
     ['private groups', { visibility: 'private' }],
     ['a skill level and a visibility', { skillLevels: ['Advanced'], visibility: 'public' }],
     ['one topic', { topics: ['t1'] }],
+    // Long enough to start deep pages at the topic's own buckets.
+    ['a large topic', { topics: ['most'] }],
+    ['a topic and a skill level', { topics: ['t2'], skillLevels: ['Advanced', 'Beginner'] }],
+    ['the last 30 days', { datePosted: 30 }],
+    ['the last 30 days, one skill level', { datePosted: 30, skillLevels: ['Beginner'] }],
     ['closed groups', { statuses: ['closed'] }],
     ['full groups', { statuses: ['full'] }],
     [
@@ -69,6 +75,8 @@ describe.each([
              or skill_level = any(${(extra as { skillLevels?: string[] }).skillLevels ?? null}::text[]))
         and (${(extra as { visibility?: string }).visibility ?? null}::text is null
              or visibility = ${(extra as { visibility?: string }).visibility ?? null})
+        and (${(extra as { datePosted?: number }).datePosted ?? null}::int is null
+             or date_posted >= now() - make_interval(days => ${(extra as { datePosted?: number }).datePosted ?? null}::int))
       order by ${sql.ref(sortField)} ${sql.raw(order)}, id asc`.execute(t.database.db);
     expect(ids).toEqual(expected.map((r) => r.id));
   });

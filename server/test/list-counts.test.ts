@@ -75,14 +75,16 @@ async function drift() {
       cross join lateral (values ('projects.contributors', list_sort_bucket(p.contributors)),
                                  ('projects.used_by', list_sort_bucket(p.used_by)),
                                  ('projects.saves', list_sort_bucket(p.saves))) s (list, bucket)
-      cross join lateral (values (''), ('language=' || coalesce(p.language, ''))) f (facet)
+      cross join lateral (select '' as facet union select 'language=' || coalesce(p.language, '')
+                          union select 'topic=' || unnest(p.topics)) f
       group by 1, 2, 3
       union all
       select s.list, f.facet, s.bucket, count(*)
       from group_projects g
       cross join lateral (values ('groups.date_posted', list_sort_day(g.date_posted)::integer),
                                  ('groups.saves', list_sort_bucket(g.saves))) s (list, bucket)
-      cross join lateral (values (''), ('skill=' || g.skill_level), ('visibility=' || g.visibility)) f (facet)
+      cross join lateral (select '' as facet union select 'skill=' || g.skill_level
+                          union select 'visibility=' || g.visibility union select 'topic=' || unnest(g.topics)) f
       where g.hidden_at is null and g.status = 'open'
       group by 1, 2, 3
     )

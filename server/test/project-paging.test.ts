@@ -16,13 +16,14 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   await sql`
-    insert into projects (repo_ext, name, language, topics, contributors, used_by, saves)
+    insert into projects (repo_ext, name, language, topics, contributors, used_by, saves, new_since)
     select 'paging/p' || g, 'Name ' || (g % 17),
            case when g % 3 = 0 then 'Rust' when g % 11 = 0 then null else 'Go' end,
-           array['t' || (g % 3)],
+           array['t' || (g % 3), case when g % 5 = 0 then 'few' else 'most' end],
            case when g % 6 = 0 then null else g % 10 end,
            case when g % 4 = 0 then null else g % 7 end,
-           g % 5
+           g % 5,
+           case when g % 2 = 0 then now() - make_interval(days => g % 40) end
     from generate_series(1, ${COUNT}) g`.execute(t.database.db);
 });
 afterAll(() => t.close());
@@ -49,6 +50,10 @@ describe.each(sorts)('%s', (_label, sortField, order) => {
   it.each([
     ['everything', {}],
     ['one topic', { filters: { topics: ['t1'], languages: [] } }],
+    // Long enough to start deep pages at the topic's own buckets.
+    ['a large topic', { filters: { topics: ['most'], languages: [] } }],
+    ['a topic and a language', { filters: { topics: ['t2'], languages: ['Go'] } }],
+    ['the new ones', { showNew: true }],
     ['one language', { filters: { topics: [], languages: ['Go'] } }],
     ['two languages', { filters: { topics: [], languages: ['Go', 'Rust'] } }],
   ])('pages through %s: each project once, in order', async (_what, extra) => {

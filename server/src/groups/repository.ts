@@ -106,9 +106,14 @@ function orderTerms(sortField: IndexedSort, order: SortOrder, reversed = false):
  * (a search, a topic, a date window, or both a skill level and a visibility).
  */
 function bucketFacets(filters: GroupListQuery): string[] | null {
-  if (filters.search || filters.topics.length > 0 || filters.datePostedDays !== null) return null;
+  if (filters.search || filters.topics.length > 1 || filters.datePostedDays !== null) return null;
   // The buckets count the default list only (open and full groups, migration 0016).
   if (!isDefaultStatuses(filters.statuses)) return null;
+  const [topic] = filters.topics;
+  // A topic's buckets (migration 0020) count all of its groups: not with another facet.
+  if (topic !== undefined) {
+    return filters.skillLevels.length === 0 && filters.visibility === null ? [`topic=${topic}`] : null;
+  }
   if (filters.skillLevels.length > 0 && filters.visibility !== null) return null;
   if (filters.skillLevels.length > 0) return filters.skillLevels.map((level) => `skill=${level}`);
   return filters.visibility !== null ? [`visibility=${filters.visibility}`] : [''];
@@ -286,7 +291,14 @@ export function createGroupsRepository(db: Kysely<DB>) {
       const reversed = offset > total / 2 && filters.sortField !== 'relevance';
       const walk = reversed ? total - offset - size : offset;
       const sortField = filters.sortField;
-      const deep = sortField !== 'relevance' && walk >= DEEP_WALK_ROWS ? bucketFacets(filters) : null;
+      // A date window of the newest-first list is that list's first rows: a page `offset` rows into the window
+      // is `offset` rows into the whole list, whose buckets are counted.
+      const newestWindow =
+        filters.datePostedDays !== null && sortField === 'date_posted' && filters.order === 'DESC';
+      const deep =
+        sortField !== 'relevance' && walk >= DEEP_WALK_ROWS
+          ? bucketFacets(newestWindow ? { ...filters, datePostedDays: null } : filters)
+          : null;
       // The CTE `start` that a deep walk reads (typed as the plain database: only raw SQL refers to it).
       const from = deep
         ? (db.with('start', () =>

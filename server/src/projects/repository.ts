@@ -126,6 +126,17 @@ function maintainedCount(filters: ListQuery): boolean {
   return filters.search === null && !filters.showNew && filters.topics.length <= 1;
 }
 
+/**
+ * The facets of `list_sort_buckets` whose rows, added up, are the filtered list, when its counts are kept:
+ * every project (''), one topic, or some languages (migrations 0012 and 0020); otherwise null.
+ */
+function bucketFacets(filters: ListQuery): string[] | null {
+  if (!maintainedCount(filters)) return null;
+  const [topic] = filters.topics;
+  if (topic !== undefined) return filters.languages.length === 0 ? [`topic=${topic}`] : null;
+  return filters.languages.length > 0 ? filters.languages.map((l) => `language=${l}`) : [''];
+}
+
 // A run that synced nothing (no token, GitHub down) brought no figures: the one before it did.
 const lastSyncAt = sql<Date | null>`(select finished_at from sync_runs
   where finished_at is not null and projects_synced > 0
@@ -186,7 +197,7 @@ export function createProjectsRepository(db: Kysely<DB>) {
      * One page of a list of `total` projects. The inner query walks the sort index for ids only; the outer one
      * reads the full rows of just those twenty. Past the middle, the index is walked from its other end, so
      * the last page costs what the first does. Deeper than `DEEP_WALK_ROWS` from both ends, a numeric sort of
-     * a list whose buckets are counted (no search, topic or time window) starts at the page's bucket instead.
+     * a list whose buckets are counted (`bucketFacets`) starts at the page's bucket instead.
      */
     async page(filters: ListQuery, page: number, total: number) {
       const offset = (page - 1) * PROJECT_PAGE_SIZE;
@@ -196,11 +207,11 @@ export function createProjectsRepository(db: Kysely<DB>) {
       const reversed = offset > total / 2 && filters.sortField !== 'relevance';
       const walk = reversed ? total - offset - size : offset;
       const bucket = filters.sortField === 'relevance' ? null : sortBucket(filters.sortField, filters.order);
-      const deep =
-        bucket !== null && walk >= DEEP_WALK_ROWS && maintainedCount(filters) && filters.topics.length === 0;
+      const facets = bucket !== null && walk >= DEEP_WALK_ROWS ? bucketFacets(filters) : null;
+      const deep = facets !== null;
       const start = bucketStart({
         list: `projects.${filters.sortField}`,
-        facets: filters.languages.length > 0 ? filters.languages.map((l) => `language=${l}`) : [''],
+        facets: facets ?? [''],
         descending: filters.order === 'DESC',
         offset,
       });
