@@ -74,7 +74,8 @@ async function drift() {
       from projects p
       cross join lateral (values ('projects.contributors', list_sort_bucket(p.contributors)),
                                  ('projects.used_by', list_sort_bucket(p.used_by)),
-                                 ('projects.saves', list_sort_bucket(p.saves))) s (list, bucket)
+                                 ('projects.saves', list_sort_bucket(p.saves)),
+                                 ('projects.name', p.name_bucket)) s (list, bucket)
       cross join lateral (select '' as facet union select 'language=' || coalesce(p.language, '')
                           union select 'topic=' || unnest(p.topics)) f
       group by 1, 2, 3
@@ -91,7 +92,9 @@ async function drift() {
     (select 'kept' as side, * from kept except select 'kept', * from recount)
     union all
     (select 'recount', * from recount except select 'recount', * from kept)`.execute(db);
-  return { projects: projects.rows, groups: groups.rows, buckets: buckets.rows };
+  // Each project's name bucket is the one its name's place says (migration 0020).
+  const names = await sql`select id from projects where name_bucket <> project_name_bucket(name)`.execute(db);
+  return { projects: projects.rows, groups: groups.rows, buckets: buckets.rows, names: names.rows };
 }
 
 const projectFilters = [
@@ -111,6 +114,9 @@ const groupFilters = [
   { topics: ['web'], skillLevels: ['Any level', 'Beginner'], visibility: 'public' },
   { topics: ['web', 'rust'] },
   { datePosted: 7 },
+  { datePosted: 1, topics: ['web'] },
+  { datePosted: 30, skillLevels: ['Beginner', 'Advanced'] },
+  { datePosted: 60, statuses: ['closed'] },
   { statuses: ['closed'] },
   { statuses: ['full'] },
   { statuses: ['open'], topics: ['web'] },
@@ -170,7 +176,7 @@ async function totals() {
 }
 
 async function expectExact() {
-  expect(await drift()).toEqual({ projects: [], groups: [], buckets: [] });
+  expect(await drift()).toEqual({ projects: [], groups: [], buckets: [], names: [] });
   const { answered, counted } = await totals();
   expect(answered).toEqual(counted);
 }
@@ -340,6 +346,12 @@ describe('list totals stay exact', () => {
         figure,
       }),
       fc.record({ kind: fc.constant('save' as const), mod: fc.integer({ min: 1, max: 3 }) }),
+      fc.record({
+        kind: fc.constant('rename' as const),
+        mod: fc.integer({ min: 1, max: 3 }),
+        seed: fc.integer({ min: 1, max: 50 }),
+      }),
+      fc.record({ kind: fc.constant('redraw' as const), size: fc.integer({ min: 2, max: 5 }) }),
       fc.record({ kind: fc.constant('delete' as const), mod: fc.integer({ min: 2, max: 5 }) }),
       fc.record({
         kind: fc.constant('group' as const),
@@ -386,6 +398,14 @@ describe('list totals stay exact', () => {
         case 'save':
           await sql`update projects set saves = saves + 300 where id % ${s.mod} = 0`.execute(executor);
           return;
+        case 'rename':
+          await sql`update projects set name = 'q' || (id * ${s.seed} % 97) where id % ${s.mod} = 0`.execute(
+            executor,
+          );
+          return;
+        case 'redraw':
+          await sql`select project_name_buckets_rebuild(${s.size}::int)`.execute(executor);
+          return;
         case 'delete':
           await sql`delete from projects where id % ${s.mod} = 0`.execute(executor);
           return;
@@ -424,7 +444,7 @@ describe('list totals stay exact', () => {
               })
               .catch(() => {});
           }
-          expect(await drift()).toEqual({ projects: [], groups: [], buckets: [] });
+          expect(await drift()).toEqual({ projects: [], groups: [], buckets: [], names: [] });
         },
       ),
       { numRuns: 25, ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}) },

@@ -6,7 +6,8 @@ import { walkPages } from './support/paging.js';
 
 /**
  * Paging over a list long enough that pages past the middle are read from the index's other end with a
- * non-zero offset, and pages deep in both directions start at their sort bucket (DEEP_WALK_ROWS): every sort,
+ * non-zero offset, and pages deep in both directions start at their sort bucket (DEEP_WALK_ROWS; the name
+ * sort's too, with projects added after its buckets were drawn): every sort,
  * with and without a filter, must still give each project exactly once, in order, with the answer in the
  * contract's shape.
  */
@@ -25,6 +26,13 @@ beforeAll(async () => {
            g % 5,
            case when g % 2 = 0 then now() - make_interval(days => g % 40) end
     from generate_series(1, ${COUNT}) g`.execute(t.database.db);
+  // Name buckets of 16 (a catalogue's are 256), then projects added after them, which fall into the buckets
+  // their names' places say: name pages cross bucket edges.
+  await sql`select project_name_buckets_rebuild(16)`.execute(t.database.db);
+  await sql`
+    insert into projects (repo_ext, name, language, topics, contributors, used_by, saves)
+    select 'paging/late' || g, 'Name ' || (g % 23), 'Go', array['t1', 'most'], g % 4, null, g % 3
+    from generate_series(1, 40) g`.execute(t.database.db);
 });
 afterAll(() => t.close());
 

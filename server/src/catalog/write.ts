@@ -1,6 +1,7 @@
 import { languageFromTopics } from '@openlfg/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
+import { NAME_BUCKET_ROWS } from '../platform/db/sort-buckets.js';
 import { normaliseTopics, repoKey, type CatalogEntry } from './sources/index.js';
 
 const realNew = sql`(excluded.language is not null and not excluded.language_derived)`;
@@ -105,6 +106,9 @@ export async function writeCatalogEntries(
     summary.issues += await writeFirstIssues(db, batch, rows);
     options.onProgress?.(Math.min(start + BATCH_SIZE, unique.length), unique.length);
   }
+  // New names fall into the name sort's buckets by place: after a large import, draw them again if one has
+  // grown too large for a deep page to walk (migration 0020).
+  if (summary.added > 0) await sql`select project_name_buckets_rebalance(${NAME_BUCKET_ROWS})`.execute(db);
   return summary;
 }
 

@@ -253,7 +253,9 @@ export function createGroupsRepository(db: Kysely<DB>) {
 
     /**
      * How many listable groups match, exactly: with no search, at most one topic and no date window, a sum over
-     * the maintained counts (migration 0012, at most eight rows); otherwise `count(*)` over the indexes.
+     * the maintained counts (migration 0012, at most eight rows); a date window over facets whose sort buckets
+     * are counted, from those (the days after its first) and its first day's rows; otherwise `count(*)` over
+     * the indexes.
      */
     async count(filters: GroupListQuery): Promise<number> {
       if (!filters.search && filters.topics.length <= 1 && filters.datePostedDays === null) {
@@ -266,6 +268,22 @@ export function createGroupsRepository(db: Kysely<DB>) {
           .where('status', 'in', filters.statuses)
           .executeTakeFirstOrThrow();
         return Number(row.count);
+      }
+      const windowFacets =
+        filters.datePostedDays !== null ? bucketFacets({ ...filters, datePostedDays: null }) : null;
+      if (windowFacets) {
+        // A date window over counted facets: the day buckets after the window's first day, counted, and that
+        // day's rows in the window, walked (a day's worth, on the date index); `now()` is one moment throughout.
+        const firstDay = sql`list_sort_day(now() - make_interval(days => ${filters.datePostedDays}::int))`;
+        const firstDayRows = applyFilters(db.selectFrom('group_projects'), filters)
+          .where(sql<boolean>`group_projects.date_posted < to_timestamp((${firstDay} + 1) * 86400)`)
+          .select((eb) => eb.fn.countAll<number>().as('n'));
+        const { rows } = await sql<{ count: number }>`
+          select (select coalesce(sum(n), 0) from list_sort_buckets
+                  where list = 'groups.date_posted' and facet = any(${sql.val(windowFacets)}::text[])
+                    and bucket > ${firstDay})
+                 + (${firstDayRows}) as count`.execute(db);
+        return Number(rows[0]?.count ?? 0);
       }
       return wordsElseSimilar(
         filters.search,

@@ -68,16 +68,21 @@ const sortColumns = {
   beginner_issues: sql`projects.beginner_issues`,
 };
 
-/** The bucket term that leads a numeric sort's order and index; none for the name sort and the fallback. */
+/**
+ * The bucket term that leads a sort's order and index: the numeric sorts' by value, the name sort's the
+ * project's `name_bucket` (migration 0020), negated for a descending order; none for the fallback.
+ */
 function sortBucket(sortField: Exclude<ListOrder, 'relevance'>, order: SortOrder): RawBuilder<number> | null {
-  return sortField === 'name' || sortField === 'beginner_issues'
-    ? null
-    : bucketOf(sortColumns[sortField], order === 'DESC');
+  if (sortField === 'beginner_issues') return null;
+  if (sortField === 'name') {
+    return order === 'DESC' ? sql<number>`(-projects.name_bucket)` : sql<number>`projects.name_bucket`;
+  }
+  return bucketOf(sortColumns[sortField], order === 'DESC');
 }
 
 /**
- * ORDER BY for each sort, matching the indexes of migrations 0011 and 0012 exactly: the bucket first (numeric
- * sorts; the same order, since buckets follow values), nulls last whatever the direction, the id as the stable
+ * ORDER BY for each sort, matching the indexes of migrations 0011, 0012 and 0020 exactly: the bucket first (the
+ * same order, since buckets follow values and names), nulls last whatever the direction, the id as the stable
  * tie-break, so a page never repeats or skips a project.
  */
 function orderTerms(
@@ -196,8 +201,8 @@ export function createProjectsRepository(db: Kysely<DB>) {
     /**
      * One page of a list of `total` projects. The inner query walks the sort index for ids only; the outer one
      * reads the full rows of just those twenty. Past the middle, the index is walked from its other end, so
-     * the last page costs what the first does. Deeper than `DEEP_WALK_ROWS` from both ends, a numeric sort of
-     * a list whose buckets are counted (`bucketFacets`) starts at the page's bucket instead.
+     * the last page costs what the first does. Deeper than `DEEP_WALK_ROWS` from both ends, a sort with buckets
+     * of a list whose buckets are counted (`bucketFacets`) starts at the page's bucket instead.
      */
     async page(filters: ListQuery, page: number, total: number) {
       const offset = (page - 1) * PROJECT_PAGE_SIZE;

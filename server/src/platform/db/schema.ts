@@ -120,6 +120,8 @@ export interface ProjectsTable {
   search: ColumnType<string, never, never>;
   maintainer_median_hours: number | null;
   responsiveness_at: Date | null;
+  /** The name sort's bucket, kept by the database from `project_name_bounds` (migration 0020). */
+  name_bucket: ColumnType<number, never, never>;
 }
 
 export interface ProjectSavesTable {

@@ -10,6 +10,9 @@ import { sql, type RawBuilder } from 'kysely';
 /** Below this many rows to walk, a plain walk from the nearer end is as cheap as finding the bucket. */
 export const DEEP_WALK_ROWS = 100;
 
+/** Rows per name bucket when `project_name_buckets_rebuild` draws the bounds (as migration 0020 did). */
+export const NAME_BUCKET_ROWS = 256;
+
 /** The bucket every null sorts into: last, in both orders. */
 const NULLS_BUCKET = 2_147_483_647;
 

@@ -18,7 +18,7 @@ import * as m0016 from './0016_group_lifecycle.js';
 import * as m0017 from './0017_invites.js';
 import * as m0018 from './0018_message_edits.js';
 import * as m0019 from './0019_mail_settings.js';
-import * as m0020 from './0020_topic_pages.js';
+import * as m0020 from './0020_deep_pages.js';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the same list works from
@@ -45,5 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0017_invites': m0017,
   '0018_message_edits': m0018,
   '0019_mail_settings': m0019,
-  '0020_topic_pages': m0020,
+  '0020_deep_pages': m0020,
 };
