@@ -149,6 +149,14 @@ describe('searching projects (POST /api/projects with q)', () => {
     expect(repos(await search('zul'))).toHaveLength(4);
   });
 
+  it('takes the words before the last one as typed in full', async () => {
+    // "ja" is finished: it is no word of deno's (javascript is), while the word being typed, "ru", is rust's
+    // beginning. No project has both words, so the search is taken for a typo in a name.
+    expect(repos(await search('ja rust'))).toEqual(['rust-lang/rust']);
+    expect(repos(await search('javascript ru'))).toEqual(['denoland/deno']);
+    expect(repos(await search('zulip mob'))).toEqual(['zulip/zulip-mobile', 'fork/zulip-mobile']);
+  });
+
   it('needs every word, found in any field: name, owner, topics, description', async () => {
     expect(repos(await search('javascript runtime'))).toEqual(['denoland/deno']);
     expect(repos(await search('pallets'))).toEqual(['pallets/flask']);

@@ -9,9 +9,9 @@ export interface SearchQuery {
   /** What was typed, trimmed, its spaces collapsed: compared whole with names (exact match, similarity). */
   text: string;
   /**
-   * Each word as a prefix, all required (`zul:* & mob:*`), for `to_tsquery('simple', ...)`; null when the text
-   * has no word (only punctuation). Words are runs of letters and digits, as the indexed text's are (migration
-   * 0009 turns the punctuation that joins words into spaces), so nothing here is tsquery syntax.
+   * Every word required, the last one as a prefix (`zulip & mob:*`), for `to_tsquery('simple', ...)`; null when
+   * the text has no word (only punctuation). Words are runs of letters and digits, as the indexed text's are
+   * (migration 0009 turns the punctuation that joins words into spaces), so nothing here is tsquery syntax.
    */
   prefixQuery: string | null;
 }
@@ -20,9 +20,23 @@ export interface SearchQuery {
 export function toSearchQuery(q: string | undefined): SearchQuery | null {
   const text = (q ?? '').trim().replace(/\s+/gu, ' ');
   if (text === '') return null;
-  const words = [...new Set(text.split(/[^\p{L}\p{M}\p{N}]+/u).filter((word) => word !== ''))];
-  const prefixes = words.slice(0, SEARCH_MAX_WORDS).map((word) => `${word}:*`);
-  return { text, prefixQuery: prefixes.length > 0 ? prefixes.join(' & ') : null };
+  // Lowercased, as to_tsquery('simple', ...) takes them: "Zulip zulip" is one word, as the web's highlight has it.
+  const words = [
+    ...new Set(
+      text
+        .toLowerCase()
+        .split(/[^\p{L}\p{M}\p{N}]+/u)
+        .filter((word) => word !== ''),
+    ),
+  ];
+  const kept = words.slice(0, SEARCH_MAX_WORDS);
+  // Only the word being typed is a prefix (search engines' "prefix last"): the words before it are finished. It
+  // also keeps a search fast: a prefix is a partial match, which GIN reads whole into a bitmap (a word that every
+  // row has costs all of its rows), while a whole word is skipped through, led by the rarest one.
+  const terms = kept.map((word, i) =>
+    i === kept.length - 1 && kept.length === words.length ? `${word}:*` : word,
+  );
+  return { text, prefixQuery: terms.length > 0 ? terms.join(' & ') : null };
 }
 
 /**

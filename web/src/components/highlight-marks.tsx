@@ -6,8 +6,9 @@ const NOT_A_WORD = /[^\p{L}\p{M}\p{N}]+/u;
 const MAX_WORDS = 8;
 
 /**
- * A pattern finding the start of each word that begins with one of the search's words, as the server matches
- * them (by prefix, ignoring case), or null when the search has no word.
+ * A pattern finding each word that the search's words match, as the server matches them (ignoring case): the
+ * words typed before the last one whole, the last one (the word being typed) as a prefix; null when the search
+ * has no word.
  */
 export function highlightPattern(search: string): RegExp | null {
   const words = [
@@ -17,12 +18,16 @@ export function highlightPattern(search: string): RegExp | null {
         .split(NOT_A_WORD)
         .filter((word) => word !== ''),
     ),
-  ]
-    .slice(0, MAX_WORDS)
+  ];
+  const kept = words.slice(0, MAX_WORDS);
+  if (kept.length === 0) return null;
+  const typing = kept.length === words.length ? kept.at(-1) : undefined;
+  const alternatives = kept
+    .map((word) => ({ word, source: word === typing ? word : `${word}(?![\\p{L}\\p{M}\\p{N}])` }))
     // Longest first, so "react" wins over "re" where both would match.
-    .sort((a, b) => b.length - a.length);
-  if (words.length === 0) return null;
-  return new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])(?:${words.join('|')})`, 'giu');
+    .sort((a, b) => b.word.length - a.word.length)
+    .map((alternative) => alternative.source);
+  return new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])(?:${alternatives.join('|')})`, 'giu');
 }
 
 /** `text` with what `pattern` finds in it marked. */
