@@ -131,13 +131,13 @@ async function oldGroups(q: GroupCase, page: number): Promise<number> {
 const projects = createProjectsRepository(db as Kysely<DB>);
 const groups = createGroupsRepository(db as Kysely<DB>);
 async function newProjects(q: ProjectCase, page: number): Promise<number> {
-  const { total } = await projects.count(q);
-  await projects.page(q, page, total);
+  const { total, match } = await projects.count(q);
+  await projects.page(q, page, total, match);
   return total;
 }
 async function newGroups(q: GroupCase, page: number): Promise<number> {
-  const total = await groups.count(q);
-  await groups.page(q, page, total);
+  const { total, match } = await groups.count(q);
+  await groups.page(q, page, total, match);
   return total;
 }
 
@@ -184,7 +184,7 @@ const middle = async (count: () => Promise<number>, size: number) =>
   Math.ceil(Math.ceil((await count()) / size) / 2);
 const last = async (count: () => Promise<number>, size: number) => Math.ceil((await count()) / size);
 const pc = (q: ProjectCase) => async () => (await projects.count(q)).total;
-const gc = (q: GroupCase) => () => groups.count(q);
+const gc = (q: GroupCase) => async () => (await groups.count(q)).total;
 const projectCases: [string, ProjectCase, 'first' | 'middle' | 'last'][] = [
   ['projects page 1', p({}), 'first'],
   ['projects last page', p({}), 'last'],

@@ -10,10 +10,14 @@ describe('a list search as the repositories take it', () => {
   it('keeps the text whole for exact and similar names, and requires each word, the last one as a prefix', () => {
     expect(toSearchQuery('  Zulip/zulip-Mobile  ')).toEqual({
       text: 'Zulip/zulip-Mobile',
+      words: ['zulip', 'mobile'],
+      typing: true,
       prefixQuery: 'zulip & mobile:*',
     });
     expect(toSearchQuery('rust   game\nengi')).toEqual({
       text: 'rust game engi',
+      words: ['rust', 'game', 'engi'],
+      typing: true,
       prefixQuery: 'rust & game & engi:*',
     });
     expect(toSearchQuery('zul')?.prefixQuery).toBe('zul:*');
@@ -25,9 +29,10 @@ describe('a list search as the repositories take it', () => {
   });
 
   it('has no words when the text is only punctuation, and ignores words past the limit', () => {
-    expect(toSearchQuery('!!! ::')).toEqual({ text: '!!! ::', prefixQuery: null });
+    expect(toSearchQuery('!!! ::')).toEqual({ text: '!!! ::', words: [], typing: true, prefixQuery: null });
     const many = Array.from({ length: SEARCH_MAX_WORDS + 3 }, (_, i) => `w${i}`).join(' ');
     // The words kept were all typed in full: none of them is a prefix.
+    expect(toSearchQuery(many)?.typing).toBe(false);
     expect(toSearchQuery(many)?.prefixQuery?.split(' & ')).toEqual(
       Array.from({ length: SEARCH_MAX_WORDS }, (_, i) => `w${i}`),
     );

@@ -24,11 +24,12 @@ import type { DB } from '../platform/db/schema.js';
 import { bucketOf, bucketStart, DEEP_WALK_ROWS } from '../platform/db/sort-buckets.js';
 import {
   exactly,
-  wordsElseSimilar,
+  searchInTurn,
   searchMatch,
   searchScore,
   type MatchMode,
   type SearchColumns,
+  type SearchMatch,
 } from '../platform/db/text-search.js';
 import type { SearchQuery } from '../platform/search-query.js';
 import type { GroupAccess } from './policy.js';
@@ -43,6 +44,12 @@ export interface GroupListQuery {
   statuses: GroupStatus[];
   datePostedDays: number | null;
   search: SearchQuery | null;
+}
+
+/** How many groups a list has, and how its search matched (its pages read the same way). */
+export interface GroupListCounts {
+  total: number;
+  match: SearchMatch;
 }
 
 /** Whether a list asks for the default statuses (open and full), the list its sort buckets count. */
@@ -255,9 +262,10 @@ export function createGroupsRepository(db: Kysely<DB>) {
      * How many listable groups match, exactly: with no search, at most one topic and no date window, a sum over
      * the maintained counts (migration 0012, at most eight rows); a date window over facets whose sort buckets
      * are counted, from those (the days after its first) and its first day's rows; otherwise `count(*)` over
-     * the indexes.
+     * the indexes. With how its search matched, which its pages read with (platform/db/text-search.ts).
      */
-    async count(filters: GroupListQuery): Promise<number> {
+    async count(filters: GroupListQuery): Promise<GroupListCounts> {
+      const plain: SearchMatch = { mode: 'words', search: null };
       if (!filters.search && filters.topics.length <= 1 && filters.datePostedDays === null) {
         const row = await db
           .selectFrom('group_list_counts')
@@ -267,7 +275,7 @@ export function createGroupsRepository(db: Kysely<DB>) {
           .$if(filters.visibility !== null, (q) => q.where('visibility', '=', filters.visibility ?? ''))
           .where('status', 'in', filters.statuses)
           .executeTakeFirstOrThrow();
-        return Number(row.count);
+        return { total: Number(row.count), match: plain };
       }
       const windowFacets =
         filters.datePostedDays !== null ? bucketFacets({ ...filters, datePostedDays: null }) : null;
@@ -283,25 +291,33 @@ export function createGroupsRepository(db: Kysely<DB>) {
                   where list = 'groups.date_posted' and facet = any(${sql.val(windowFacets)}::text[])
                     and bucket > ${firstDay})
                  + (${firstDayRows}) as count`.execute(db);
-        return Number(rows[0]?.count ?? 0);
+        return { total: Number(rows[0]?.count ?? 0), match: plain };
       }
-      return wordsElseSimilar(
+      const { answer, match } = await searchInTurn(
+        db,
+        'groups',
         filters.search,
-        async (mode) => {
-          const row = await applyFilters(db.selectFrom('group_projects'), filters, mode)
+        async ({ mode, search }) => {
+          const row = await applyFilters(db.selectFrom('group_projects'), { ...filters, search }, mode)
             .select((eb) => eb.fn.countAll<number>().as('count'))
             .executeTakeFirstOrThrow();
           return Number(row.count);
         },
         (count) => count > 0,
       );
+      return { total: answer, match };
     },
 
     /**
      * One page, as for projects: ids from the sort index, walked from the nearer end, then the rows; deep in
      * a list whose buckets are counted, from the page's bucket.
      */
-    async page(filters: GroupListQuery, page: number, total: number): Promise<GroupRow[]> {
+    async page(
+      filters: GroupListQuery,
+      page: number,
+      total: number,
+      match: SearchMatch,
+    ): Promise<GroupRow[]> {
       const offset = (page - 1) * GROUP_PAGE_SIZE;
       const size = Math.min(GROUP_PAGE_SIZE, total - offset);
       if (size <= 0) return [];
@@ -328,9 +344,10 @@ export function createGroupsRepository(db: Kysely<DB>) {
             }),
           ) as unknown as Kysely<DB>)
         : db;
-      const read = (mode: MatchMode) => {
-        let ids = applyFilters(db.selectFrom('group_projects'), filters, mode).select('group_projects.id');
-        for (const term of listOrder(filters, reversed && !deep)) ids = ids.orderBy(term);
+      const read = ({ mode, search }: SearchMatch) => {
+        const matched = { ...filters, search };
+        let ids = applyFilters(db.selectFrom('group_projects'), matched, mode).select('group_projects.id');
+        for (const term of listOrder(matched, reversed && !deep)) ids = ids.orderBy(term);
         ids =
           deep && sortField !== 'relevance'
             ? ids
@@ -339,10 +356,10 @@ export function createGroupsRepository(db: Kysely<DB>) {
                 .offset(sql<number>`(select skip from start)`)
             : ids.limit(size).offset(walk);
         let rows = selectGroup(from).innerJoin(ids.as('page'), 'page.id', 'group_projects.id');
-        for (const term of listOrder(filters)) rows = rows.orderBy(term);
+        for (const term of listOrder(matched)) rows = rows.orderBy(term);
         return rows.execute();
       };
-      return wordsElseSimilar(filters.search, read, (rows) => rows.length > 0);
+      return read(match);
     },
 
     /**

@@ -208,7 +208,7 @@ export function createGroupsService(
       };
       return lists.answer(JSON.stringify(query), request.page, GROUP_PAGE_SIZE, {
         count: () => repository.count(query),
-        rows: (page, total) => repository.page(query, page, total),
+        rows: (page, total, counts) => repository.page(query, page, total, counts.match),
         present: toGroupSummary,
       });
     },

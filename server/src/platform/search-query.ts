@@ -9,34 +9,53 @@ export interface SearchQuery {
   /** What was typed, trimmed, its spaces collapsed: compared whole with names (exact match, similarity). */
   text: string;
   /**
-   * Every word required, the last one as a prefix (`zulip & mob:*`), for `to_tsquery('simple', ...)`; null when
-   * the text has no word (only punctuation). Words are runs of letters and digits, as the indexed text's are
-   * (migration 0009 turns the punctuation that joins words into spaces), so nothing here is tsquery syntax.
+   * Its words, lowercased as to_tsquery('simple', ...) takes them, each once, at most SEARCH_MAX_WORDS. Words are
+   * runs of letters and digits, as the indexed text's are (migration 0009 turns the punctuation that joins words
+   * into spaces), so none of them is tsquery syntax.
+   */
+  words: string[];
+  /** Whether the last word is the one being typed, so a prefix: not when words past the limit were cut off. */
+  typing: boolean;
+  /**
+   * Every word required, the last one as a prefix when it is being typed (`zulip & mob:*`), for
+   * `to_tsquery('simple', ...)`; null when the text has no word (only punctuation).
    */
   prefixQuery: string | null;
+}
+
+const NOT_A_WORD = /[^\p{L}\p{M}\p{N}]+/u;
+
+/** Whether `word` is one word as a search cuts them (nothing a tsquery would read as syntax). */
+export function isSearchWord(word: string): boolean {
+  return word !== '' && !NOT_A_WORD.test(word);
+}
+
+/**
+ * A search for `words` (already cut, lowercased and distinct), as typed in `text`. Only the word being typed
+ * is a prefix (search engines' "prefix last"): the words before it are finished. It also keeps a search fast: a
+ * prefix is a partial match, which GIN reads whole into a bitmap (a word that every row has costs all of its
+ * rows), while a whole word is skipped through, led by the rarest one.
+ */
+export function searchOfWords(text: string, words: string[], typing: boolean): SearchQuery {
+  const terms = words.map((word, i) => (typing && i === words.length - 1 ? `${word}:*` : word));
+  return { text, words, typing, prefixQuery: terms.length > 0 ? terms.join(' & ') : null };
 }
 
 /** The search `q` of a list body, or null when it is absent or blank (no search). */
 export function toSearchQuery(q: string | undefined): SearchQuery | null {
   const text = (q ?? '').trim().replace(/\s+/gu, ' ');
   if (text === '') return null;
-  // Lowercased, as to_tsquery('simple', ...) takes them: "Zulip zulip" is one word, as the web's highlight has it.
+  // Lowercased once here: "Zulip zulip" is one word, as the web's highlight has it.
   const words = [
     ...new Set(
       text
         .toLowerCase()
-        .split(/[^\p{L}\p{M}\p{N}]+/u)
+        .split(NOT_A_WORD)
         .filter((word) => word !== ''),
     ),
   ];
   const kept = words.slice(0, SEARCH_MAX_WORDS);
-  // Only the word being typed is a prefix (search engines' "prefix last"): the words before it are finished. It
-  // also keeps a search fast: a prefix is a partial match, which GIN reads whole into a bitmap (a word that every
-  // row has costs all of its rows), while a whole word is skipped through, led by the rarest one.
-  const terms = kept.map((word, i) =>
-    i === kept.length - 1 && kept.length === words.length ? `${word}:*` : word,
-  );
-  return { text, prefixQuery: terms.length > 0 ? terms.join(' & ') : null };
+  return searchOfWords(text, kept, kept.length === words.length);
 }
 
 /**

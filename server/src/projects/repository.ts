@@ -9,11 +9,12 @@ import type { DB } from '../platform/db/schema.js';
 import { bucketOf, bucketStart, DEEP_WALK_ROWS } from '../platform/db/sort-buckets.js';
 import {
   exactly,
-  wordsElseSimilar,
+  searchInTurn,
   searchMatch,
   searchScore,
   type MatchMode,
   type SearchColumns,
+  type SearchMatch,
 } from '../platform/db/text-search.js';
 import type { SearchQuery } from '../platform/search-query.js';
 import { projectCardColumns } from './presenters.js';
@@ -57,6 +58,8 @@ export interface ListCounts {
   usedBy: number;
   /** When the last catalogue sync that brought figures ended, if one has. */
   lastCatalogueSyncAt: Date | null;
+  /** How the list's search matched (platform/db/text-search.ts): its pages are read the same way. */
+  match: SearchMatch;
 }
 
 /** The sort column of each order; the numeric sorts are cut into buckets (platform/db/sort-buckets.ts). */
@@ -147,12 +150,16 @@ const lastSyncAt = sql<Date | null>`(select finished_at from sync_runs
   where finished_at is not null and projects_synced > 0
   order by started_at desc, id desc limit 1)`.as('last_sync_at');
 
-function toCounts(row: { total: number; contributors: number; used_by: number; last_sync_at: Date | null }) {
+function toCounts(
+  row: { total: number; contributors: number; used_by: number; last_sync_at: Date | null },
+  match: SearchMatch,
+): ListCounts {
   return {
     total: Number(row.total),
     contributors: Number(row.contributors),
     usedBy: Number(row.used_by),
     lastCatalogueSyncAt: row.last_sync_at === null ? null : new Date(row.last_sync_at),
+    match,
   };
 }
 
@@ -179,12 +186,14 @@ export function createProjectsRepository(db: Kysely<DB>) {
             q.where('language', 'in', filters.languages).where('language', '<>', ''),
           )
           .executeTakeFirstOrThrow();
-        return toCounts(row);
+        return toCounts(row, { mode: 'words', search: null });
       }
-      return wordsElseSimilar(
+      const { answer, match } = await searchInTurn(
+        db,
+        'projects',
         filters.search,
-        async (mode) => {
-          const row = await applyFilters(db.selectFrom('projects'), filters, mode)
+        async ({ mode, search }) => {
+          return applyFilters(db.selectFrom('projects'), { ...filters, search }, mode)
             .select((eb) => [
               eb.fn.countAll<number>().as('total'),
               eb.fn.count<number>('projects.contributors').as('contributors'),
@@ -192,19 +201,20 @@ export function createProjectsRepository(db: Kysely<DB>) {
               lastSyncAt,
             ])
             .executeTakeFirstOrThrow();
-          return toCounts(row);
         },
-        (counts) => counts.total > 0,
+        (row) => Number(row.total) > 0,
       );
+      return toCounts(answer, match);
     },
 
     /**
      * One page of a list of `total` projects. The inner query walks the sort index for ids only; the outer one
      * reads the full rows of just those twenty. Past the middle, the index is walked from its other end, so
      * the last page costs what the first does. Deeper than `DEEP_WALK_ROWS` from both ends, a sort with buckets
-     * of a list whose buckets are counted (`bucketFacets`) starts at the page's bucket instead.
+     * of a list whose buckets are counted (`bucketFacets`) starts at the page's bucket instead. A search reads
+     * with the match its count found (`ListCounts.match`).
      */
-    async page(filters: ListQuery, page: number, total: number) {
+    async page(filters: ListQuery, page: number, total: number, match: SearchMatch) {
       const offset = (page - 1) * PROJECT_PAGE_SIZE;
       const size = Math.min(PROJECT_PAGE_SIZE, total - offset);
       if (size <= 0) return [];
@@ -220,9 +230,10 @@ export function createProjectsRepository(db: Kysely<DB>) {
         descending: filters.order === 'DESC',
         offset,
       });
-      const read = (mode: MatchMode) => {
-        let ids = applyFilters(db.selectFrom('projects'), filters, mode).select('projects.id');
-        for (const term of listOrder(filters, reversed && !deep)) ids = ids.orderBy(term);
+      const read = ({ mode, search }: SearchMatch) => {
+        const matched = { ...filters, search };
+        let ids = applyFilters(db.selectFrom('projects'), matched, mode).select('projects.id');
+        for (const term of listOrder(matched, reversed && !deep)) ids = ids.orderBy(term);
         ids = deep
           ? ids
               .where(sql<boolean>`${bucket} >= (select pos from start)`)
@@ -238,10 +249,10 @@ export function createProjectsRepository(db: Kysely<DB>) {
             >)
           : db.selectFrom('projects');
         let rows = from.innerJoin(ids.as('page'), 'page.id', 'projects.id').select(projectCardColumns);
-        for (const term of listOrder(filters)) rows = rows.orderBy(term);
+        for (const term of listOrder(matched)) rows = rows.orderBy(term);
         return rows.execute();
       };
-      return wordsElseSimilar(filters.search, read, (rows) => rows.length > 0);
+      return read(match);
     },
 
     findById(id: number) {

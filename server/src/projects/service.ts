@@ -71,6 +71,7 @@ export function createProjectsService(repository: ProjectsRepository, options: {
             sortFallsBack(query, counts) ? { ...query, sortField: 'beginner_issues', order: 'DESC' } : query,
             page,
             total,
+            counts.match,
           ),
         present: toProject,
         extra: (counts) => ({

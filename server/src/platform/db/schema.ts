@@ -25,6 +25,7 @@ export interface DB {
   messages: MessagesTable;
   audit_log: AuditLogTable;
   topic_counts: TopicCountsTable;
+  search_words: SearchWordsTable;
   project_list_counts: ProjectListCountsTable;
   group_list_counts: GroupListCountsTable;
   issues: IssuesTable;
@@ -47,6 +48,12 @@ export interface MailSettingsTable {
 }
 
 /** How many projects carry each topic, kept by triggers on projects (migration 0010). */
+/** The words each list's search can find (migration 0021). */
+export interface SearchWordsTable {
+  list: 'projects' | 'groups';
+  word: string;
+}
+
 export interface TopicCountsTable {
   topic: string;
   projects: number;

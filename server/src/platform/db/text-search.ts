@@ -1,31 +1,100 @@
-import { sql, type RawBuilder } from 'kysely';
-import type { SearchQuery } from '../search-query.js';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { isSearchWord, searchOfWords, type SearchQuery } from '../search-query.js';
+import type { DB } from './schema.js';
 
 /**
  * The SQL of the lists' text search (docs/architecture.md, "Search"), shared by the projects and the groups
  * repositories. A row carries `search`, a weighted tsvector (migration 0009), and a name (or title) with a
  * trigram index.
- *
+ */
+
+/**
  * A search matches in one of two ways, never both at once:
- * - `words`: every word, as a prefix, is in the row's words (the GIN index on `search`);
- * - `similar`: nothing matched by words, so names close to the text (a typo: "zulp" for zulip) match instead:
- *   pg_trgm's similarity, over the name's trigram index. Only then, since on names that share most of their
- *   trigrams (a catalogue of "project-N") a similarity scan reads most of the table.
+ * - `words`: every word is in the row's words, the last one as a prefix (the GIN index on `search`);
+ * - `similar`: nothing matched by words, even with its unknown words corrected (`correctedSearch`), so names
+ *   close to the text (a typo: "zulp mobil" for zulip-mobile) match instead: pg_trgm's similarity, over the
+ *   name's trigram index. Only then, since on names that share most of their trigrams (a catalogue of
+ *   "project-N") a similarity scan reads most of the table.
  */
 export type MatchMode = 'words' | 'similar';
 
+/** How a list query matches: the mode, and the search it matches (the corrected one, for corrected words). */
+export interface SearchMatch {
+  mode: MatchMode;
+  search: SearchQuery | null;
+}
+
+/** Whose words a correction looks among (`search_words.list`, migration 0021). */
+export type SearchList = DB['search_words']['list'];
+
 /**
- * A list query (a count, a page) for a search: by words, and only when that finds nothing, by similar names. A
- * page by words is empty only when no row matches by words (its count was 0), so a count and its pages always
- * agree on the mode, and the usual search costs one query each.
+ * A list's count for a search, tried in turn until one finds something: by its words; by its words with the
+ * ones the list does not know corrected (`correctedSearch`); by names similar to its text. Answers the count and
+ * the match that found it, which the list's pages then read with: a count and its pages always agree, and the
+ * usual search costs one query for each.
  */
-export async function wordsElseSimilar<T>(
+export async function searchInTurn<T>(
+  db: Kysely<DB>,
+  list: SearchList,
   search: SearchQuery | null,
-  query: (mode: MatchMode) => Promise<T>,
+  query: (match: SearchMatch) => Promise<T>,
   found: (answer: T) => boolean,
-): Promise<T> {
-  const answer = await query('words');
-  return search === null || found(answer) ? answer : query('similar');
+): Promise<{ answer: T; match: SearchMatch }> {
+  const words: SearchMatch = { mode: 'words', search };
+  const answer = await query(words);
+  if (search === null || found(answer)) return { answer, match: words };
+  const corrected = await correctedSearch(db, list, search);
+  if (corrected) {
+    const match: SearchMatch = { mode: 'words', search: corrected };
+    const again = await query(match);
+    if (found(again)) return { answer: again, match };
+  }
+  const similar: SearchMatch = { mode: 'similar', search };
+  return { answer: await query(similar), match: similar };
+}
+
+/**
+ * The search with each word that no row of the list has (for the word being typed: that no word starts with)
+ * replaced by the list's closest word (trigram similarity, at least pg_trgm's 0.3; the nearest in length, then
+ * the first in order, breaking ties); null when no word was replaced. One statement: a few index probes a word.
+ */
+export async function correctedSearch(
+  db: Kysely<DB>,
+  list: SearchList,
+  search: SearchQuery,
+): Promise<SearchQuery | null> {
+  if (search.words.length === 0) return null;
+  const last = search.words.length;
+  // The closest word is looked for only for a word the list does not know: a known short word (a number) is
+  // similar to thousands.
+  const { rows } = await sql<{ word: string; closest: string | null }>`
+    select word,
+      case when not known then
+        (select w.word from search_words w
+         where w.list = ${list} and w.word % checked.word
+         order by similarity(w.word, checked.word) desc, abs(length(w.word) - length(checked.word)), w.word
+         limit 1)
+      end as closest
+    from (
+      select typed.word, typed.place,
+        case when ${search.typing} and typed.place = ${last}
+          then exists (select 1 from search_words w where w.list = ${list}
+                       and w.word >= typed.word and w.word < typed.word || chr(1114111)
+                       and starts_with(w.word, typed.word))
+          else exists (select 1 from search_words w where w.list = ${list} and w.word = typed.word)
+        end as known
+      from unnest(${sql.val(search.words)}::text[]) with ordinality as typed(word, place)
+    ) checked
+    order by place`.execute(db);
+  let replaced = false;
+  const words = rows.map((row) => {
+    if (row.closest === null || !isSearchWord(row.closest)) return row.word;
+    replaced = true;
+    return row.closest;
+  });
+  if (!replaced) return null;
+  const distinct = [...new Set(words)];
+  return searchOfWords(distinct.join(' '), distinct, search.typing && distinct.length === words.length);
 }
 
 export interface SearchColumns {
