@@ -74,6 +74,8 @@ export const REPORT_REASON_MAX = 1000;
 /** The owner's optional question to people asking to join a group, and the most a request's answer may say. */
 export const JOIN_QUESTION_MAX = 200;
 export const JOIN_MESSAGE_MAX = 500;
+/** The owner's optional note when approving or declining a request to join. */
+export const DECISION_NOTE_MAX = 500;
 /** An invite link works for this many days (or until its uses run out, or its owner revokes it). */
 export const INVITE_TTL_DAYS = 7;
 /** The most uses an owner may give one invite link. */

@@ -2,10 +2,9 @@
  * In-app notifications: the bodies of /api/notifications/* and the owner's note on a decided join request.
  */
 import { Type, type Static } from 'typebox';
+import { DECISION_NOTE_MAX } from './constants.js';
 import { Nullable, Text } from './schema-helpers.js';
 
-/** The owner's optional note when approving or declining a request to join. */
-export const DECISION_NOTE_MAX = 500;
 /** How many notifications a page holds at most (the bell shows the first 10). */
 export const NOTIFICATION_PAGE_MAX = 50;
 /** Notifications are kept this long, then pruned. */

@@ -1,28 +1,27 @@
 import type { GroupProject } from '@openlfg/contracts';
-import { useCallback, useRef, useState } from 'react';
-import { Modal } from '../../../components/Modal';
+import { useCallback, useState } from 'react';
+import { lazyDialog } from '../../../lib/lazy-component';
 import buttons from '../../../components/buttons.module.css';
-import { PostGroupForm } from './PostGroupForm';
+
+/**
+ * The form (react-hook-form, TypeBox and the contract's schema that check it) loads when its owner first opens
+ * it: the group's page shows without it, for everyone else and sooner.
+ */
+const EditGroupModal = lazyDialog(
+  async () => (await import('./PostGroupModal')).PostGroupModal,
+  ({ open }) => open,
+);
 
 /** "Edit group" for its owner: the posting form, filled with the group as it is. */
 export function EditGroupButton({ group, discordUrl }: { group: GroupProject; discordUrl: string | null }) {
   const [open, setOpen] = useState(false);
-  const titleRef = useRef<HTMLInputElement>(null);
   const close = useCallback(() => setOpen(false), []);
   return (
     <>
       <button type="button" className={buttons.action} onClick={() => setOpen(true)}>
         Edit group
       </button>
-      <Modal
-        open={open}
-        onClose={close}
-        title="Edit group"
-        description="Change what the group says; members stay."
-        initialFocusRef={titleRef}
-      >
-        {open ? <PostGroupForm titleRef={titleRef} onClose={close} editing={{ group, discordUrl }} /> : null}
-      </Modal>
+      <EditGroupModal open={open} onClose={close} editing={{ group, discordUrl }} />
     </>
   );
 }

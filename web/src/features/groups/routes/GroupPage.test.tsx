@@ -180,6 +180,60 @@ describe('the group page', () => {
   });
 });
 
+describe('the group page while the session is being checked', () => {
+  const group = makeGroup({ groupProjectId: 3, title: 'Rust CLI' });
+  const publicInfo = infoHandler(
+    makeInfo(group, { viewer: makeViewer('anonymous', { readDiscussion: true }, { join: true }) }),
+  );
+  const history = { 'GET /api/messages/history': () => ({ body: { data: [], hasMore: false } }) };
+
+  /** A call the test answers when it chooses, as a slow server would. */
+  function answeredLater() {
+    let answer: (reply: { body: unknown }) => void = () => undefined;
+    return {
+      handler: () => new Promise<{ body: unknown }>((resolve) => (answer = resolve)),
+      answer: (body: unknown) => answer({ body }),
+    };
+  }
+
+  it('shows the group without waiting for the check, and adds the board once the session is known', async () => {
+    const checkAuth = answeredLater();
+    const { calls } = mockApi({
+      ...publicInfo,
+      ...history,
+      'GET /api/account/check-auth': checkAuth.handler,
+    });
+    renderApp('/group-projects/3', { session: { isLoginLoading: true } });
+
+    // The server answers for the session cookie the request carries: the page need not wait for check-auth.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rust CLI' })).toBeTruthy();
+    expect(callsTo(calls, 'GET', '/api/account/check-auth')).toHaveLength(1);
+    // The board speaks for the signed-in user: it waits for the session.
+    expect(screen.queryByRole('heading', { level: 2, name: 'Discussion' })).toBeNull();
+
+    checkAuth.answer({ authenticated: false, devSignIn: false });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Discussion' })).toBeTruthy();
+    expect(callsTo(calls, 'POST', '/api/group-projects/discussion-info')).toHaveLength(1);
+  });
+
+  it('waits for a GitHub sign-in being exchanged, whose cookie the group must be asked with', async () => {
+    const login = answeredLater();
+    const { calls } = mockApi({ ...publicInfo, ...history, 'POST /api/account/login': login.handler });
+    renderApp('/group-projects/3?code=abc&state=xyz', { session: { isLoginLoading: true } });
+
+    expect(await screen.findByRole('status', { name: 'Loading the group' })).toBeTruthy();
+    await waitFor(() => expect(callsTo(calls, 'POST', '/api/account/login')).toHaveLength(1));
+    expect(callsTo(calls, 'POST', '/api/group-projects/discussion-info')).toHaveLength(0);
+
+    login.answer({ token: 'token', returnTo: '/group-projects/3' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rust CLI' })).toBeTruthy();
+    const order = calls.map((call) => call.url);
+    expect(order.indexOf('/api/group-projects/discussion-info')).toBeGreaterThan(
+      order.indexOf('/api/account/login'),
+    );
+  });
+});
+
 describe('the owner of a group', () => {
   it('sees the pending requests of this group and approves one', async () => {
     let pending = [request('bob'), request('cy'), { ...request('zed'), groupProjectId: 77, title: 'Other' }];

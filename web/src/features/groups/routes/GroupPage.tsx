@@ -12,6 +12,7 @@ import { formatCount, formatRelativeTime } from '../../../lib/format';
 import { useHeadingFocus } from '../../../lib/heading-focus';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession } from '../../../session/session-context';
+import { useSessionCookieSettled } from '../../../session/use-session-cookie-settled';
 import { useDiscussionInfo } from '../api/get-discussion-info';
 import { useGroup } from '../api/get-group';
 import { Avatar } from '../../../components/Avatar';
@@ -132,8 +133,10 @@ function GroupPageFor({
     [queryClient],
   );
   const hidden = renderHidden?.({ groupProjectId, onRestored });
-  const { isLoginLoading } = useSession();
-  const info = useDiscussionInfo(groupProjectId, !isLoginLoading);
+  // The group is asked for while the session check is on its way, not after it: the server answers for the
+  // session cookie the request carries (a private group's details only to its members), so the page shows as
+  // soon as the group's answer is in.
+  const info = useDiscussionInfo(groupProjectId, useSessionCookieSettled());
   // The description's renderer loads while the group does.
   useEffect(() => void preloadMarkdown(), []);
   // A refused query that refetches (after a request to join, say) has no data and counts as loading again: the
@@ -144,7 +147,7 @@ function GroupPageFor({
 
   if (info.isPending && info.isFetching && showingPrivate)
     return <PrivateGroup groupProjectId={groupProjectId} hidden={hidden} />;
-  if (isLoginLoading || info.isPending) {
+  if (info.isPending) {
     return (
       <div className={styles.loading}>
         <Spinner size="large" label="Loading the group" />
@@ -303,7 +306,7 @@ function GroupDetails({
   renderDiscussion: RenderDiscussion | undefined;
 }) {
   const { group, members, discordUrl, viewer } = info;
-  const { isLoggedIn } = useSession();
+  const { isLoggedIn, isLoginLoading } = useSession();
   const queryClient = useQueryClient();
   useDocumentTitle(group.title);
   // The board's room was closed to the user (they left, were removed, the group was hidden or deleted): ask
@@ -392,7 +395,9 @@ function GroupDetails({
         )}
       </section>
 
-      {viewer.may.readDiscussion && renderDiscussion
+      {/* The board speaks for the signed-in user (their own messages, the prompt to sign in, its socket): it
+          waits for the session check, which the group's details do not. */}
+      {viewer.may.readDiscussion && renderDiscussion && !isLoginLoading
         ? renderDiscussion({
             boardKey: `${viewer.role}-${String(viewer.may.post)}`,
             groupProjectId: group.groupProjectId,
