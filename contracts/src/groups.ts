@@ -15,7 +15,7 @@ import {
   TOPIC_PATTERN,
 } from './constants.js';
 import { DecisionNote } from './notifications.js';
-import { SearchText, SortOrder } from './projects.js';
+import { SearchedFor, SearchText, SortOrder } from './projects.js';
 
 export const SkillLevel = Type.Union([
   Type.Literal('Beginner'),
@@ -122,6 +122,7 @@ export const GroupListResponse = Type.Object({
   totalPages: Type.Integer({ minimum: 1 }),
   pageLocation: Type.Integer({ minimum: 1 }),
   total: Type.Integer({ minimum: 0 }),
+  searchedFor: SearchedFor,
 });
 export type GroupListResponse = Static<typeof GroupListResponse>;
 

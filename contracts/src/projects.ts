@@ -29,6 +29,13 @@ export type SortOrder = Static<typeof SortOrder>;
  */
 export const SearchText = Text({ maxLength: SEARCH_MAX_LENGTH });
 
+/**
+ * A list answer's `searchedFor`: the words the list was searched by when some of the search's words are nowhere
+ * in the list and were replaced by the closest words it has (a typo: "projcet" searched as "project"); null when
+ * the search was taken as typed, or there was none.
+ */
+export const SearchedFor = Nullable(Type.String());
+
 const TopicName = Type.String({ pattern: TOPIC_PATTERN, maxLength: 50 });
 const LanguageName = Text({ minLength: 1, maxLength: 50 });
 
@@ -114,6 +121,7 @@ export const ProjectListResponse = Type.Object({
   sortFallback: Type.Boolean(),
   /** When the last catalogue sync that brought figures ended; null when none has. */
   lastCatalogueSyncAt: Nullable(Type.String({ format: 'date-time' })),
+  searchedFor: SearchedFor,
 });
 export type ProjectListResponse = Static<typeof ProjectListResponse>;
 

@@ -139,6 +139,7 @@ describe('POST /api/projects', () => {
       known: { contributors: 0, usedBy: 0 },
       sortFallback: false,
       lastCatalogueSyncAt: null,
+      searchedFor: null,
     });
   });
 

@@ -138,8 +138,25 @@ describe('searching projects (POST /api/projects with q)', () => {
     expect(repos(await search('flsk'))).toEqual(['pallets/flask']);
   });
 
-  it('corrects a typo in one word of several, leaving the words it knows', async () => {
+  it('corrects a typo in one word of several, leaving the words it knows, and says what it searched for', async () => {
     expect(repos(await search('javascrpt runtime'))).toEqual(['denoland/deno']);
+    const answer = (
+      await list({ sortField: 'relevance', order: 'DESC', page: 1, q: 'Javascrpt  runtime' })
+    ).json();
+    expect(answer.searchedFor).toBe('javascript runtime');
+    // Asked again (the count kept by the list cache): the same.
+    const again = (
+      await list({ sortField: 'relevance', order: 'DESC', page: 1, q: 'Javascrpt  runtime' })
+    ).json();
+    expect(again.searchedFor).toBe('javascript runtime');
+    const typedRight = (
+      await list({ sortField: 'relevance', order: 'DESC', page: 1, q: 'javascript' })
+    ).json();
+    expect(typedRight.searchedFor).toBeNull();
+    // A typo matched by a similar name, not by corrected words: nothing was searched for instead.
+    expect(
+      (await list({ sortField: 'relevance', order: 'DESC', page: 1, q: 'ja rust' })).json().searchedFor,
+    ).toBeNull();
     expect(repos(await search('zulp mobile'))).toEqual(['zulip/zulip-mobile', 'fork/zulip-mobile']);
     // "mobil" is the start of a word (the one being typed): nothing to correct.
     expect(repos(await search('zulip mobil'))).toEqual(['zulip/zulip-mobile', 'fork/zulip-mobile']);
@@ -331,6 +348,10 @@ describe('searching groups (POST /api/group-projects with q)', () => {
   it('finds titles with a typo and words by their beginning', async () => {
     // Searched as "zulip": the exact title first, the hidden group nowhere.
     expect(await searchGroups('zlip')).toEqual(['Zulip', 'Zulip bots']);
+    const answer = await listGroups({ sortField: 'relevance', order: 'DESC', page: 1, q: 'zlip' });
+    expect(answer.json().searchedFor).toBe('zulip');
+    const plain = await listGroups({ sortField: 'date_posted', order: 'DESC', page: 1 });
+    expect(plain.json().searchedFor).toBeNull();
     expect(await searchGroups('rust gme engine')).toEqual(['Rust game engine']);
     expect(await searchGroups('gam')).toEqual(['Rust game engine']);
     expect(await searchGroups('gamedev')).toEqual(['Rust game engine']);

@@ -19,7 +19,7 @@ import type { DB } from '../platform/db/schema.js';
 import { conflict, notFound } from '../platform/http/errors.js';
 import { retryTransaction } from '../platform/db/retry.js';
 import { PagedLists } from '../platform/paged-lists.js';
-import { searchOf } from '../platform/search-query.js';
+import { searchedFor, searchOf } from '../platform/search-query.js';
 import type { NotificationEvent, PushNotifications } from '../notifications/service.js';
 import {
   normaliseDiscordInvite,
@@ -210,6 +210,7 @@ export function createGroupsService(
         count: () => repository.count(query),
         rows: (page, total, counts) => repository.page(query, page, total, counts.match),
         present: toGroupSummary,
+        extra: (counts) => ({ searchedFor: searchedFor(counts.match, query.search) }),
       });
     },
 

@@ -41,6 +41,19 @@ export function searchOfWords(text: string, words: string[], typing: boolean): S
   return { text, words, typing, prefixQuery: terms.length > 0 ? terms.join(' & ') : null };
 }
 
+/**
+ * A list answer's `searchedFor`: the words the list was searched by when they are not the search's own (a typo
+ * corrected: platform/db/text-search.ts), else null. `match` is how the list's count found its rows.
+ */
+export function searchedFor(
+  match: { mode: 'words' | 'similar'; search: SearchQuery | null },
+  typed: SearchQuery | null,
+): string | null {
+  // By value: a list's counts (and so its match) may be kept from an earlier request with the same search.
+  const searched = match.mode === 'words' ? match.search : null;
+  return searched !== null && searched.prefixQuery !== typed?.prefixQuery ? searched.text : null;
+}
+
 /** The search `q` of a list body, or null when it is absent or blank (no search). */
 export function toSearchQuery(q: string | undefined): SearchQuery | null {
   const text = (q ?? '').trim().replace(/\s+/gu, ' ');

@@ -16,7 +16,7 @@ import { parseGitHubRepo } from '../catalog/sources/index.js';
 import { AnswerCache } from '../platform/answer-cache.js';
 import { badRequest, conflict, notFound } from '../platform/http/errors.js';
 import { PagedLists } from '../platform/paged-lists.js';
-import { searchOf } from '../platform/search-query.js';
+import { searchedFor, searchOf } from '../platform/search-query.js';
 import { toProject } from './presenters.js';
 import type { ListCounts, ListQuery, ProjectsRepository } from './repository.js';
 
@@ -78,6 +78,7 @@ export function createProjectsService(repository: ProjectsRepository, options: {
           known: { contributors: counts.contributors, usedBy: counts.usedBy },
           sortFallback: sortFallsBack(query, counts),
           lastCatalogueSyncAt: counts.lastCatalogueSyncAt?.toISOString() ?? null,
+          searchedFor: searchedFor(counts.match, query.search),
         }),
       });
     },

@@ -37,7 +37,7 @@ export function groupList(
   data: GroupProject[],
   overrides: Partial<GroupListResponse> = {},
 ): GroupListResponse {
-  return { data, totalPages: 1, pageLocation: 1, total: data.length, ...overrides };
+  return { data, totalPages: 1, pageLocation: 1, total: data.length, searchedFor: null, ...overrides };
 }
 
 export function groupsHandler(

@@ -64,6 +64,7 @@ export function listResponse(
     },
     sortFallback: false,
     lastCatalogueSyncAt: null,
+    searchedFor: null,
     ...overrides,
   };
 }

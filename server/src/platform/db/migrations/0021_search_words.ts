@@ -18,12 +18,14 @@ const SEARCHED = [
 ] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // Byte order ("C"), so that the words starting with a prefix are one range of the primary key.
+  // Byte order ("C"), so that the words starting with a prefix are one range of the primary key. The word leads
+  // it: led by the list, the key tempted the planner to AND all of a list's words into a trigram look-up while
+  // the table had no statistics yet (7 ms in place of 0.05), and PGlite has no autovacuum to gather them.
   await sql`
     create table search_words (
-      list text not null check (list in ('projects', 'groups')),
       word text collate "C" not null,
-      primary key (list, word)
+      list text not null check (list in ('projects', 'groups')),
+      primary key (word, list)
     )`.execute(db);
 
   // Statement-level for inserts (a catalogue import adds thousands of rows in one statement); an update adds the

@@ -1,5 +1,6 @@
 import { useCallback, type RefObject } from 'react';
 import { HighlightSearch } from '../../../components/Highlight';
+import { SearchedFor } from '../../../components/SearchedFor';
 import { NoSearchMatches } from '../../../components/NoSearchMatches';
 import { PagedResults } from '../../../components/PagedResults';
 import { formatExactCount } from '../../../lib/format';
@@ -77,13 +78,14 @@ export function GroupResults({
         )
       }
     >
-      {({ data: list, total, totalPages, pageLocation }, busy) => (
+      {({ data: list, total, totalPages, pageLocation, searchedFor }, busy) => (
         <>
           <p className={own.summary} aria-live="polite">
             {total === 1 ? '1 group' : `${formatExactCount(total)} groups`}
             {totalPages > 1 ? `, page ${pageLocation} of ${totalPages}` : ''}
           </p>
-          <HighlightSearch search={query.q}>
+          <SearchedFor typed={query.q} searchedFor={searchedFor} />
+          <HighlightSearch search={searchedFor ?? query.q}>
             <GroupGrid
               groups={list}
               label="Groups"

@@ -2,6 +2,7 @@ import { useCallback, type RefObject } from 'react';
 import { HighlightSearch } from '../../../components/Highlight';
 import { NoSearchMatches } from '../../../components/NoSearchMatches';
 import { PagedResults } from '../../../components/PagedResults';
+import { SearchedFor } from '../../../components/SearchedFor';
 import { isSearching } from '../../../lib/url-list-query';
 import { useProjects } from '../api/get-projects';
 import { hasFilters, projectSorts, toListRequest, type ListQuery } from '../list-query';
@@ -70,7 +71,19 @@ export function ProjectResults({
         )
       }
     >
-      {({ data: list, total, totalPages, pageLocation, known, sortFallback, lastCatalogueSyncAt }, busy) => (
+      {(
+        {
+          data: list,
+          total,
+          totalPages,
+          pageLocation,
+          known,
+          sortFallback,
+          lastCatalogueSyncAt,
+          searchedFor,
+        },
+        busy,
+      ) => (
         <>
           <ResultSummary
             total={total}
@@ -81,8 +94,9 @@ export function ProjectResults({
             sortFallback={sortFallback}
             updating={busy}
           />
+          <SearchedFor typed={query.q} searchedFor={searchedFor} />
           {list.some((project) => project.isDemo) ? <DemoBanner /> : null}
-          <HighlightSearch search={query.q}>
+          <HighlightSearch search={searchedFor ?? query.q}>
             <ProjectGrid
               projects={list}
               label="Projects"

@@ -61,6 +61,23 @@ describe('searching Discover', () => {
     expect(marks.map((mark) => mark.textContent)).toEqual(['zul', 'zul', 'zul', 'Zul']);
   });
 
+  it('says when the server searched for a corrected word, and marks that word', async () => {
+    mockApi(
+      projectsHandler((request: ProjectListRequest) =>
+        listResponse([zulip], request.q === 'zulp' ? { searchedFor: 'zulip' } : {}),
+      ),
+    );
+    renderApp('/?q=zulp');
+    const note = await screen.findByText(
+      (_, element) => element?.tagName === 'P' && element.textContent?.startsWith('Nothing has') === true,
+    );
+    expect(note.textContent).toBe('Nothing has “zulp”: showing results for zulip.');
+    const marks = await within(await result('zulip')).findAllByText(
+      (_, element) => element?.tagName === 'MARK',
+    );
+    expect(marks.map((mark) => mark.textContent)).toEqual(['zulip', 'zulip', 'zulip', 'Zulip']);
+  });
+
   it('lets the user pick another sort while searching, and leaves Best match when the search is cleared', async () => {
     const { calls } = mockApi(searchHandler());
     const { user, currentUrl } = renderApp('/?q=zulip');
