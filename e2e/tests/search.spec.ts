@@ -23,11 +23,13 @@ test('searches as the user types with a topic filter on, and Back and reload kee
   await expect(page.getByLabel('Sort by')).toHaveValue('relevance-desc');
   await expect(page.getByLabel('Sort by').locator('option').first()).toHaveText('Best match');
 
-  // A typo in the name still finds it.
+  // A typo in the name still finds it, searched as the word the catalogue has, and the page says so.
   await searchBox(page).fill('djngo');
   await expect(page).toHaveURL(/\?q=djngo&topics=python$/);
   await expect(cards(page)).toHaveCount(1);
   await expect(django).toBeVisible();
+  await expect(page.getByText('Nothing has “djngo”: showing results for django.')).toBeVisible();
+  await expect(django.getByRole('heading').locator('mark')).toHaveText('Django');
 
   // Away and Back: the search, its filter and its results are still there.
   await page.getByRole('banner').getByRole('link', { name: 'Looking for group' }).click();
