@@ -19,8 +19,9 @@ import { runLighthouse } from './web/lighthouse.js';
  * latency, and each route's throughput as a ratio of a bare route's on the same process in the same run.
  * Rounds: PGlite, and PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server; each with the
  * list cache on (as deployed) and off (the raw query cost). With the cache off, each list and search route is
- * also timed alone (200 requests one after another, as the finder round does): the answer's own time, printed
- * beside the figure under load, where on this 2-core machine most of a median is the wait behind the others.
+ * also timed alone (200 requests one after another, as the finder round does, after every route's load, in four
+ * rounds that take the routes in turn): the answer's own time, printed beside the figure under load, where on
+ * this 2-core machine most of a median is the wait behind the others.
  *
  * Finder round (runFinderBench, PostgreSQL only): the issue finder over 100,000 projects and 1,000,000
  * generated issues, one connection: first page, a page 25 pages in, best for you, against their targets.
@@ -334,8 +335,12 @@ interface Alone {
   p99: number;
 }
 
-async function measureAlone(address: string, target: Target, requests = 200): Promise<Alone> {
-  const times: number[] = [];
+/** Requests per case and per round of `measureAlone`, after a few to warm up (JIT, pools, plans). */
+const ALONE_ROUNDS = 4;
+const ALONE_PER_ROUND = 50;
+const ALONE_WARM_UP = 5;
+
+async function timeOne(address: string, target: Target): Promise<number> {
   const init: RequestInit = target.body
     ? {
         method: 'POST',
@@ -343,16 +348,32 @@ async function measureAlone(address: string, target: Target, requests = 200): Pr
         body: JSON.stringify(target.body),
       }
     : { headers: { 'accept-encoding': 'identity' } };
-  for (let i = 0; i < requests + 20; i++) {
-    const started = performance.now();
-    const response = await fetch(address + target.path, init);
-    await response.arrayBuffer();
-    // The first twenty warm up (JIT, pools, plans); a failed answer counts as never answering.
-    if (i >= 20) times.push(response.ok ? performance.now() - started : Infinity);
+  const started = performance.now();
+  const response = await fetch(address + target.path, init);
+  await response.arrayBuffer();
+  // A failed answer counts as never answering.
+  return response.ok ? performance.now() - started : Infinity;
+}
+
+/**
+ * Every target's own time, after the load of all of them is over (a target timed right after its own load
+ * paid that load's leftovers: garbage collection, the database's dirty pages), in rounds that take each target
+ * in turn, so a drift of the shared machine spreads over all of them rather than landing on one.
+ */
+async function measureAlone(address: string, targets: readonly Target[]): Promise<Alone[]> {
+  const times = new Map<string, number[]>(targets.map((target) => [target.name, []]));
+  for (let round = 0; round < ALONE_ROUNDS; round++) {
+    for (const target of targets) {
+      const own = times.get(target.name) ?? [];
+      for (let i = 0; i < ALONE_WARM_UP; i++) await timeOne(address, target);
+      for (let i = 0; i < ALONE_PER_ROUND; i++) own.push(await timeOne(address, target));
+    }
   }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? Infinity;
-  return { name: target.name, p50: at(0.5), p99: at(0.99) };
+  return targets.map((target) => {
+    const sorted = [...(times.get(target.name) ?? [])].sort((a, b) => a - b);
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Infinity;
+    return { name: target.name, p50: at(0.5), p99: at(0.99) };
+  });
 }
 
 /**
@@ -527,7 +548,7 @@ async function runHttpBench(): Promise<boolean> {
         `\n== ${round.label}: ${PROJECTS} projects, ${GROUPS} groups, ${connections} connections, ${durationSeconds} s per route`,
       );
       const rows: Row[] = [];
-      const alone: Alone[] = [];
+      const timedAlone: Target[] = [];
       for (const listed of targets) {
         if (casePattern && !listed.name.startsWith('hello') && !casePattern.test(listed.name)) continue;
         const target = await resolvePage(server.address, listed);
@@ -535,8 +556,9 @@ async function runHttpBench(): Promise<boolean> {
         const row = await measure(server.address, target, durationSeconds);
         rows.push(row);
         if (round.cache === 'off' && (listCases([row]).length > 0 || row.name.includes('search')))
-          alone.push(await measureAlone(server.address, target));
+          timedAlone.push(target);
       }
+      const alone = await measureAlone(server.address, timedAlone);
       printRows(rows);
       printTargets(rows, alone, { pglite: !round.database, cacheOff: round.env.LIST_CACHE_TTL_MS === '0' });
       if (round.cache === 'off') printListTargets(rows, alone, round.database ? 'postgres' : 'pglite');
