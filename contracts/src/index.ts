@@ -4,6 +4,7 @@ export * from './github-repo.js';
 export * from './group-input.js';
 export * from './group-words.js';
 export * from './topics.js';
+export * from './search-words.js';
 export * from './errors.js';
 export * from './health.js';
 export * from './accounts.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { searchOf, SEARCH_MAX_WORDS, toSearchQuery } from '../src/platform/search-query.js';
+import { SEARCH_MAX_WORDS } from '@openlfg/contracts';
+import { searchOf, toSearchQuery } from '../src/platform/search-query.js';
 
 describe('a list search as the repositories take it', () => {
   it('is none when absent or blank', () => {

@@ -1,33 +1,19 @@
-import { ErrorCode } from '@openlfg/contracts';
+import { ErrorCode, searchWords } from '@openlfg/contracts';
 import { HttpError } from './http/errors.js';
-
-/** Words of a search past this many are ignored: each one narrows, and a longer search is a pasted paragraph. */
-export const SEARCH_MAX_WORDS = 8;
 
 /** A list's search, as the repositories take it (platform/db/text-search.ts). */
 export interface SearchQuery {
   /** What was typed, trimmed, its spaces collapsed: compared whole with names (exact match, similarity). */
   text: string;
-  /**
-   * Its words, lowercased as to_tsquery('simple', ...) takes them, each once, at most SEARCH_MAX_WORDS. Words are
-   * runs of letters and digits, as the indexed text's are (migration 0009 turns the punctuation that joins words
-   * into spaces), so none of them is tsquery syntax.
-   */
+  /** Its words (contracts' `searchWords`: none of them is tsquery syntax). */
   words: string[];
-  /** Whether the last word is the one being typed, so a prefix: not when words past the limit were cut off. */
+  /** Whether the last word is the one being typed, so a prefix. */
   typing: boolean;
   /**
    * Every word required, the last one as a prefix when it is being typed (`zulip & mob:*`), for
    * `to_tsquery('simple', ...)`; null when the text has no word (only punctuation).
    */
   prefixQuery: string | null;
-}
-
-const NOT_A_WORD = /[^\p{L}\p{M}\p{N}]+/u;
-
-/** Whether `word` is one word as a search cuts them (nothing a tsquery would read as syntax). */
-export function isSearchWord(word: string): boolean {
-  return word !== '' && !NOT_A_WORD.test(word);
 }
 
 /**
@@ -58,17 +44,8 @@ export function searchedFor(
 export function toSearchQuery(q: string | undefined): SearchQuery | null {
   const text = (q ?? '').trim().replace(/\s+/gu, ' ');
   if (text === '') return null;
-  // Lowercased once here: "Zulip zulip" is one word, as the web's highlight has it.
-  const words = [
-    ...new Set(
-      text
-        .toLowerCase()
-        .split(NOT_A_WORD)
-        .filter((word) => word !== ''),
-    ),
-  ];
-  const kept = words.slice(0, SEARCH_MAX_WORDS);
-  return searchOfWords(text, kept, kept.length === words.length);
+  const { words, typing } = searchWords(text);
+  return searchOfWords(text, words, typing);
 }
 
 /**

@@ -1,9 +1,6 @@
+import { searchWords } from '@openlfg/contracts';
 import type { ReactNode } from 'react';
 import styles from './Highlight.module.css';
-
-/** The words the server searched with are runs of letters, marks and digits (server/src/platform/search-query.ts). */
-const NOT_A_WORD = /[^\p{L}\p{M}\p{N}]+/u;
-const MAX_WORDS = 8;
 
 /**
  * A pattern finding each word that the search's words match, as the server matches them (ignoring case): the
@@ -11,19 +8,11 @@ const MAX_WORDS = 8;
  * has no word.
  */
 export function highlightPattern(search: string): RegExp | null {
-  const words = [
-    ...new Set(
-      search
-        .toLowerCase()
-        .split(NOT_A_WORD)
-        .filter((word) => word !== ''),
-    ),
-  ];
-  const kept = words.slice(0, MAX_WORDS);
-  if (kept.length === 0) return null;
-  const typing = kept.length === words.length ? kept.at(-1) : undefined;
-  const alternatives = kept
-    .map((word) => ({ word, source: word === typing ? word : `${word}(?![\\p{L}\\p{M}\\p{N}])` }))
+  const { words, typing } = searchWords(search);
+  if (words.length === 0) return null;
+  const prefix = typing ? words.at(-1) : undefined;
+  const alternatives = words
+    .map((word) => ({ word, source: word === prefix ? word : `${word}(?![\\p{L}\\p{M}\\p{N}])` }))
     // Longest first, so "react" wins over "re" where both would match.
     .sort((a, b) => b.word.length - a.word.length)
     .map((alternative) => alternative.source);

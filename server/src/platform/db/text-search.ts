@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { isSearchWord, searchOfWords, type SearchQuery } from '../search-query.js';
+import { isSearchWord } from '@openlfg/contracts';
+import { searchOfWords, type SearchQuery } from '../search-query.js';
 import type { DB } from './schema.js';
 
 /**
