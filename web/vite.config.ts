@@ -40,6 +40,42 @@ function withoutEndpointAuth(): Plugin {
 }
 
 /**
+ * Each lazily loaded chunk (a page, a dialog) also imports every chunk that its own imports import in turn, as
+ * Rollup's `hoistTransitiveImports` does and Rolldown does not yet: the browser asks for all of a page's code as
+ * soon as the page's chunk arrives, rather than finding it one level of imports at a time, a round trip a level
+ * (three levels for a group's page). The imports are appended, after the chunk's own, so nothing runs in another
+ * order; the content hashes already cover them, since each chunk's hash covers the names of those it imports.
+ */
+function hoistTransitiveImports(): Plugin {
+  return {
+    name: 'openlfg-hoist-transitive-imports',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const importsOf = new Map<string, readonly string[]>();
+      for (const output of Object.values(bundle)) {
+        if (output.type === 'chunk') importsOf.set(output.fileName, output.imports);
+      }
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.isDynamicEntry) continue;
+        const reached = new Set<string>();
+        const visit = (fileName: string) => {
+          for (const imported of importsOf.get(fileName) ?? []) {
+            if (reached.has(imported)) continue;
+            reached.add(imported);
+            visit(imported);
+          }
+        };
+        visit(chunk.fileName);
+        const own = new Set(chunk.imports);
+        const hoisted = [...reached].filter((fileName) => !own.has(fileName) && fileName !== chunk.fileName);
+        const from = path.posix.dirname(chunk.fileName);
+        chunk.code += hoisted.map((fileName) => `import"./${path.posix.relative(from, fileName)}";`).join('');
+      }
+    },
+  };
+}
+
+/**
  * A production CSS-module class name: the class, then five characters of a hash of its file (relative to
  * web/, so builds are the same on every machine): `hamburger_Xy3_q`. A component's class map ships in its
  * JavaScript, and the first visit's maps (the bar, the cards, the filters) are part of its budget: Vite's
@@ -52,7 +88,7 @@ function shortClassName(name: string, filename: string): string {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), withoutEndpointAuth()],
+  plugins: [react(), withoutEndpointAuth(), hoistTransitiveImports()],
   // Readable names while developing and testing; short ones in the production build.
   css: { modules: command === 'build' ? { generateScopedName: shortClassName } : {} },
   resolve: {
@@ -71,11 +107,15 @@ export default defineConfig(({ command }) => ({
     // Every supported browser knows <link rel="modulepreload">: no polyfill in the first visit's code. A lazily
     // loaded page or dialog names only its stylesheets to load beside it (they must be there when it shows): the
     // list of every lazy chunk's shared JavaScript lives in the first visit's code, hashed names that hardly
-    // compress, and the page imports those chunks itself a moment later.
+    // compress, and the page imports those chunks itself a moment later (all at once: hoistTransitiveImports).
+    // A group's page, where shared links lead, also names its own chunk: it loads beside its stylesheets rather
+    // than after them (the import waits for them).
     modulePreload: {
       polyfill: false,
-      resolveDependencies: (_file, dependencies) =>
-        dependencies.filter((dependency) => dependency.endsWith('.css')),
+      resolveDependencies: (file, dependencies) => [
+        ...(/(^|\/)GroupProjectPage-[^/]*\.js$/.test(file) ? [file] : []),
+        ...dependencies.filter((dependency) => dependency.endsWith('.css')),
+      ],
     },
     rolldownOptions: {
       output: {

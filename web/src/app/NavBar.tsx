@@ -12,8 +12,8 @@ import styles from './NavBar.module.css';
 const MOBILE_MENU_ID = 'mobile-menu';
 
 /**
- * The side menu's code is not part of the first visit's: it loads once the page is idle (or at the first tap on
- * the hamburger, if that comes sooner), and the menu is mounted, closed, as soon as it is there.
+ * The side menu's code is not part of the first visit's: it loads at the visitor's first tap, key or scroll, or
+ * a few seconds after the page opened (`afterFirstLook`), and the menu is mounted, closed, as soon as it is there.
  */
 const MobileMenu = lazyComponent(async () => (await import('./MobileMenu')).MobileMenu);
 /** Signed-in users only, and loaded then: the bell's code and its socket stay out of a first visit's. */
@@ -21,13 +21,28 @@ const NotificationBell = lazyComponent(
   async () => (await import('../features/notifications/lazy-entry')).NotificationBell,
 );
 
-function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout: 2000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(run, 200);
-  return () => window.clearTimeout(id);
+/** What the visitor does first that says they are past their first look at the page. */
+const FIRST_ACTIONS = ['pointerdown', 'keydown', 'scroll'] as const;
+/** Otherwise the first look ends this long after the page opened. */
+const FIRST_LOOK_MS = 3000;
+
+/**
+ * Runs `run` once, at the visitor's first action or `FIRST_LOOK_MS` after the page opened. Not at the browser's
+ * first idle moment: while a page waits for its own code and data the browser is idle, and on a slow phone what
+ * loads then takes its share of the network from what the page is waiting for.
+ */
+function afterFirstLook(run: () => void): () => void {
+  const once = () => {
+    stop();
+    run();
+  };
+  const timer = window.setTimeout(once, FIRST_LOOK_MS);
+  const stop = () => {
+    window.clearTimeout(timer);
+    for (const type of FIRST_ACTIONS) window.removeEventListener(type, once, true);
+  };
+  for (const type of FIRST_ACTIONS) window.addEventListener(type, once, { capture: true, passive: true });
+  return stop;
 }
 
 /** The black sticky bar on every page. Below the sm breakpoint its links move into the mobile menu. */
@@ -43,7 +58,7 @@ export function NavBar() {
   useEffect(() => {
     if (menuLoaded) return;
     let mounted = true;
-    const cancel = whenIdle(() => {
+    const cancel = afterFirstLook(() => {
       // Offline, it stays unloaded: the first tap on the hamburger tries again.
       MobileMenu.preload().then(() => mounted && setMenuLoaded(true), retryFailedLoads);
     });
