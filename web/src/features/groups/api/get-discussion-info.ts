@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { getGroupsQueryKey } from './query-keys';
 
@@ -13,7 +13,20 @@ export function getDiscussionInfoQueryOptions(groupProjectId: number) {
   });
 }
 
-/** A group with its members and links, as far as the asker may see them. */
+/** How long an answer asked for while the page rendered counts as fresh: longer than React holds a reveal. */
+const ASKED_WHILE_RENDERING_FRESH_MS = 2000;
+
+/**
+ * A group with its members and links, as far as the asker may see them. Asked for as soon as the page renders
+ * (as TanStack's usePrefetchQuery does), not when React shows it: a page revealed after its code loaded is held
+ * back up to 300 ms (React's throttle for Suspense reveals), and a query's own request waits for that. Fresh for
+ * a moment, so the query does not ask again when it mounts.
+ */
 export function useDiscussionInfo(groupProjectId: number, enabled: boolean) {
-  return useQuery({ ...getDiscussionInfoQueryOptions(groupProjectId), enabled });
+  const queryClient = useQueryClient();
+  const options = getDiscussionInfoQueryOptions(groupProjectId);
+  if (enabled && queryClient.getQueryState(options.queryKey) === undefined) {
+    void queryClient.prefetchQuery(options);
+  }
+  return useQuery({ ...options, enabled, staleTime: ASKED_WHILE_RENDERING_FRESH_MS });
 }

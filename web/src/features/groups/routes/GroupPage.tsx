@@ -1,6 +1,6 @@
 import type { DiscussionInfo, GroupProject, GroupViewer } from '@openlfg/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
 import { LazyMarkdown, preloadMarkdown } from '../../../components/markdown/LazyMarkdown';
@@ -137,8 +137,9 @@ function GroupPageFor({
   // session cookie the request carries (a private group's details only to its members), so the page shows as
   // soon as the group's answer is in.
   const info = useDiscussionInfo(groupProjectId, useSessionCookieSettled());
-  // The description's renderer loads while the group does.
-  useEffect(() => void preloadMarkdown(), []);
+  // The description's renderer loads while the group does: from the first render, as the group's request goes
+  // (useDiscussionInfo), not from an effect, which waits for React to show the page (up to 300 ms later).
+  void preloadMarkdown();
   // A refused query that refetches (after a request to join, say) has no data and counts as loading again: the
   // page keeps showing what it showed for the refusal meanwhile, so it never blanks and keeps its buttons.
   const refused = info.isError && isRefusal(info.error);
