@@ -27,21 +27,30 @@ export interface BucketedWalk {
 
 /**
  * `(pos, skip)` for the CTE a bucketed page reads: the list-order bucket (`pos`, negated for a descending
- * list, as its index has it) where row `offset` is, and how many rows of that bucket come before it.
+ * list, as its index has it) where row `offset` is, and how many rows of that bucket come before it. The counts
+ * are added up as int4 (a bucket holds fewer than 2^31 rows; a numeric running sum costs twice as much), over a
+ * ROWS frame (each `pos` is one row: no peers to look for), and one facet's rows are read as they are, since the
+ * key makes them one per bucket; several facets' are summed per bucket first. About 0.4 ms for the 700 buckets
+ * of a list of 100,000, where the numeric sums over a RANGE frame took 0.6 to 1.1 ms.
  */
 export function bucketStart(walk: BucketedWalk): RawBuilder<{ pos: number; skip: number }> {
+  const pos = walk.descending
+    ? sql`case when bucket <> ${sql.lit(NULLS_BUCKET)} then -bucket else bucket end`
+    : sql`bucket`;
+  const [facet, ...more] = walk.facets;
+  const counted =
+    facet !== undefined && more.length === 0
+      ? sql`select ${pos} as pos, n::int4 as n
+            from list_sort_buckets where list = ${walk.list} and facet = ${facet}`
+      : sql`select ${pos} as pos, sum(n)::int4 as n
+            from list_sort_buckets where list = ${walk.list} and facet = any(${sql.val(walk.facets)}::text[])
+            group by 1`;
   // Parenthesised: Kysely's `with` puts a raw query as it is.
   return sql<{ pos: number; skip: number }>`(
     select pos, ${walk.offset}::bigint - (running - n) as skip
     from (
-      select pos, n, sum(n) over (order by pos) as running
-      from (
-        select case when ${walk.descending} and bucket <> ${NULLS_BUCKET} then -bucket else bucket end as pos,
-               sum(n) as n
-        from list_sort_buckets
-        where list = ${walk.list} and facet = any(${sql.val(walk.facets)}::text[])
-        group by 1
-      ) counted
+      select pos, n, sum(n) over (order by pos rows unbounded preceding) as running
+      from (${counted}) counted
     ) running
     where running > ${walk.offset}
     order by pos
