@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
-import { LazyMarkdown, preloadMarkdown } from '../../../components/markdown/LazyMarkdown';
+import { LazyMarkdown } from '../../../components/markdown/LazyMarkdown';
 import { TopicChips } from '../../../components/TopicChips';
 import { Spinner } from '../../../components/Spinner';
 import { isApiError } from '../../../lib/api-client';
@@ -137,9 +137,6 @@ function GroupPageFor({
   // session cookie the request carries (a private group's details only to its members), so the page shows as
   // soon as the group's answer is in.
   const info = useDiscussionInfo(groupProjectId, useSessionCookieSettled());
-  // The description's renderer loads while the group does: from the first render, as the group's request goes
-  // (useDiscussionInfo), not from an effect, which waits for React to show the page (up to 300 ms later).
-  void preloadMarkdown();
   // A refused query that refetches (after a request to join, say) has no data and counts as loading again: the
   // page keeps showing what it showed for the refusal meanwhile, so it never blanks and keeps its buttons.
   const refused = info.isError && isRefusal(info.error);
