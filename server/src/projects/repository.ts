@@ -92,10 +92,11 @@ function orderTerms(
   sortField: Exclude<ListOrder, 'relevance'>,
   order: SortOrder,
   reversed = false,
+  byIndex = true,
 ): RawBuilder<unknown>[] {
   const ascending = (order === 'ASC') !== reversed;
   const column = sortColumns[sortField];
-  const bucket = sortBucket(sortField, order);
+  const bucket = byIndex ? sortBucket(sortField, order) : null;
   const lead = bucket ? [sql`${bucket} ${reversed ? sql`desc` : sql`asc`}`] : [];
   // Reversed, the same order read from the other end: the same index, scanned backwards.
   return reversed
@@ -103,9 +104,16 @@ function orderTerms(
     : [...lead, sql`${column} ${ascending ? sql`asc` : sql`desc`} nulls last`, sql`projects.id asc`];
 }
 
-/** The list's order; a page past the middle of a sort with an index reads it backwards (see `page`). */
+/**
+ * The list's order; a page past the middle of a sort with an index reads it backwards (see `page`). The new
+ * projects are read through their own index (`projects_new_since_idx`, migration 0020, which carries the sort
+ * columns) and sorted as read: a few hundred or thousand rows, whose order needs no bucket (buckets follow
+ * values), and computing a bucket for each of them cost a quarter of a millisecond of a deep page's 1.2.
+ */
 function listOrder(filters: ListQuery, reversed = false): RawBuilder<unknown>[] {
-  if (filters.sortField !== 'relevance') return orderTerms(filters.sortField, filters.order, reversed);
+  if (filters.sortField !== 'relevance') {
+    return orderTerms(filters.sortField, filters.order, reversed, !filters.showNew);
+  }
   // The service refuses Best match without a search.
   return filters.search ? relevanceTerms(filters.search) : orderTerms('name', 'ASC');
 }
