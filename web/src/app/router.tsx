@@ -3,7 +3,7 @@ import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { ProjectsPage } from '../features/projects/routes/ProjectsPage';
 import { Spinner } from '../components/Spinner';
 import states from '../components/ResultStates.module.css';
-import { lazyComponent } from '../lib/lazy-component';
+import { lazyComponent, useShowArrivedCode } from '../lib/lazy-component';
 import { Layout } from './Layout';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 
@@ -44,6 +44,7 @@ const pages = {
  */
 function PageFrame() {
   const { key } = useLocation();
+  useShowArrivedCode();
   return (
     <RouteErrorBoundary resetKey={key}>
       <Suspense

@@ -1,10 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense, useState } from 'react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RouteErrorBoundary } from '../app/RouteErrorBoundary';
 import { Spinner } from '../components/Spinner';
-import { lazyComponent, lazyDialog } from './lazy-component';
+import { lazyComponent, lazyDialog, useShowArrivedCode } from './lazy-component';
 
 /** A chunk the test delivers (or fails) when it says so. */
 function chunk() {
@@ -23,6 +23,8 @@ function chunk() {
     loads: () => loads,
     deliver: (component: (props: { name: string }) => React.JSX.Element) =>
       act(async () => deliver(component)),
+    /** As the browser delivers it: React schedules what follows as it does in the app, not as `act` does. */
+    arrive: (component: (props: { name: string }) => React.JSX.Element) => deliver(component),
     fail: (error: Error) => act(async () => fail(error)),
   };
 }
@@ -84,6 +86,55 @@ describe('lazyComponent', () => {
     } finally {
       console.error = errors;
     }
+  });
+});
+
+describe('a page whose code arrives after its spinner showed', () => {
+  type Page = (props: { name: string }) => React.JSX.Element;
+  /** A page frame as the router's: a spinner until the page's code is in, inside what the frame renders. */
+  function PlainFrame({ page: Page }: { page: Page }) {
+    return (
+      <Suspense fallback={<Spinner label="Loading" />}>
+        <Page name="Ada" />
+      </Suspense>
+    );
+  }
+  function ShowingFrame({ page }: { page: Page }) {
+    useShowArrivedCode();
+    return <PlainFrame page={page} />;
+  }
+
+  /** Lets React do what the browser would have it do next (its scheduler runs on setImmediate). */
+  const nextTasks = async () => {
+    for (let task = 0; task < 5; task += 1) await new Promise((resolve) => setImmediate(resolve));
+  };
+
+  async function pageShownWithout300ms(Frame: typeof PlainFrame) {
+    const code = chunk();
+    const Page = lazyComponent(code.load);
+    await act(async () => render(<Frame page={Page} />));
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+    // React's throttle waits on a timer: faked, it never fires here, so what shows did not wait for it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const actEnvironment = Reflect.get(globalThis, 'IS_REACT_ACT_ENVIRONMENT');
+    Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', false);
+    try {
+      code.arrive(Greeting);
+      await nextTasks();
+      return screen.queryByText('Hello Ada') !== null;
+    } finally {
+      Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', actEnvironment);
+      vi.useRealTimers();
+    }
+  }
+
+  it('is held back by React behind its spinner for 300 ms', async () => {
+    // What useShowArrivedCode is for: when React stops holding a page back, this fails and the hook can go.
+    expect(await pageShownWithout300ms(PlainFrame)).toBe(false);
+  });
+
+  it('shows at once in a frame that calls useShowArrivedCode', async () => {
+    expect(await pageShownWithout300ms(ShowingFrame)).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { Suspense, use, useState, type ComponentType } from 'react';
+import { Suspense, use, useState, useSyncExternalStore, type ComponentType } from 'react';
 
 export interface LazyComponent<P extends object> {
   (props: P): React.JSX.Element;
@@ -11,6 +11,27 @@ export interface LazyComponent<P extends object> {
 const everyLazyComponent = new Set<{ preload: () => Promise<unknown> }>();
 /** How to forget each load that failed, so that the next render tries again. */
 const failedLoads = new Set<() => void>();
+/** How many lazily loaded chunks have arrived, and who re-renders when one does. */
+let arrivals = 0;
+const listeners = new Set<() => void>();
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+/** A lazy component's code has arrived. */
+function announceArrival(): void {
+  arrivals += 1;
+  listeners.forEach((listener) => listener());
+}
+
+/**
+ * Re-renders the calling component when any lazy component's code arrives, for a Suspense boundary it renders:
+ * the boundary then shows its content at once. Left to React, content whose code arrives after the boundary
+ * showed its fallback is held back until 300 ms after that fallback (its throttle for Suspense retries, which
+ * an ordinary update does not have): a page opened from a link showed its spinner that much longer.
+ */
+export const useShowArrivedCode = () => useSyncExternalStore(subscribe, () => arrivals);
 
 /**
  * A component whose code arrives when it is first rendered, so it stays out of the first visit's JavaScript: it
@@ -29,6 +50,7 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
         (component) => {
           loaded = true;
           Object.assign(promise, { status: 'fulfilled', value: component });
+          announceArrival();
         },
         (reason: unknown) => {
           // Kept, so that every render throws it to the error boundary rather than loading again in a loop.
@@ -44,6 +66,8 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
   };
   function Lazy(props: P) {
     const Component = use(preload());
+    // The same component on every render: `use` reads the one promise of its chunk (the rule cannot tell).
+    // eslint-disable-next-line react-hooks/static-components
     return <Component {...props} />;
   }
   Lazy.preload = preload;
@@ -64,6 +88,7 @@ export function lazyDialog<P extends object>(
   function LazyDialog(props: P) {
     const [opened, setOpened] = useState(false);
     if (isOpen(props) && !opened) setOpened(true);
+    useShowArrivedCode();
     return <Suspense fallback={null}>{opened ? <Dialog {...props} /> : null}</Suspense>;
   }
   LazyDialog.preload = Dialog.preload;

@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Spinner } from '../../../components/Spinner';
+import { lazyComponent, useShowArrivedCode } from '../../../lib/lazy-component';
 import { GroupPage } from '../../../features/groups/routes/GroupPage';
 import { useModeratorStatus } from '../../../features/moderation/api/get-moderator-status';
 import states from '../../../components/ResultStates.module.css';
@@ -8,17 +9,13 @@ import states from '../../../components/ResultStates.module.css';
 export { InvitePage } from '../../../features/groups/invites/InvitePage';
 
 /** The board and its realtime client load only where a board is shown, not with every page of the site. */
-const DiscussionBoard = lazy(() =>
-  import('../../../features/messages/components/DiscussionBoard').then((module) => ({
-    default: module.DiscussionBoard,
-  })),
+const DiscussionBoard = lazyComponent(
+  async () => (await import('../../../features/messages/components/DiscussionBoard')).DiscussionBoard,
 );
 
 /** A moderator's Restore on a hidden group's page: loaded only when the page finds the group gone. */
-const HiddenGroupRestore = lazy(() =>
-  import('../../../features/moderation/components/HiddenGroupRestore').then((module) => ({
-    default: module.HiddenGroupRestore,
-  })),
+const HiddenGroupRestore = lazyComponent(
+  async () => (await import('../../../features/moderation/components/HiddenGroupRestore')).HiddenGroupRestore,
 );
 
 /**
@@ -28,6 +25,8 @@ const HiddenGroupRestore = lazy(() =>
 export function GroupProjectPage() {
   // Moderators delete any message on a board they can read, as the server allows.
   const { isModerator } = useModeratorStatus();
+  // The board shows as soon as its code is in, not held back behind its spinner.
+  useShowArrivedCode();
   return (
     <GroupPage
       renderDiscussion={({ boardKey, canModerate, ...board }) => (
