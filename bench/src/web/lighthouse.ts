@@ -18,8 +18,8 @@ import { printFirstVisitJs } from './first-visit.js';
  * takes the group's id from the list the API answers.
  *
  * Environment: CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS (runs per page, the median is
- * printed; default 1), LIGHTHOUSE_REPORT_DIR (writes each run's full report there as JSON, to see where the time
- * goes).
+ * printed; default 1), LIGHTHOUSE_REPORT_DIR (writes each run's full report and its trace there as JSON, to see where the
+ * time goes), LIGHTHOUSE_PAGES (only the pages whose label holds one of these comma-separated words: `group page`).
  *
  * Lighthouse slows the CPU down 4 times on top of the machine's own speed, so a busy machine (tests running
  * beside it) scores lower: the machine's benchmark index, which Lighthouse measures each run, is printed too.
@@ -30,6 +30,7 @@ const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+const onlyPages = process.env.LIGHTHOUSE_PAGES?.split(',');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -204,7 +205,7 @@ async function lighthouseRun(url: string, port: number, triesLeft = 2) {
   const result = await lighthouse(url, { port, logLevel: 'error', onlyCategories: ['performance'] });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
-  if (!lhr.runtimeError) return lhr;
+  if (!lhr.runtimeError) return { lhr, trace: result.artifacts.Trace };
   if (triesLeft === 0) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
   console.log(`  (${new URL(url).pathname}: ${lhr.runtimeError.code}, measuring again)`);
   return lighthouseRun(url, port, triesLeft - 1);
@@ -213,11 +214,13 @@ async function lighthouseRun(url: string, port: number, triesLeft = 2) {
 async function measure(label: string, url: string, port: number): Promise<PageResult> {
   const results: Omit<PageResult, 'label' | 'url'>[] = [];
   for (let run = 0; run < runs; run += 1) {
-    const lhr = await lighthouseRun(url, port);
+    const { lhr, trace } = await lighthouseRun(url, port);
     if (reportDir) {
       mkdirSync(reportDir, { recursive: true });
-      const name = `${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}.json`;
-      writeFileSync(path.join(reportDir, name), JSON.stringify(lhr));
+      const name = `${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}`;
+      writeFileSync(path.join(reportDir, `${name}.json`), JSON.stringify(lhr));
+      // The browser's own trace of the run (the Performance panel of Chromium's developer tools opens it).
+      writeFileSync(path.join(reportDir, `${name}.trace.json`), JSON.stringify(trace));
     }
     results.push({
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -288,10 +291,11 @@ export async function runLighthouse(): Promise<boolean> {
       ['/group-projects', `${started.origin}/group-projects`],
       ['a group page', await groupPageUrl(started.origin)],
     ];
+    const measured = pages.filter(([label]) => !onlyPages || onlyPages.some((only) => label.includes(only)));
     const browser = await startChromium(path.join(workDir, 'chromium'));
     chromium = browser;
     const results: PageResult[] = [];
-    for (const [label, url] of pages) results.push(await measure(label, url, browser.port));
+    for (const [label, url] of measured) results.push(await measure(label, url, browser.port));
     printResults(results);
     return true;
   } catch (error) {

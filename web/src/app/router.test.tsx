@@ -1,7 +1,34 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { screen, within } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../test/api-mock';
 import { renderApp } from '../test/render-app';
+import { pageModules } from './page-modules';
+import { routes } from './router';
+
+/** Every page's route as the router spells it out, from the root. */
+function pagePaths(list: RouteObject[], parent = ''): string[] {
+  return list.flatMap((route) => {
+    const own =
+      route.path === undefined ? parent : `${parent.replace(/\/$/, '')}/${route.path.replace(/^\//, '')}`;
+    const here = route.index || (route.path !== undefined && !route.children) ? [own] : [];
+    return [...here, ...pagePaths(route.children ?? [], own)];
+  });
+}
+
+describe('the table of page modules, from which the server preloads a page’s code', () => {
+  it('has every page of the router and no other', () => {
+    expect(Object.keys(pageModules).sort()).toEqual(pagePaths(routes).sort());
+  });
+
+  it('names modules that exist', () => {
+    for (const module of Object.values(pageModules)) {
+      if (module !== null) expect(existsSync(path.join(import.meta.dirname, '../..', module))).toBe(true);
+    }
+  });
+});
 
 describe('pages', () => {
   it.each([

@@ -5,6 +5,7 @@ import { ErrorCode } from '@openlfg/contracts';
 import type { FastifyInstance } from 'fastify';
 import { isApiRequest } from './api-paths.js';
 import { errorBody } from './errors.js';
+import { readPagePreloads } from './page-preloads.js';
 
 /** Vite puts content-hashed files under assets/: their URL changes whenever their content does. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -30,16 +31,22 @@ export async function registerSpa(
 ): Promise<void> {
   const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : null;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
-  // Read once: each page's answer is the template with its head's tags put in.
+  // Read once: each page's answer is the template with its head's tags put in, its link preview and the
+  // preloads of its code.
   const headEnd = indexHtml?.indexOf('</head>') ?? -1;
+  const preloadsFor =
+    webDistDir && indexHtml ? readPagePreloads(webDistDir, (message) => app.log.warn(message)) : () => '';
   const pageHtml = async (pathname: string): Promise<string | null> => {
-    if (!indexHtml || !options.head || headEnd < 0) return indexHtml;
+    if (!indexHtml || headEnd < 0) return indexHtml;
     const { head } = options;
-    const tags = await head.forPage(pathname).catch((error: unknown) => {
-      app.log.warn({ err: error }, 'page preview failed: the site preview is served');
-      return head.fallback();
-    });
-    return `${indexHtml.slice(0, headEnd)}  ${tags}\n  ${indexHtml.slice(headEnd)}`;
+    const preview = head
+      ? await head.forPage(pathname).catch((error: unknown) => {
+          app.log.warn({ err: error }, 'page preview failed: the site preview is served');
+          return head.fallback();
+        })
+      : '';
+    const tags = `${preview}${preloadsFor(pathname)}`;
+    return tags ? `${indexHtml.slice(0, headEnd)}  ${tags}\n  ${indexHtml.slice(headEnd)}` : indexHtml;
   };
 
   if (webDistDir && indexHtml) {
@@ -47,6 +54,9 @@ export async function registerSpa(
       root: webDistDir,
       wildcard: false,
       index: false,
+      // The build writes each text file compressed beside it (`.br`, `.gz`, at the highest levels): sent as
+      // they are, rather than compressed again on every request at a level made for speed.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const relative = path.relative(webDistDir, filePath);
         res.header('cache-control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : REVALIDATE);

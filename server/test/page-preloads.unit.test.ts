@@ -1,0 +1,87 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PAGE_PRELOADS_FILE, readPagePreloads } from '../src/platform/http/page-preloads.js';
+
+/** The routes as the web's router declares them, each with files named after it. */
+const ROUTES = [
+  { path: '/', files: [] },
+  { path: '/group-projects', files: ['/assets/GroupProjectsPage-a1.js', '/assets/GroupProjectsPage-a2.css'] },
+  {
+    path: '/group-projects/:groupProjectId',
+    files: ['/assets/GroupProjectPage-b1.js', '/assets/Modal-b2.js'],
+  },
+  { path: '/invite/:token', files: ['/assets/GroupProjectPage-b1.js'] },
+  { path: '/settings/email/*', files: ['/assets/EmailSettingsPage-c1.js'] },
+  { path: '/*', files: ['/assets/NotFoundPage-d1.js'] },
+];
+
+function distWith(content: string | null): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'openlfg-preloads-'));
+  if (content !== null) writeFileSync(path.join(dir, PAGE_PRELOADS_FILE), content);
+  return dir;
+}
+
+function preloadsOf(content: string | null) {
+  const warnings: string[] = [];
+  const preloadsFor = readPagePreloads(distWith(content), (message) => warnings.push(message));
+  /** The files a page's HTML names, in order. */
+  const files = (pathname: string) =>
+    [...preloadsFor(pathname).matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
+  return { preloadsFor, files, warnings };
+}
+
+describe('the preloads of a page', () => {
+  const { preloadsFor, files, warnings } = preloadsOf(JSON.stringify({ routes: ROUTES }));
+
+  it.each([
+    ['/', []],
+    ['/group-projects', ['/assets/GroupProjectsPage-a1.js', '/assets/GroupProjectsPage-a2.css']],
+    ['/group-projects/', ['/assets/GroupProjectsPage-a1.js', '/assets/GroupProjectsPage-a2.css']],
+    ['/group-projects/12', ['/assets/GroupProjectPage-b1.js', '/assets/Modal-b2.js']],
+    ['/Group-Projects/12', ['/assets/GroupProjectPage-b1.js', '/assets/Modal-b2.js']],
+    ['/invite/x%20y', ['/assets/GroupProjectPage-b1.js']],
+    ['/settings/email', ['/assets/EmailSettingsPage-c1.js']],
+    ['/settings/email/unsubscribe/abc', ['/assets/EmailSettingsPage-c1.js']],
+    ['/group-projects/12/more', ['/assets/NotFoundPage-d1.js']],
+    ['/no/such/page', ['/assets/NotFoundPage-d1.js']],
+  ])('%s names %j', (pathname, expected) => {
+    expect(files(pathname)).toEqual(expected);
+    expect(warnings).toEqual([]);
+  });
+
+  it('loads code as a module and styles as styles, after what the first paint needs', () => {
+    expect(preloadsFor('/group-projects')).toBe(
+      '<link rel="modulepreload" href="/assets/GroupProjectsPage-a1.js" crossorigin fetchpriority="low" />' +
+        '<link rel="preload" as="style" href="/assets/GroupProjectsPage-a2.css" crossorigin fetchpriority="low" />',
+    );
+  });
+});
+
+describe('a list the server cannot use', () => {
+  it('is no list at all when the build wrote none', () => {
+    const { files, warnings } = preloadsOf(null);
+    expect(files('/group-projects/1')).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
+
+  it.each([
+    ['not JSON', '{'],
+    ['no routes', '{}'],
+    ['a route without files', JSON.stringify({ routes: [{ path: '/x' }] })],
+    [
+      'a file that would leave its attribute',
+      JSON.stringify({ routes: [{ path: '*', files: ['/assets/a.js" onload="alert(1)'] }] }),
+    ],
+    [
+      'a file from elsewhere',
+      JSON.stringify({ routes: [{ path: '*', files: ['https://example.com/a.js'] }] }),
+    ],
+  ])('is said and left out: %s', (_, content) => {
+    const { files, warnings } = preloadsOf(content);
+    expect(files('/group-projects/1')).toEqual([]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('pages are served without preloads');
+  });
+});
