@@ -4,8 +4,8 @@ import { postGroup, signedIn } from '../support/journeys.js';
 
 /**
  * An owner writes a description in Markdown, previews it, posts the group and shares its link: the page renders
- * the list and the link (opening safely), "Copy link" copies the page's address with a toast, and the HTML a
- * chat app fetches for that address carries the group's preview tags.
+ * the list and the link (opening safely), "Copy link" copies the page's address with a toast, the HTML a chat
+ * app fetches for that address carries the group's preview tags, and someone opening it loads its code once.
  */
 const TITLE = 'E2E "share" club & co';
 const DESCRIPTION = 'We need:\n\n- a **designer**\n- a tester\n\nPlan: https://example.com/plan';
@@ -58,6 +58,22 @@ test('a group described in Markdown is previewed, rendered, copied and shared', 
     '<meta property="og:description" content="We need: a designer a tester Plan: https://example.com/plan. Topics: rust. 1 member." />',
   );
   expect(head).toContain('<meta name="twitter:card" content="summary" />');
+
+  // Someone opening the link: the HTML names the page's code, which the browser loads beside the site's own
+  // script, each file once (the page's loader finds what the HTML preloaded).
+  const preloaded = [...head.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
+  expect(preloaded.some((file) => /\/GroupProjectPage-[^/]+\.js$/.test(file ?? ''))).toBe(true);
+  const visitor = await (await browser.newContext()).newPage();
+  const code: string[] = [];
+  visitor.on('request', (sent) => {
+    if (/\/assets\/.+\.(?:js|css)$/.test(sent.url())) code.push(new URL(sent.url()).pathname);
+  });
+  await visitor.goto(url);
+  await expect(visitor.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+  await expect(visitor.getByRole('listitem').filter({ hasText: 'a designer' })).toBeVisible();
+  expect(code).toEqual(expect.arrayContaining(preloaded));
+  expect(code.filter((file, index) => code.indexOf(file) !== index)).toEqual([]);
+  await visitor.context().close();
 
   // The list's card shows the description as plain text, not its Markdown.
   await owner.getByRole('link', { name: 'Looking for group' }).first().click();
