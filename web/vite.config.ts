@@ -7,8 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import type { OutputBundle, OutputChunk } from 'rolldown';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { pageModules } from './src/app/page-modules.ts';
 
 /** The web app reads the API's types from the contracts sources, so it needs no contracts build first. */
@@ -47,7 +46,7 @@ function withoutEndpointAuth(): Plugin {
 }
 
 /** What each chunk of a bundle imports statically, by file name. */
-function importsByChunk(bundle: OutputBundle): Map<string, readonly string[]> {
+function importsByChunk(bundle: Rolldown.OutputBundle): Map<string, readonly string[]> {
   const importsOf = new Map<string, readonly string[]>();
   for (const output of Object.values(bundle)) {
     if (output.type === 'chunk') importsOf.set(output.fileName, output.imports);
@@ -112,7 +111,7 @@ function pagePreloads(): Plugin {
       const entries = chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
       const firstVisit = new Set([...entries, ...importClosure(importsOf, entries)]);
       const stylesOf = (fileName: string) => [
-        ...((bundle[fileName] as OutputChunk).viteMetadata?.importedCss ?? []),
+        ...((bundle[fileName] as Rolldown.OutputChunk).viteMetadata?.importedCss ?? []),
       ];
       const alreadyLoaded = new Set([...firstVisit, ...[...firstVisit].flatMap(stylesOf)]);
       const routes = Object.entries(pageModules).map(([route, module]) => {
