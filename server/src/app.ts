@@ -140,7 +140,7 @@ export async function buildApp(deps: AppDeps) {
   requireDeclaredRoutes(app, deps.testRoutePrefix ?? null);
   await app.register(cookie, { secret: config.sessionSecret });
   // After cookies: the limit counts per live session when there is one.
-  await registerRateLimits(app, {
+  const rateLimits = await registerRateLimits(app, {
     perMinute: config.rateLimits.perMinute,
     redisUrl: config.redisUrl,
     redisKeyPrefix: deps.redisKeyPrefix,
@@ -259,6 +259,7 @@ export async function buildApp(deps: AppDeps) {
   const previews = createSharePreviews({ preview: groupsService.sharePreview, publicUrl: config.publicUrl });
   await registerSpa(app, deps.webDistDir, {
     head: { forPage: previews.headFor, fallback: previews.siteHead },
+    limitUnknownApiPath: rateLimits.unknownApiPath,
   });
 
   return app;

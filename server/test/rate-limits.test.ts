@@ -41,6 +41,19 @@ describe('rate limits', () => {
     expect((await topics({ 'x-test-ip': '10.0.0.2' })).statusCode).toBe(200);
   });
 
+  it('count requests to API paths that do not exist, and leave pages alone', async () => {
+    const probe = (ip: string, url: string) => t.app.inject({ method: 'GET', url, remoteAddress: ip });
+    for (let i = 0; i < 5; i++) expect((await probe('10.0.0.9', `/api/no-such-${i}`)).statusCode).toBe(404);
+    const refused = await probe('10.0.0.9', '/api/no-such-5');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('RATE_LIMITED');
+    // The same budget as the routes': probing paths leaves nothing for them.
+    expect((await topics({ 'x-test-ip': '10.0.0.9' })).statusCode).toBe(429);
+    // A page's address (the web app answers it) is not an API request.
+    for (let i = 0; i < 8; i++)
+      expect((await probe('10.0.0.10', `/no/such/page-${i}`)).statusCode).not.toBe(429);
+  });
+
   it('count signed-in users by session, not by the address they share', async () => {
     const shared = { 'x-test-ip': '10.0.0.3' };
     const a = await createSignedInUser(t.database.db, 'limit-a');

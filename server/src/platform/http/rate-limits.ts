@@ -1,6 +1,6 @@
 import rateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
 import { ErrorCode } from '@openlfg/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { connectRedis } from '../redis.js';
 import { isApiPath } from './api-paths.js';
 import { HttpError } from './errors.js';
@@ -46,7 +46,10 @@ function tooMany(retryAfter: string): HttpError {
  * When Redis does not answer (every wait on it is bounded, see platform/redis.ts), requests go through
  * unlimited rather than fail.
  */
-export async function registerRateLimits(app: FastifyInstance, settings: RateLimitSettings): Promise<void> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  settings: RateLimitSettings,
+): Promise<{ unknownApiPath: UnknownApiPathLimit | null }> {
   const { perMinute, sessions } = settings;
   const redis = settings.redisUrl ? await connectRedis(settings.redisUrl, app.log) : null;
   // onClose runs once the requests in flight have finished: nothing needs Redis after it.
@@ -105,7 +108,13 @@ export async function registerRateLimits(app: FastifyInstance, settings: RateLim
     timeWindow: MINUTE_MS,
     keyGenerator: (request) => `junk-cookie:${addressKey(request)}`,
   });
+  // An unknown API path reaches no route, so no route's limit: the not-found handler applies this one, the API's
+  // own (same budget, same client), so that probing for paths spends the budget too.
+  return { unknownApiPath: perMinute > 0 ? app.rateLimit() : null };
 }
+
+/** The API's limit, for a request that reached no route (`registerSpa` runs it for unknown API paths). */
+export type UnknownApiPathLimit = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 /** Route options for the sign-in routes: their own, tighter limit per address, or none when it is off. */
 export function signInRateLimit(perMinute: number): { rateLimit: RateLimitOptions | false } {

@@ -2,10 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@openlfg/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiRequest } from './api-paths.js';
 import { errorBody } from './errors.js';
 import { readPagePreloads } from './page-preloads.js';
+import type { UnknownApiPathLimit } from './rate-limits.js';
 
 /** Vite puts content-hashed files under assets/: their URL changes whenever their content does. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -18,6 +19,8 @@ export interface SpaOptions {
    * page gets when working them out fails, so a page always loads.
    */
   head?: { forPage: (pathname: string) => Promise<string>; fallback: () => string };
+  /** Runs before the 404 of an unknown API path: the API's rate limit (rate-limits.ts). */
+  limitUnknownApiPath?: UnknownApiPathLimit | null;
 }
 
 /**
@@ -66,7 +69,11 @@ export async function registerSpa(
     app.log.warn('web/dist/index.html not found: pages are not served (run `npm run build`)');
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
+  const { limitUnknownApiPath } = options;
+  const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (limitUnknownApiPath && isApiRequest(request)) await limitUnknownApiPath(request, reply);
+  };
+  app.setNotFoundHandler({ preHandler }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     // Decoded as the router decodes it: an unknown `/%61pi/...` is an unknown API path, not a page.
     if (isApiRequest(request)) {
