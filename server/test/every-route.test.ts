@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import formatsPlugin from 'ajv-formats';
 import fc from 'fast-check';
@@ -264,6 +267,50 @@ describe('every route answers any input without a 5xx', () => {
     expect(socket.socket.readyState, again).toBe(socket.socket.OPEN);
     socket.close();
   }, 60_000);
+
+  it('a path no route declares answers below 500: pages (their preloads) and unknown API paths (their limit)', async () => {
+    // A built web app with its preload list, and the API's rate limit on, as a deployment runs.
+    const dist = mkdtempSync(path.join(tmpdir(), 'openlfg-fuzz-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+    const routes = [
+      { path: '/', files: [] },
+      { path: '/group-projects/:groupProjectId', files: ['/assets/GroupProjectPage-a1.js'] },
+      { path: '/settings/email/*', files: ['/assets/EmailSettingsPage-b2.css'] },
+      { path: '/*', files: ['/assets/NotFoundPage-c3.js'] },
+    ];
+    writeFileSync(path.join(dist, 'page-preloads.json'), JSON.stringify({ routes }));
+    const site = await createTestApp({ webDistDir: dist, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
+    try {
+      const segment = fc.oneof(
+        fc.constantFrom(
+          'api',
+          'group-projects',
+          'settings',
+          'email',
+          '%61pi',
+          '%',
+          '%zz',
+          '..',
+          '%2F',
+          '*',
+          ':id',
+        ),
+        fc.string({ maxLength: 12 }).map(encodeURIComponent),
+        // As typed, less what ends a path or what the test client cannot put in a URL (a backslash).
+        fc.string({ maxLength: 12 }).filter((text) => !/[/?#\s\\]/.test(text)),
+      );
+      const paths = fc.array(segment, { maxLength: 6 }).map((segments) => `/${segments.join('/')}`);
+      await fc.assert(
+        fc.asyncProperty(paths, fc.constantFrom(null, user.cookie), async (url, cookie) => {
+          const res = await site.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+          expect(res.statusCode, `GET ${url} ${res.body.slice(0, 200)}`).toBeLessThan(500);
+        }),
+        { numRuns: RUNS_PER_ROUTE },
+      );
+    } finally {
+      await site.close();
+    }
+  });
 
   it('is still up afterwards', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
