@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Spinner } from '../../../components/Spinner';
 import { lazyComponent, useShowArrivedCode } from '../../../lib/lazy-component';
-import { GroupPage } from '../../../features/groups/routes/GroupPage';
+import { GroupPage, type DiscussionSlot, type RenderHidden } from '../../../features/groups/routes/GroupPage';
 import { useModeratorStatus } from '../../../features/moderation/api/get-moderator-status';
 import states from '../../../components/ResultStates.module.css';
 
@@ -25,26 +25,40 @@ const HiddenGroupRestore = lazyComponent(
 export function GroupProjectPage() {
   // Moderators delete any message on a board they can read, as the server allows.
   const { isModerator } = useModeratorStatus();
-  // The board shows as soon as its code is in, not held back behind its spinner.
-  useShowArrivedCode();
   return (
     <GroupPage
-      renderDiscussion={({ boardKey, canModerate, ...board }) => (
-        <Suspense
-          fallback={
-            <div className={states.loading}>
-              <Spinner label="Loading the discussion" />
-            </div>
-          }
-        >
-          <DiscussionBoard key={boardKey} canModerate={canModerate || isModerator} {...board} />
-        </Suspense>
-      )}
-      renderHidden={(slot) => (
-        <Suspense fallback={null}>
-          <HiddenGroupRestore {...slot} />
-        </Suspense>
-      )}
+      renderDiscussion={(slot) => <Board {...slot} isModerator={isModerator} />}
+      renderHidden={(slot) => <HiddenRestore {...slot} />}
     />
+  );
+}
+
+/**
+ * The board, with a spinner until its code is in. It and `HiddenRestore` each hold their own Suspense boundary
+ * and show their code as soon as it arrives (`useShowArrivedCode`): what re-renders then is the slot, not the
+ * whole page.
+ */
+function Board({ boardKey, canModerate, isModerator, ...board }: DiscussionSlot & { isModerator: boolean }) {
+  useShowArrivedCode();
+  return (
+    <Suspense
+      fallback={
+        <div className={states.loading}>
+          <Spinner label="Loading the discussion" />
+        </div>
+      }
+    >
+      <DiscussionBoard key={boardKey} canModerate={canModerate || isModerator} {...board} />
+    </Suspense>
+  );
+}
+
+/** A moderator's Restore on a hidden group's page. */
+function HiddenRestore(slot: Parameters<RenderHidden>[0]) {
+  useShowArrivedCode();
+  return (
+    <Suspense fallback={null}>
+      <HiddenGroupRestore {...slot} />
+    </Suspense>
   );
 }
