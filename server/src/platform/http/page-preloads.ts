@@ -4,7 +4,7 @@ import { decodedPath } from './api-paths.js';
 
 /**
  * What the web build writes beside index.html (web/vite.config.ts, `pagePreloads`): for each page's route, as
- * the web app's router declares it (`/group-projects/:groupProjectId`, `/settings/email/*`, `*`), the files
+ * the web app's router declares it (`/group-projects/:groupProjectId`, `/settings/email/*`, `/*`), the files
  * of that page's code and styles.
  */
 export const PAGE_PRELOADS_FILE = 'page-preloads.json';
@@ -36,7 +36,7 @@ function segmentsOf(pathname: string): string[] {
 
 /**
  * How specific a route is, as React Router ranks them: a named segment outranks a parameter, which outranks the
- * rest (`*`). `/` outranks `*`, which also matches it.
+ * rest (`*`). `/` outranks `/*`, which also matches it.
  */
 function scoreOf(segments: string[]): number {
   return segments.reduce(
