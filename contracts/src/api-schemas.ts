@@ -106,7 +106,14 @@ import {
   UnreadNotificationsResponse,
 } from './notifications.js';
 import { NoContent, Redirect } from './schema-helpers.js';
-import { MailLinkOutcome, MailSettings, MailSettingsBody, MailTokenBody, MailTokenQuery } from './mail.js';
+import {
+  MailLinkOutcome,
+  MailSettings,
+  MailSettingsBody,
+  MailTokenBody,
+  MailTokenQuery,
+  SavedMailSettings,
+} from './mail.js';
 
 /** What an endpoint takes and answers: the schemas the server validates and serialises with, per status. */
 export interface EndpointSchemas {
@@ -132,7 +139,7 @@ export const API_SCHEMAS = schemas({
   logout: { response: { 204: NoContent } },
   publicRepos: { response: { 200: PublicReposResponse } },
   mailSettings: { response: { 200: MailSettings } },
-  updateMailSettings: { body: MailSettingsBody, response: { 200: MailSettings } },
+  updateMailSettings: { body: MailSettingsBody, response: { 200: SavedMailSettings } },
   confirmMail: { body: MailTokenBody, response: { 200: MailLinkOutcome } },
   unsubscribeMail: { querystring: MailTokenQuery, response: { 200: MailLinkOutcome } },
 

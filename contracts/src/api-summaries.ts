@@ -90,7 +90,7 @@ export const API_SUMMARIES: Record<EndpointName, string> = {
   auditLog: "The moderators' audit log.",
   mailSettings: "The caller's notification email: address, whether it is confirmed, and how often.",
   updateMailSettings:
-    "Sets the caller's notification email and digest; a new address is sent a confirmation link.",
+    "Sets the caller's notification email and digest; an unconfirmed address is sent a confirmation link, at most one per address per 10 minutes and five per user a day.",
   confirmMail: 'Confirms an address from the link the confirmation mail carried.',
   unsubscribeMail: "Turns a digest's recipient's email off from its signed link (one-click, RFC 8058).",
 };

@@ -15,8 +15,10 @@ export type DigestFrequency = Static<typeof DigestFrequency>;
 
 /** Longest address accepted (RFC 5321's path limit). */
 export const MAX_EMAIL_LENGTH = 254;
-/** A plain address: one @, no spaces or angle brackets; the confirmation mail proves the rest. */
-export const EMAIL_PATTERN = '^[^\\s@<>()",;:\\\\]+@[^\\s@<>()",;:\\\\]+\\.[^\\s@<>()",;:\\\\]+$';
+/** At most one confirmation mail to an address in this long, whoever asks for it. */
+export const CONFIRMATION_MAIL_INTERVAL_MINUTES = 10;
+/** At most this many confirmation mails a day for one user, whatever the addresses. */
+export const CONFIRMATION_MAILS_PER_DAY = 5;
 
 export const MailSettings = Type.Object({
   /** False when the site has no mail server (SMTP_URL unset): notifications stay in the app. */
@@ -25,16 +27,46 @@ export const MailSettings = Type.Object({
   /** The owner opened the confirmation link sent to `email`; no digest goes to an unconfirmed address. */
   confirmed: Type.Boolean(),
   digest: DigestFrequency,
+  /**
+   * When another confirmation mail can be sent to `email` (one per address per 10 minutes, whoever asks; five a
+   * day per user): saving before then saves but sends none. Null when one can go now, or nothing awaits
+   * confirmation.
+   */
+  confirmationNextAt: Nullable(Type.String({ format: 'date-time' })),
+  /**
+   * The mail server did not take the last confirmation mail: the digest rounds try again once
+   * `confirmationNextAt` has passed.
+   */
+  confirmationPending: Type.Boolean(),
 });
 export type MailSettings = Static<typeof MailSettings>;
+
+/** The settings as saved, and what became of the confirmation mail the save asked for. */
+export const SavedMailSettings = Type.Object({
+  ...MailSettings.properties,
+  /**
+   * `sent`: a confirmation mail went to `email` now; `later`: the limits held it back (see
+   * `confirmationNextAt`); `pending`: the mail server did not take it, it is tried again; `none`: nothing to
+   * confirm (no address, or confirmed).
+   */
+  confirmationMail: Type.Union([
+    Type.Literal('sent'),
+    Type.Literal('later'),
+    Type.Literal('pending'),
+    Type.Literal('none'),
+  ]),
+});
+export type SavedMailSettings = Static<typeof SavedMailSettings>;
 
 export const MailSettingsBody = Type.Object(
   {
     /** Null forgets the address (and so stops every mail). */
+    /** Checked by the server as mail servers read an address (RFC 5321); a 400 names what is wrong. */
     email: Nullable(
-      Type.String({
+      // minLength: the request validator coerces null to a string where a branch lets "" through.
+      Text({
+        minLength: 1,
         maxLength: MAX_EMAIL_LENGTH,
-        pattern: EMAIL_PATTERN,
         description: 'An email address such as ada@example.org',
       }),
     ),

@@ -1,4 +1,4 @@
-import type { MailSettings } from '@openlfg/contracts';
+import type { MailSettings, SavedMailSettings } from '@openlfg/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from './support/app.js';
@@ -42,6 +42,21 @@ async function subscribe(user: User, digest: 'instant' | 'daily' = 'instant') {
   return email;
 }
 
+/** Saves `email` as the user's address: the answer (200 expected). */
+async function save(user: User, email: string, digest: 'instant' | 'daily' | 'off' = 'daily') {
+  const res = await call(t.app, 'POST', '/api/account/mail-settings', user.cookie, { email, digest });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as SavedMailSettings;
+}
+
+/** The mails the SMTP server took for `email`. */
+const mailsTo = (email: string) => smtp.mails.filter((mail) => recipient(mail) === email.toLowerCase());
+
+/** Moves the user's and the address's confirmation mails `interval` into the past, as if that much time went by. */
+async function age(interval: string) {
+  await sql`update mail_confirmations set sent_at = sent_at - ${interval}::interval`.execute(t.database.db);
+}
+
 const recipient = (mail: { to?: unknown }) =>
   mail.to && typeof mail.to === 'object' && 'text' in mail.to ? String(mail.to.text) : '';
 
@@ -78,6 +93,8 @@ describe('notification email', () => {
       email: `${owner.login}@example.org`,
       confirmed: false,
       digest: 'instant',
+      confirmationNextAt: expect.any(String),
+      confirmationPending: false,
     });
     await requestToJoin(owner, 'Unconfirmed');
     expect((await roundFor(`${owner.login}@example.org`)).mails).toEqual([]);
@@ -173,6 +190,135 @@ describe('notification email', () => {
     await subscribe(user);
     ok(await call(t.app, 'POST', '/api/account/mail-settings', user.cookie, { email: null, digest: 'off' }));
     expect(await settings(user)).toMatchObject({ email: null, confirmed: false });
+  });
+});
+
+describe('the address', () => {
+  it('refuses a NUL or other control character with a 400 naming the field, not a 500', async () => {
+    const user = await fresh('nul');
+    for (const email of ['ada\u0000lovelace@example.org', 'ada\u0007@example.org']) {
+      const res = await call(t.app, 'POST', '/api/account/mail-settings', user.cookie, {
+        email,
+        digest: 'daily',
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.message).toContain('body.email');
+    }
+    expect((await settings(user)).email).toBeNull();
+  });
+
+  it('refuses up front an address mail servers refuse, saving and mailing nothing', async () => {
+    const user = await fresh('form');
+    const seen = smtp.mails.length;
+    for (const email of [
+      `${user.login}..x@example.org`,
+      `${user.login}@example..org`,
+      `${user.login}@exa_mple.org`,
+      `.${user.login}@example.org`,
+      `${user.login}@localhost`,
+      `${'x'.repeat(65)}@example.org`,
+    ]) {
+      const res = await call(t.app, 'POST', '/api/account/mail-settings', user.cookie, {
+        email,
+        digest: 'daily',
+      });
+      expect(res.statusCode, `${email}: ${res.body}`).toBe(400);
+      expect(res.json().error.message).toMatch(/^body\.email is not an address mail can be delivered to: /);
+    }
+    expect(await settings(user)).toMatchObject({ email: null });
+    expect(smtp.mails.length).toBe(seen);
+    // The same form, well made, is taken.
+    expect((await save(user, `${user.login}.x@example.org`)).confirmationMail).toBe('sent');
+  });
+
+  it('saves when the mail server refuses the confirmation mail, and a later round sends it', async () => {
+    const user = await fresh('refused');
+    const email = `${user.login}@example.org`;
+    smtp.state.failing = true;
+    let saved: SavedMailSettings;
+    try {
+      saved = await save(user, email);
+    } finally {
+      smtp.state.failing = false;
+    }
+    expect(saved).toMatchObject({
+      email,
+      confirmed: false,
+      confirmationMail: 'pending',
+      confirmationPending: true,
+    });
+    expect(await settings(user)).toMatchObject({ email, confirmationPending: true });
+    expect(mailsTo(email)).toEqual([]);
+
+    // The try counts against the limits: no round mails the address again within them...
+    expect((await roundFor(email)).mails).toEqual([]);
+    // ...and the first round after them does, once.
+    await age('10 minutes');
+    const retried = await roundFor(email);
+    expect(retried.mails.map((mail) => mail.subject)).toEqual([
+      'Confirm your email for OpenLFG notifications',
+    ]);
+    expect(await settings(user)).toMatchObject({ email, confirmed: false, confirmationPending: false });
+    expect((await roundFor(email)).mails).toEqual([]);
+  });
+});
+
+describe('confirmation mail on demand', () => {
+  it('sends one confirmation mail for 15 saves at once, saving each and saying when the next may go', async () => {
+    const user = await fresh('burst');
+    const email = `${user.login}@example.org`;
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => save(user, email, i % 2 === 0 ? 'daily' : 'instant')),
+    );
+    expect(mailsTo(email)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.confirmationMail === 'sent')).toHaveLength(1);
+    expect(answers.filter((answer) => answer.confirmationMail === 'later')).toHaveLength(14);
+    const nextAt = answers.map((answer) => answer.confirmationNextAt);
+    expect(new Set(nextAt).size).toBe(1);
+    const minutes = (Date.parse(nextAt[0] ?? '') - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(9);
+    expect(minutes).toBeLessThanOrEqual(10);
+    expect((await settings(user)).confirmationNextAt).toBe(nextAt[0]);
+
+    // Ten minutes on, saving again sends the link again.
+    await age('10 minutes');
+    expect((await save(user, email)).confirmationMail).toBe('sent');
+    expect(mailsTo(email)).toHaveLength(2);
+  });
+
+  it('holds an address to one mail per 10 minutes whoever asks, whatever its case', async () => {
+    const victim = `victim-${++users}@example.org`;
+    const first = await fresh('first');
+    const second = await fresh('second');
+    expect((await save(first, victim)).confirmationMail).toBe('sent');
+    const other = await save(second, victim.toUpperCase());
+    expect(other).toMatchObject({ email: victim.toUpperCase(), confirmed: false, confirmationMail: 'later' });
+    expect(other.confirmationNextAt).not.toBeNull();
+    expect(mailsTo(victim)).toHaveLength(1);
+  });
+
+  it('sends one user at most five confirmation mails a day', async () => {
+    const user = await fresh('daily');
+    const addresses = Array.from({ length: 6 }, (_, i) => `${user.login}-${i}@example.org`);
+    const answers: SavedMailSettings[] = [];
+    for (const email of addresses) answers.push(await save(user, email));
+    expect(answers.map((answer) => answer.confirmationMail)).toEqual([
+      'sent',
+      'sent',
+      'sent',
+      'sent',
+      'sent',
+      'later',
+    ]);
+    expect(addresses.map((email) => mailsTo(email).length)).toEqual([1, 1, 1, 1, 1, 0]);
+    const hours = (Date.parse(answers[5]?.confirmationNextAt ?? '') - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23);
+    expect(hours).toBeLessThanOrEqual(24);
+    // The setting is saved all the same.
+    expect(await settings(user)).toMatchObject({ email: addresses[5], confirmed: false });
+
+    await age('1 day');
+    expect((await save(user, addresses[5] ?? '')).confirmationMail).toBe('sent');
   });
 });
 

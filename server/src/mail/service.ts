@@ -1,15 +1,16 @@
 import {
-  ErrorCode,
   notificationLink,
   notificationText,
   type MailLinkOutcome,
   type MailSettings,
   type MailSettingsBody,
+  type SavedMailSettings,
 } from '@openlfg/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { badRequest, conflict, HttpError } from '../platform/http/errors.js';
+import { badRequest, conflict } from '../platform/http/errors.js';
 import type { Mailer } from '../platform/mail/mailer.js';
 import { toNotification } from '../notifications/presenters.js';
+import { undeliverableReason } from './address.js';
 import { confirmationMail, digestMail, type DigestItem } from './compose.js';
 import type { MailRepository, MailSettingsRow } from './repository.js';
 import type { MailTokens } from './tokens.js';
@@ -41,21 +42,43 @@ export function createMailService(deps: {
 }) {
   const { repository, mailer, tokens, publicUrl } = deps;
   const available = mailer !== null;
-  const present = (row: MailSettingsRow | null): MailSettings => ({
-    available,
-    email: row?.email ?? null,
-    confirmed: row?.confirmed ?? false,
-    digest: row?.digest ?? 'daily',
-  });
+  const present = async (row: MailSettingsRow | null): Promise<MailSettings> => {
+    const awaiting = row !== null && !row.confirmed;
+    const nextAt = awaiting ? await repository.confirmationNextAt(row.userId, row.email) : null;
+    return {
+      available,
+      email: row?.email ?? null,
+      confirmed: row?.confirmed ?? false,
+      digest: row?.digest ?? 'daily',
+      confirmationNextAt: nextAt?.toISOString() ?? null,
+      confirmationPending: awaiting && row.confirmationDue,
+    };
+  };
   const outcome = (row: MailSettingsRow): MailLinkOutcome => ({
     email: row.email,
     digest: row.digest,
     confirmed: row.confirmed,
   });
 
-  async function sendConfirmation(userId: number, email: string) {
+  /**
+   * Sends a confirmation mail to `email` if the limits let one go now (`later` if not). A mail server that
+   * does not take it fails nothing: the mail waits for the digest rounds (`pending`), which try it again.
+   */
+  async function offerConfirmation(userId: number, email: string): Promise<'sent' | 'later' | 'pending'> {
+    if (!mailer || (await repository.claimConfirmation(userId, email))) return 'later';
     const link = `${publicUrl}/settings/email/confirm?token=${encodeURIComponent(tokens.confirmToken(userId, email))}`;
-    await mailer?.send(confirmationMail({ to: email, link }));
+    try {
+      await mailer.send(confirmationMail({ to: email, link }));
+    } catch (error) {
+      deps.log.warn(
+        { err: error, userId },
+        'a confirmation mail could not be sent; a later round tries again',
+      );
+      await repository.setConfirmationDue(userId, email, true);
+      return 'pending';
+    }
+    await repository.setConfirmationDue(userId, email, false);
+    return 'sent';
   }
 
   /** One user's digest: what came since the last one, if anything. Answers whether a mail went out. */
@@ -103,37 +126,30 @@ export function createMailService(deps: {
     },
 
     /**
-     * Sets the caller's address and digest. A new address gets a confirmation mail and nothing else until it is
-     * confirmed; null forgets the address.
+     * Sets the caller's address and digest. An unconfirmed address is sent a confirmation mail, within the
+     * limits (one per address per 10 minutes, five per user a day): past them the settings are saved all the
+     * same and the answer says when the next mail may go. Null forgets the address.
      */
-    async update(caller: Caller, body: MailSettingsBody): Promise<MailSettings> {
+    async update(caller: Caller, body: MailSettingsBody): Promise<SavedMailSettings> {
       if (body.email === null) {
         await repository.forget(caller.id);
-        return present(null);
+        return { ...(await present(null)), confirmationMail: 'none' };
+      }
+      const email = body.email.trim();
+      const undeliverable = undeliverableReason(email);
+      if (undeliverable) {
+        throw badRequest(`body.email is not an address mail can be delivered to: ${undeliverable}.`);
       }
       if (!mailer) throw conflict(NOT_AVAILABLE);
-      const email = body.email.trim();
-      const before = await repository.find(caller.id);
       const row = await repository.save(
         caller.id,
         email,
         body.digest,
         await repository.latestNotificationId(caller.id),
       );
-      if (before?.email !== email || !row.confirmed) {
-        try {
-          await sendConfirmation(caller.id, email);
-        } catch (error) {
-          // Saved, unconfirmed: saving again sends the link again.
-          deps.log.warn({ err: error }, 'the confirmation mail could not be sent');
-          throw new HttpError(
-            502,
-            ErrorCode.upstream,
-            `Your settings are saved, but the mail server did not take the confirmation mail for ${email}. Save again in a moment to resend it.`,
-          );
-        }
-      }
-      return present(row);
+      const confirmationMail = row.confirmed ? 'none' : await offerConfirmation(caller.id, email);
+      const saved = confirmationMail === 'none' ? row : await repository.find(caller.id);
+      return { ...(await present(saved)), confirmationMail };
     },
 
     async confirm(token: string): Promise<MailLinkOutcome> {
@@ -151,13 +167,20 @@ export function createMailService(deps: {
     },
 
     /**
-     * One round: takes the users whose digest is due (leased to this node) and sends each what is new. A mail
-     * server that fails leaves the user's digest for a later round; one user's failure does not stop the others.
+     * One round: first the confirmation mails the mail server did not take before, then the users whose digest is
+     * due (each leased to this node), each sent what is new. A mail server that fails leaves the mail for a later
+     * round; one user's failure does not stop the others.
      */
     async runRound(): Promise<{ sent: number; failed: number }> {
       if (!mailer) return { sent: 0, failed: 0 };
       let sent = 0;
       let failed = 0;
+      for (const due of await repository.leaseDueConfirmations(ROUND_USERS)) {
+        const outcome = await offerConfirmation(due.userId, due.email);
+        if (outcome === 'sent') sent += 1;
+        if (outcome === 'pending') failed += 1;
+        await repository.release(due.userId);
+      }
       for (const due of await repository.leaseDue(ROUND_USERS)) {
         try {
           if (await sendDigest(due)) sent += 1;

@@ -32,6 +32,7 @@ export interface DB {
   issue_claims: IssueClaimsTable;
   notifications: NotificationsTable;
   mail_settings: MailSettingsTable;
+  mail_confirmations: MailConfirmationsTable;
 }
 
 /** A user's notification email and digest (migration 0019). */
@@ -45,6 +46,16 @@ export interface MailSettingsTable {
   last_digest_at: Date | null;
   lease_until: Date | null;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+  /** A confirmation mail the mail server did not take: the digest rounds try again (migration 0022). */
+  confirmation_due: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** One confirmation mail the site tried to send, for its limits (migration 0022). */
+export interface MailConfirmationsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  email: string;
+  sent_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 /** How many projects carry each topic, kept by triggers on projects (migration 0010). */

@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, type DigestFrequency, type MailSettings } from '@openlfg/contracts';
+import type { DigestFrequency, MailSettings, SavedMailSettings } from '@openlfg/contracts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
@@ -13,8 +13,45 @@ import { useSession } from '../../../session/session-context';
 import { useMailLink, useMailSettings, useSaveMailSettings } from '../api/mail-settings';
 import styles from './EmailSettingsPage.module.css';
 
-/** The server's own rule for an address, checked before sending so a typo is pointed out in place. */
-const EMAIL_ADDRESS = new RegExp(EMAIL_PATTERN);
+/** "2:32 PM" today; "Sat, Nov 28, 2:32 PM" on another day (the daily limit), in the browser's time zone. */
+function clockTime(iso: string, now = new Date()): string {
+  const at = new Date(iso);
+  const today = at.toDateString() === now.toDateString();
+  return at.toLocaleString('en-US', {
+    ...(today ? {} : { weekday: 'short', month: 'short', day: 'numeric' }),
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
+/** What the page says of an address that is not confirmed yet. */
+function unconfirmedHint(settings: MailSettings & { email: string }): string {
+  const next = settings.confirmationNextAt;
+  if (settings.confirmationPending) {
+    return next
+      ? `Not confirmed yet: the mail server did not take the confirmation mail for ${settings.email}. We try again at ${clockTime(next)}.`
+      : `Not confirmed yet: the mail server did not take the confirmation mail for ${settings.email}. We try again in a few minutes.`;
+  }
+  return next
+    ? `Not confirmed yet: open the link we sent to ${settings.email}. A confirmation mail can be sent again at ${clockTime(next)}.`
+    : `Not confirmed yet: open the link we sent to ${settings.email}, or save again to resend it.`;
+}
+
+/** The toast after a save: saved, and what became of the confirmation mail. */
+function savedMessage(saved: SavedMailSettings): string {
+  if (saved.email === null) return 'Saved: we will not email you.';
+  const next = saved.confirmationNextAt ? ` at ${clockTime(saved.confirmationNextAt)}` : ' shortly';
+  switch (saved.confirmationMail) {
+    case 'sent':
+      return `Saved. Open the link we sent to ${saved.email} to start getting mail.`;
+    case 'later':
+      return `Saved. A confirmation mail went to ${saved.email} a short while ago; another can be sent${next}.`;
+    case 'pending':
+      return `Saved. The mail server did not take the confirmation mail for ${saved.email}; we try again${next}.`;
+    case 'none':
+      return 'Saved.';
+  }
+}
 
 const FREQUENCIES: { value: DigestFrequency; label: string }[] = [
   { value: 'instant', label: 'At once: a mail within a minute of something new' },
@@ -94,7 +131,8 @@ function Form({ settings }: { settings: MailSettings }) {
     event.preventDefault();
     if (save.isPending) return;
     const address = email.trim();
-    if (address !== '' && !EMAIL_ADDRESS.test(address)) {
+    // The browser's own reading of an address points out a typo in place; the server checks it as mail servers do.
+    if (address !== '' && input.current?.validity.typeMismatch) {
       setProblem('Enter an email address such as ada@example.org.');
       input.current?.focus();
       return;
@@ -103,14 +141,7 @@ function Form({ settings }: { settings: MailSettings }) {
     save.mutate(
       { email: address === '' ? null : address, digest },
       {
-        onSuccess: (saved) =>
-          toast.success(
-            saved.email === null
-              ? 'Saved: we will not email you.'
-              : saved.confirmed
-                ? 'Saved.'
-                : `Saved. Open the link we sent to ${saved.email} to start getting mail.`,
-          ),
+        onSuccess: (saved) => toast.success(savedMessage(saved)),
         onError: (error) => setProblem(errorMessage(error, 'Your settings could not be saved. Try again.')),
       },
     );
@@ -139,7 +170,7 @@ function Form({ settings }: { settings: MailSettings }) {
             ? 'We send a link to confirm it first. Leave it empty to get no mail.'
             : settings.confirmed
               ? `Confirmed: we write to ${settings.email}.`
-              : `Not confirmed yet: open the link we sent to ${settings.email}, or save again to resend it.`}
+              : unconfirmedHint({ ...settings, email: settings.email })}
         </p>
       </div>
       <fieldset className={styles.choices}>
