@@ -45,7 +45,7 @@ function savedMessage(saved: SavedMailSettings): string {
     case 'sent':
       return `Saved. Open the link we sent to ${saved.email} to start getting mail.`;
     case 'later':
-      return `Saved. A confirmation mail went to ${saved.email} a short while ago; another can be sent${next}.`;
+      return `Saved. The next confirmation mail to ${saved.email} can go${next}.`;
     case 'pending':
       return `Saved. The mail server did not take the confirmation mail for ${saved.email}; we try again${next}.`;
     case 'none':
