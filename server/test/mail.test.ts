@@ -297,6 +297,33 @@ describe('confirmation mail on demand', () => {
     expect(mailsTo(victim)).toHaveLength(1);
   });
 
+  it('holds the limits across nodes: saves spread over two nodes at once send one mail', async () => {
+    const other = await createTestApp({
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'OpenLFG <notify@openlfg.test>' },
+      database: t.database,
+    });
+    try {
+      const victim = `nodes-${++users}@example.org`;
+      const askers = await Promise.all([fresh('node-a'), fresh('node-b'), fresh('node-c')]);
+      const answers = await Promise.all(
+        askers.flatMap((asker) =>
+          [t.app, other.app, t.app, other.app].map(async (app) => {
+            const res = await call(app, 'POST', '/api/account/mail-settings', asker.cookie, {
+              email: victim,
+              digest: 'daily',
+            });
+            expect(res.statusCode, res.body).toBe(200);
+            return (res.json() as SavedMailSettings).confirmationMail;
+          }),
+        ),
+      );
+      expect(answers.filter((answer) => answer === 'sent')).toHaveLength(1);
+      expect(mailsTo(victim)).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('sends one user at most five confirmation mails a day', async () => {
     const user = await fresh('daily');
     const addresses = Array.from({ length: 6 }, (_, i) => `${user.login}-${i}@example.org`);
@@ -319,6 +346,14 @@ describe('confirmation mail on demand', () => {
 
     await age('1 day');
     expect((await save(user, addresses[5] ?? '')).confirmationMail).toBe('sent');
+  });
+
+  it('holds the daily limit for saves of many addresses at once', async () => {
+    const user = await fresh('daily-burst');
+    const addresses = Array.from({ length: 8 }, (_, i) => `${user.login}-${i}@example.org`);
+    const answers = await Promise.all(addresses.map((email) => save(user, email)));
+    expect(answers.filter((answer) => answer.confirmationMail === 'sent')).toHaveLength(5);
+    expect(addresses.flatMap((email) => mailsTo(email))).toHaveLength(5);
   });
 });
 
