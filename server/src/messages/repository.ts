@@ -191,6 +191,21 @@ export function createMessagesRepository(
       return rows.map((row) => row.id);
     },
 
+    /**
+     * Records that the message has told these users of their mention, and answers those it had not told yet:
+     * each person is told once per message, whatever its edits.
+     */
+    async recordMentions(trx: Transaction<DB>, messageId: number, userIds: number[]): Promise<number[]> {
+      if (userIds.length === 0) return [];
+      const rows = await trx
+        .insertInto('message_mentions')
+        .values(userIds.map((userId) => ({ message_id: messageId, user_id: userId })))
+        .onConflict((conflict) => conflict.columns(['message_id', 'user_id']).doNothing())
+        .returning('user_id')
+        .execute();
+      return rows.map((row) => row.user_id).sort((a, b) => a - b);
+    },
+
     /** Newest first, only ids below `before` when given: one page of history (index messages_room_idx). */
     page(room: string, before: number | null, limit: number) {
       let query = selectMessages(db).where('messages.room', '=', room);
