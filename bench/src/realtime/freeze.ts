@@ -161,16 +161,21 @@ export function printFreeze(
   const held = posted.filter((record) => result.heldRooms.has(record.room.room));
   // How long the other node's posts to the held room(s) waited for their first answer, whatever it was: from
   // a little before the stop (a post may be queued behind the frozen transaction already).
-  const heldWaits = [...records.values()].flatMap((record) =>
-    result.heldRooms.has(record.room.room) &&
-    record.attemptNodes[0] === otherIndex &&
-    record.startedAt >= from - HELD_ROOM_MARGIN_MS &&
-    record.startedAt <= to &&
-    record.firstAnsweredAt !== undefined
-      ? [record.firstAnsweredAt - record.startedAt]
-      : [],
-  );
-  const worstHeldWait = heldWaits.length > 0 ? Math.max(...heldWaits) : null;
+  const waitsOf = (inHeldRoom: boolean) =>
+    [...records.values()].flatMap((record) =>
+      result.heldRooms.has(record.room.room) === inHeldRoom &&
+      record.attemptNodes[0] === otherIndex &&
+      record.startedAt >= from - HELD_ROOM_MARGIN_MS &&
+      record.startedAt <= to &&
+      record.firstAnsweredAt !== undefined
+        ? [record.firstAnsweredAt - record.startedAt]
+        : [],
+    );
+  const worst = (values: number[]) => (values.length > 0 ? Math.max(...values) : null);
+  const heldWaits = waitsOf(true);
+  const worstHeldWait = worst(heldWaits);
+  // The same for the other rooms: what the node's load alone costs a post meanwhile, for comparison.
+  const worstOtherWait = worst(waitsOf(false));
   const acks = result.heldAcks;
   // Lost: a send never acknowledged (given up, or refused), or acknowledged but not stored under its clientId.
   const heldLost = acks ? acks.sent - acks.acked + acks.ackedMissing : null;
@@ -227,7 +232,7 @@ export function printFreeze(
     `  node ${result.other}'s posts to the held room(s), first answer: ${count(held)} (slowest 200 ${ms(heldAnswered.length ? Math.max(...heldAnswered) : null)} ms); to other rooms: ${count(elsewhere)}`,
   );
   console.log(
-    `  node ${result.other}'s posts to the held room(s) from ${HELD_ROOM_MARGIN_MS} ms before the stop: ${heldWaits.length}, worst wait for the first answer ${ms(worstHeldWait)} ms`,
+    `  node ${result.other}'s posts to the held room(s) from ${HELD_ROOM_MARGIN_MS} ms before the stop: ${heldWaits.length}, worst wait for the first answer ${ms(worstHeldWait)} ms (its posts to other rooms meanwhile: worst ${ms(worstOtherWait)} ms)`,
   );
   if (acks) {
     console.log(
