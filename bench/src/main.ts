@@ -32,7 +32,8 @@ import { runLighthouse } from './web/lighthouse.js';
  * nodes, 200 messages a second posted through both nodes. A 10 s warm-up (the rate ramping up), 60 s of steady
  * load (the latency figures), then 60 s more (longer while a fault is still being recovered from) during
  * which node B is killed with SIGKILL and started again, then frozen with SIGSTOP for 10 s while it holds a
- * room's lock (node A's other rooms, health and own subscribers' latency are watched meanwhile), then
+ * room's lock (node A's other rooms, health and own subscribers' latency are watched meanwhile, and its posts'
+ * worst wait on the held room, target 1.5 s, with the held room's sends lost, target 0), then
  * PostgreSQL is restarted (pg_ctl restart -m fast). Prints losses, duplicates, order, same-node and
  * cross-node delivery latency, reconnect and recovery times. Without the binaries it uses BENCH_DATABASE_URL or TEST_DATABASE_URL (a database of its own there)
  * and skips the PostgreSQL restart. The exit code is 1 when a correctness check fails (loss, duplicates,

@@ -18,7 +18,7 @@ import { createIssuesRepository } from './issues/repository.js';
 import { issuesRoutes } from './issues/routes.js';
 import { createIssueFinderService } from './issues/service.js';
 import { createGroupsService } from './groups/service.js';
-import { createMessagesRepository } from './messages/repository.js';
+import { messagesRepositoryFor } from './messages/repository.js';
 import { messagesRoutes } from './messages/routes.js';
 import { createMessagesService } from './messages/service.js';
 import { createRealtimeHub } from './messages/realtime/hub.js';
@@ -37,7 +37,6 @@ import { projectsRoutes } from './projects/routes.js';
 import { createProjectsService } from './projects/service.js';
 import { announce, createEventBus } from './platform/bus/index.js';
 import type { Database } from './platform/db/database.js';
-import { DEFAULT_WAITS } from './platform/db/waits.js';
 import { healthRoutes } from './platform/health/routes.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/http/errors.js';
 import { requireDeclaredRoutes } from './platform/http/endpoints.js';
@@ -222,10 +221,9 @@ export async function buildApp(deps: AppDeps) {
     requireUser: accounts.requireUser,
   });
   // The discussion boards: HTTP for posting and history, the WebSocket for live delivery.
-  // A post waits for its room's turn in memory no longer than its connection may then wait for the room's lock.
-  const messagesRepository = createMessagesRepository(database.db, {
-    roomWaitMs: (database.waits ?? DEFAULT_WAITS).lockMs,
-  });
+  // A post waits for its room's turn in memory no longer than its connection may then wait for the room's lock,
+  // and holds the room idle no longer than ROOM_IDLE_MS (messages/repository.ts).
+  const messagesRepository = messagesRepositoryFor(database);
   // The messages service works out who a post mentions (readers of the board only); they are told after it commits.
   const messages = createMessagesService(messagesRepository, groupsRepository.loadAccess, bus, {
     isModerator: moderatorGuard.isModerator,

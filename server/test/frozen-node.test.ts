@@ -1,7 +1,7 @@
 import { discussionRoom } from '@openlfg/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMessagesRepository } from '../src/messages/repository.js';
+import { createMessagesRepository, messagesRepositoryFor, ROOM_IDLE_MS } from '../src/messages/repository.js';
 import { openDatabase, type Database } from '../src/platform/db/database.js';
 import { isDatabaseUnavailable } from '../src/platform/db/unavailable.js';
 import { createTestApp, type TestApp } from './support/app.js';
@@ -181,5 +181,74 @@ describe.runIf(onPostgres)('a frozen node holding a room', () => {
     } finally {
       await stalled.close();
     }
+  });
+
+  it('ends a post frozen while it holds the room after the room bound, whatever its pool allows: nothing lost, doubled or reordered', async () => {
+    const room = discussionRoom(heldGroup);
+    // The frozen node's post, as the app runs it: its pool lets a transaction idle 60 s, its room hold does not.
+    const repository = messagesRepositoryFor(frozen);
+    const frozenClientId = `frozen-post-${heldGroup}-${++clientIds}`;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: (idleBound: number) => void;
+    const lockTaken = new Promise<number>((resolve) => (locked = resolve));
+    const frozenPost = repository.roomTransaction(room).execute(async (trx) => {
+      await repository.lockRoom(trx, room);
+      await repository.insert(trx, {
+        room,
+        groupId: heldGroup,
+        authorId: owner.id,
+        clientId: frozenClientId,
+        body: 'posted by the frozen node',
+      });
+      const { rows } = await sql<{ setting: string }>`
+        select setting from pg_settings where name = 'idle_in_transaction_session_timeout'`.execute(trx);
+      locked(Number(rows[0]?.setting));
+      await released;
+      await sql`select 1`.execute(trx);
+    });
+    frozenPost.catch(() => {});
+    expect(await lockTaken).toBe(ROOM_IDLE_MS);
+
+    // This node's posts to the room, one after another, each retried with its clientId until stored: the
+    // server ends the frozen post's transaction and they go through, long before its pool's 60 s.
+    const sent: string[] = [];
+    const deadline = Date.now() + 15_000;
+    for (let i = 0; i < 5; i++) {
+      const clientId = `frozen-after-${heldGroup}-${++clientIds}`;
+      const body = { groupProjectId: heldGroup, clientId, text: `after the freeze ${i}` };
+      let answer = await call(node.app, 'POST', '/api/messages/add-message', owner.cookie, body);
+      while (answer.statusCode !== 200 && Date.now() < deadline) {
+        answer = await call(node.app, 'POST', '/api/messages/add-message', owner.cookie, body);
+      }
+      expect(answer.statusCode, answer.body).toBe(200);
+      sent.push(clientId);
+    }
+    // Thawed, the frozen post learns its transaction was rolled back; its client retries on this node.
+    release();
+    expect(
+      isDatabaseUnavailable(
+        await frozenPost.then(
+          () => null,
+          (reason: unknown) => reason,
+        ),
+      ),
+    ).toBe(true);
+    const retried = await call(node.app, 'POST', '/api/messages/add-message', owner.cookie, {
+      groupProjectId: heldGroup,
+      clientId: frozenClientId,
+      text: 'posted by the frozen node',
+    });
+    expect(retried.statusCode, retried.body).toBe(200);
+    sent.push(frozenClientId);
+
+    const stored = await base.database.db
+      .selectFrom('messages')
+      .select('client_id')
+      .where('room', '=', room)
+      .where('client_id', 'in', sent)
+      .orderBy('id')
+      .execute();
+    expect(stored.map((row) => row.client_id)).toEqual(sent);
   });
 });

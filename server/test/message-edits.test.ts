@@ -249,4 +249,47 @@ describe('mentions', () => {
     });
     expect(mentions.map((mention) => mention.userIds)).toEqual([[owner.id], [other.id]]);
   });
+
+  it('tells each person once per message: edits that keep, drop, restore or re-case a mention tell no one again', async () => {
+    mentions.length = 0;
+    const message = await service().add(author(), {
+      groupProjectId: privateGroup,
+      clientId: `mention-${++clientIds}-once`,
+      text: `@${owner.login} can you look?`,
+    });
+    for (const text of [
+      `@${owner.login} can you look at this?`,
+      'never mind',
+      `@${owner.login.toUpperCase()} after all, can you look?`,
+      `@${owner.login} and @${other.login}, can you look?`,
+      `@${other.login} only`,
+      `@${owner.login} and @${other.login} once more`,
+    ]) {
+      await service().edit(author(), { groupProjectId: privateGroup, messageId: message.id, text });
+    }
+    expect(mentions.map((mention) => mention.userIds)).toEqual([[owner.id], [other.id]]);
+  });
+
+  it('one mention and three edits: the person mentioned finds one notification for the message', async () => {
+    const mentionsOn = async (groupProjectId: number) => {
+      const res = await call(t.app, 'GET', '/api/notifications', other.cookie);
+      const inbox = res.json().data as { kind: string; groupProjectId: number | null }[];
+      return inbox.filter((n) => n.kind === 'mentioned' && n.groupProjectId === groupProjectId).length;
+    };
+    const before = await mentionsOn(publicGroup);
+    const sent = await send(member, publicGroup, `@${other.login} the plan is ready`);
+    await expect.poll(() => mentionsOn(publicGroup)).toBe(before + 1);
+    for (const text of [
+      'the plan is ready',
+      `@${other.login} the plan is ready!`,
+      `@${other.login} plan v2`,
+    ]) {
+      expect((await edit(member, publicGroup, sent.id, text)).statusCode).toBe(200);
+    }
+    // A later message's notification is recorded after any the edits would have caused: then count.
+    const laterBefore = await mentionsOn(privateGroup);
+    await send(member, privateGroup, `@${other.login} a new message elsewhere`);
+    await expect.poll(() => mentionsOn(privateGroup)).toBe(laterBefore + 1);
+    expect(await mentionsOn(publicGroup)).toBe(before + 1);
+  });
 });

@@ -3,6 +3,8 @@ import {
   discussionRoom,
   REALTIME_CLOSE_TOO_MANY_CONNECTIONS,
   REALTIME_MAX_FRAME_BYTES,
+  REALTIME_MAX_ROOMS,
+  type ServerFrame,
 } from '@openlfg/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,7 +49,10 @@ function closeOf(socket: TestSocket): Promise<{ code: number; reason: string }> 
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ realtime: { connectionLimits: LIMITS } });
+  // A flood limit above the rooms cap: the cap test sends more subscribes at once than the default allows.
+  t = await createTestApp({
+    realtime: { connectionLimits: LIMITS, flood: { burst: 2 * REALTIME_MAX_ROOMS, perSecond: 100 } },
+  });
   url = await listenForSockets(t.app);
   user = await createSignedInUser(t.database.db, 'limits-user');
   publicGroup = await postGroup(t.app, user.cookie, { visibility: 'public' });
@@ -84,6 +89,69 @@ describe('numbers in a frame', () => {
     expect((await socket.next('error')).code).toBe('BAD_REQUEST');
     expect(socket.socket.readyState).toBe(socket.socket.OPEN);
     socket.close();
+  });
+});
+
+describe('rooms per socket', () => {
+  /** Public boards straight into the database: the cap needs more groups than a test should post one by one. */
+  async function publicGroups(count: number): Promise<number[]> {
+    const rows = await t.database.db
+      .insertInto('group_projects')
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          title: `Rooms cap ${i}`,
+          description: 'A board to follow.',
+          topics: ['web'],
+          skill_level: 'Any level' as const,
+          visibility: 'public' as const,
+          discord_url: null,
+          max_members: null,
+          owner_id: user.id,
+        })),
+      )
+      .returning('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+  const answerTo = (socket: TestSocket, groupId: number) =>
+    socket.nextFrame(
+      (frame) =>
+        (frame.type === 'subscribed' || frame.type === 'room-closed') &&
+        frame.room === discussionRoom(groupId),
+    );
+  const outcome = (frame: ServerFrame) =>
+    frame.type === 'room-closed' ? frame.reason : frame.type === 'subscribed' ? 'subscribed' : frame.type;
+
+  it('follows at most the cap of rooms when many subscribes arrive at once; a refused or ended one frees its slot', async () => {
+    const groups = await publicGroups(REALTIME_MAX_ROOMS + 5);
+    const socket = await connect();
+    await socket.next('ready');
+    // All in one go: each subscribe's access check is still running when the next one arrives.
+    for (const groupId of groups) socket.send({ type: 'subscribe', room: discussionRoom(groupId) });
+    const outcomes = await Promise.all(
+      groups.map(async (groupId) => outcome(await answerTo(socket, groupId))),
+    );
+    expect(outcomes).toEqual([
+      ...Array<string>(REALTIME_MAX_ROOMS).fill('subscribed'),
+      ...Array<string>(5).fill('too-many-rooms'),
+    ]);
+    const [first, second, refused, alsoRefused] = [groups[0], groups[1], groups.at(-1), groups.at(-2)];
+    if (!first || !second || !refused || !alsoRefused) throw new Error('too few groups');
+    // Leaving a room frees its slot.
+    socket.send({ type: 'unsubscribe', room: discussionRoom(first) });
+    socket.send({ type: 'subscribe', room: discussionRoom(refused) });
+    expect(outcome(await answerTo(socket, refused))).toBe('subscribed');
+    // A subscribe the policy refuses held a slot only while it was checked.
+    socket.send({ type: 'unsubscribe', room: discussionRoom(second) });
+    socket.send({ type: 'subscribe', room: discussionRoom(987_654) });
+    socket.send({ type: 'subscribe', room: discussionRoom(alsoRefused) });
+    expect(outcome(await answerTo(socket, 987_654))).toBe('not-found');
+    expect(outcome(await answerTo(socket, alsoRefused))).toBe('too-many-rooms');
+    socket.send({ type: 'subscribe', room: discussionRoom(alsoRefused) });
+    expect(outcome(await answerTo(socket, alsoRefused))).toBe('subscribed');
+    // Closed before the next tests count this user's sockets.
+    socket.close();
+    await socket.closed;
   });
 });
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../../server/dist/platform/db/schema.js';
-import { percentile } from './check.js';
+import { percentile, type AckCheck } from './check.js';
 import { HealthPoller, type HealthSample } from './health.js';
 import type { BenchNode } from './nodes.js';
 import type { Delivery } from './report.js';
@@ -10,6 +10,13 @@ import type { SendRecord } from './senders.js';
 const FREEZE_MS = 10_000;
 /** Short stops tried until one catches node B inside a room's transaction. */
 const MAX_TRIES = 40;
+/**
+ * The longest a post to a room the frozen node holds may wait on another node: the room's idle bound
+ * (ROOM_IDLE_MS in server/src/messages/repository.ts, 1 s) and the server's reaction to it.
+ */
+const HELD_ROOM_WAIT_TARGET_MS = 1500;
+/** Posts started this long before the stop may already be waiting behind the frozen node's transaction. */
+const HELD_ROOM_MARGIN_MS = 1000;
 /** The advisory lock namespace of rooms (server/src/messages/repository.ts: "MSGS"). */
 const ROOM_LOCK_NAMESPACE = 0x4d534753;
 
@@ -34,6 +41,8 @@ export interface FreezeResult {
   alive: boolean;
   backMs: number;
   allBack: boolean;
+  /** The held rooms' sends around the freeze, through either node: every one stored once (run.ts fills it). */
+  heldAcks?: AckCheck;
 }
 
 /**
@@ -133,7 +142,7 @@ function target(label: string, value: string, goal: string, ok: boolean): void {
 /**
  * Prints what the other node did while one was frozen: its health, its posts to other rooms and to the held
  * room, and its own subscribers' delivery latency. Answers false only for a correctness failure (the frozen
- * node did not come back); losses, duplicates and order are the whole run's checker's.
+ * node did not come back, a send to the held room lost); duplicates and order are the whole run's checker's.
  */
 export function printFreeze(
   result: FreezeResult,
@@ -150,6 +159,27 @@ export function printFreeze(
   const firstAnswer = (record: SendRecord) =>
     record.failures.length > 0 ? (record.failures[0] ?? '?') : record.acked ? '200' : 'none';
   const held = posted.filter((record) => result.heldRooms.has(record.room.room));
+  // How long the other node's posts to the held room(s) waited for their first answer, whatever it was: from
+  // a little before the stop (a post may be queued behind the frozen transaction already).
+  const waitsOf = (inHeldRoom: boolean) =>
+    [...records.values()].flatMap((record) =>
+      result.heldRooms.has(record.room.room) === inHeldRoom &&
+      record.attemptNodes[0] === otherIndex &&
+      record.startedAt >= from - HELD_ROOM_MARGIN_MS &&
+      record.startedAt <= to &&
+      record.firstAnsweredAt !== undefined
+        ? [record.firstAnsweredAt - record.startedAt]
+        : [],
+    );
+  const worst = (values: number[]) => (values.length > 0 ? Math.max(...values) : null);
+  const heldWaits = waitsOf(true);
+  const worstHeldWait = worst(heldWaits);
+  // The same for the other rooms: what the node's load alone costs a post meanwhile, for comparison.
+  const worstOtherWait = worst(waitsOf(false));
+  const acks = result.heldAcks;
+  // Lost: a send never acknowledged (given up, or refused), or acknowledged but not stored under its clientId.
+  const heldLost = acks ? acks.sent - acks.acked + acks.ackedMissing : null;
+  const duplicates = acks ? acks.rows - acks.distinctClientIds : null;
   const elsewhere = posted.filter((record) => !result.heldRooms.has(record.room.room));
   const elsewhereOk = elsewhere.filter((record) => firstAnswer(record) === '200').length;
   const count = (list: SendRecord[]) => {
@@ -191,7 +221,7 @@ export function printFreeze(
   );
   if (result.heldRooms.size > 0) {
     console.log(
-      `  the server ended its idle transaction and freed the room ${ms(result.releasedAfterMs)} ms after the stop (bound: idle in transaction 5 s)`,
+      `  the server ended its idle transaction and freed the room ${ms(result.releasedAfterMs)} ms after the stop (bound: a room's hold idle 1 s)`,
     );
   }
   // How long the held room's posts that went through at once took: their wait is bounded.
@@ -201,6 +231,14 @@ export function printFreeze(
   console.log(
     `  node ${result.other}'s posts to the held room(s), first answer: ${count(held)} (slowest 200 ${ms(heldAnswered.length ? Math.max(...heldAnswered) : null)} ms); to other rooms: ${count(elsewhere)}`,
   );
+  console.log(
+    `  node ${result.other}'s posts to the held room(s) from ${HELD_ROOM_MARGIN_MS} ms before the stop: ${heldWaits.length}, worst wait for the first answer ${ms(worstHeldWait)} ms (its posts to other rooms meanwhile: worst ${ms(worstOtherWait)} ms)`,
+  );
+  if (acks) {
+    console.log(
+      `  sends to the held room(s) meanwhile, through either node: ${acks.sent}, acknowledged ${acks.acked} (${acks.retried} after a retry), gave up ${acks.gaveUp}, refused ${acks.rejected}, acknowledged but not stored ${acks.ackedMissing}; stored twice (whole run) ${duplicates}`,
+    );
+  }
   console.log(
     `  node ${result.other}'s GET /api/health every 25 ms: ${healthOk}/${result.health.length} 200, slowest ${ms(slowestHealth)} ms`,
   );
@@ -217,6 +255,15 @@ export function printFreeze(
     'all',
     elsewhereOk === elsewhere.length,
   );
+  if (result.heldRooms.size > 0) {
+    target(
+      `node ${result.other}'s worst wait on the held room's posts, ms`,
+      ms(worstHeldWait),
+      `<= ${HELD_ROOM_WAIT_TARGET_MS}`,
+      worstHeldWait !== null && worstHeldWait <= HELD_ROOM_WAIT_TARGET_MS,
+    );
+  }
+  target('sends to the held room(s) lost', heldLost === null ? '-' : String(heldLost), '0', heldLost === 0);
   target(
     `node ${result.other}'s health answers 200`,
     `${healthOk}/${result.health.length}`,
@@ -230,5 +277,5 @@ export function printFreeze(
     '<= 1',
     result.maxWaitersOnOneRoom <= 1,
   );
-  return result.alive && result.allBack;
+  return result.alive && result.allBack && (heldLost ?? 0) === 0;
 }

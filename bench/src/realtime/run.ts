@@ -224,6 +224,19 @@ async function runScenarios(cleanups: (() => Promise<void>)[]): Promise<boolean>
   const deliveryCheck = await checkDeliveries(database.db, subscribers);
   const ackCheck = await checkAcks(database.db, senders.records.values());
   if (killResult) killResult.loss = (await checkDeliveries(database.db, killResult.subscribers)).lost;
+  if (freezeResult) {
+    // The held rooms' sends around the freeze, through either node: each must be stored once.
+    const [from, to] = freezeResult.window;
+    freezeResult.heldAcks = await checkAcks(
+      database.db,
+      [...senders.records.values()].filter(
+        (record) =>
+          freezeResult.heldRooms.has(record.room.room) &&
+          record.startedAt >= from - FAULT_MARGIN_MS &&
+          record.startedAt <= to,
+      ),
+    );
+  }
   if (restartResult) {
     const [from, to] = restartResult.window;
     restartResult.acks = await checkAcks(

@@ -22,6 +22,8 @@ export interface SendRecord {
   attemptNodes: number[];
   /** Why each failed attempt failed (status or error code). */
   failures: string[];
+  /** performance.now() when the first attempt was answered (whatever the answer) or failed. */
+  firstAnsweredAt?: number;
   acked?: { id: number; at: number; node: number };
   /** A 4xx other than 429: the bench sent something the server refuses; never retried. */
   rejected?: string;
@@ -119,6 +121,7 @@ export class Senders {
             text: record.text,
           }),
         );
+        record.firstAnsweredAt ??= performance.now();
         this.count(String(response.status));
         if (response.status === 200) {
           const body = JSON.parse(response.body) as { data: Message };
@@ -131,6 +134,7 @@ export class Senders {
           return;
         }
       } catch (error) {
+        record.firstAnsweredAt ??= performance.now();
         failure = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
         this.count(failure);
       }

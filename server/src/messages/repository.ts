@@ -1,7 +1,7 @@
 import { discussionRoom } from '@openlfg/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
-import { DEFAULT_WAITS } from '../platform/db/waits.js';
+import { DEFAULT_WAITS, type DatabaseWaits } from '../platform/db/waits.js';
 import { KeyedQueue } from '../platform/keyed-queue.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -31,6 +31,23 @@ function selectMessages(executor: Executor) {
     ]);
 }
 
+/**
+ * How long a post's transaction may sit idle while it holds its room's lock, on PostgreSQL: far beyond the gap
+ * between two of its statements (milliseconds), and the most a node frozen mid-post (a GC pause, a VM freeze)
+ * holds up the room's posts on every other node before the server ends its transaction (a rollback: its post
+ * answers 503 once it thaws and is retried). The session's own bound (waits.ts, 5 s) covers everything else.
+ */
+export const ROOM_IDLE_MS = 1000;
+
+/**
+ * The idle bound of a post's transaction for a database with these waits: ROOM_IDLE_MS, or the session's own
+ * bound if shorter; none on PGlite (no `waits`), whose one embedded session has no other node to wait for and
+ * would hang, not end, past such a bound.
+ */
+export function roomIdleBound(waits: DatabaseWaits | undefined): number | null {
+  return waits ? Math.min(ROOM_IDLE_MS, waits.idleInTransactionMs) : null;
+}
+
 export type MessageRow = Awaited<ReturnType<ReturnType<typeof selectMessages>['executeTakeFirstOrThrow']>>;
 
 export function createMessagesRepository(
@@ -38,9 +55,12 @@ export function createMessagesRepository(
   options: {
     /** How long a write waits in memory for its room's turn on this node; the database's lock bound fits. */
     roomWaitMs?: number;
+    /** The idle-in-transaction bound of a transaction holding a room's lock (roomIdleBound); null for none. */
+    roomIdleMs?: number | null;
   } = {},
 ) {
   const roomTurns = new KeyedQueue({ maxWaitMs: options.roomWaitMs ?? DEFAULT_WAITS.lockMs });
+  const roomIdleMs = options.roomIdleMs ?? null;
   return {
     db,
 
@@ -62,10 +82,19 @@ export function createMessagesRepository(
     /**
      * Holds the room for the rest of the transaction. Messages of one room are then numbered and committed one
      * after another, so ids rise within a room in commit order: a reader that has seen id N has seen every
-     * earlier message of that room, which is what resuming "after N" relies on.
+     * earlier message of that room, which is what resuming "after N" relies on. From the same statement on,
+     * the transaction may sit idle at most roomIdleMs (`set_config(..., true)`: this transaction only), so a
+     * node frozen while it holds the room costs the room's other posts about that long.
      */
     async lockRoom(trx: Transaction<DB>, room: string): Promise<void> {
-      await sql`select pg_advisory_xact_lock(${ROOM_LOCK_NAMESPACE}::int4, hashtext(${room}))`.execute(trx);
+      const lock = sql`pg_advisory_xact_lock(${ROOM_LOCK_NAMESPACE}::int4, hashtext(${room}))`;
+      if (roomIdleMs === null) {
+        await sql`select ${lock}`.execute(trx);
+        return;
+      }
+      await sql`select set_config('idle_in_transaction_session_timeout', ${String(roomIdleMs)}, true), ${lock}`.execute(
+        trx,
+      );
     },
 
     /** The roles of these users in the group (members and owner only). */
@@ -191,6 +220,21 @@ export function createMessagesRepository(
       return rows.map((row) => row.id);
     },
 
+    /**
+     * Records that the message has told these users of their mention, and answers those it had not told yet:
+     * each person is told once per message, whatever its edits.
+     */
+    async recordMentions(trx: Transaction<DB>, messageId: number, userIds: number[]): Promise<number[]> {
+      if (userIds.length === 0) return [];
+      const rows = await trx
+        .insertInto('message_mentions')
+        .values(userIds.map((userId) => ({ message_id: messageId, user_id: userId })))
+        .onConflict((conflict) => conflict.columns(['message_id', 'user_id']).doNothing())
+        .returning('user_id')
+        .execute();
+      return rows.map((row) => row.user_id).sort((a, b) => a - b);
+    },
+
     /** Newest first, only ids below `before` when given: one page of history (index messages_room_idx). */
     page(room: string, before: number | null, limit: number) {
       let query = selectMessages(db).where('messages.room', '=', room);
@@ -283,4 +327,12 @@ export function groupIdOfRoom(room: string): number | null {
   const match = /^discussion-board-([1-9][0-9]{0,15})$/.exec(room);
   const id = match ? Number(match[1]) : NaN;
   return Number.isSafeInteger(id) ? id : null;
+}
+
+/** The repository as the app makes it for this database: its waits bound the room's turns and holds. */
+export function messagesRepositoryFor(database: { db: Kysely<DB>; waits?: DatabaseWaits }) {
+  return createMessagesRepository(database.db, {
+    roomWaitMs: (database.waits ?? DEFAULT_WAITS).lockMs,
+    roomIdleMs: roomIdleBound(database.waits),
+  });
 }

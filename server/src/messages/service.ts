@@ -44,7 +44,7 @@ export interface Mention {
 export interface MessagesServiceOptions {
   /** Whether this login is a moderator of the site (moderation/guard.ts): they delete any message. */
   isModerator?: (login: string) => boolean;
-  /** Called after the commit of a message (or an edit) that mentions someone new; notifications listen here. */
+  /** Called after the commit of a message (or an edit) that mentions someone it has not told yet; notifications listen. */
   onMention?: (mention: Mention) => void;
 }
 
@@ -73,25 +73,28 @@ export function createMessagesService(
   };
 
   /**
-   * The users `text` mentions who may read the group's board (members; anyone signed up for a public group),
-   * leaving out the author and anyone `alreadyIn` mentioned (an edit tells only the newly mentioned).
+   * The users the message's `text` mentions who may read the group's board (members; anyone signed up for a
+   * public group), never its author, and not told of this message before: each person is told once per
+   * message, however often an edit names them again. Recorded in the same transaction as the text.
    */
-  async function mentionedReaders(
-    executor: Executor,
+  async function newlyMentioned(
+    trx: Transaction<DB>,
     access: GroupAccess,
     authorId: number,
+    messageId: number,
     text: string,
-    alreadyIn = '',
   ): Promise<number[]> {
-    const before = new Set(mentionedLogins(alreadyIn));
-    const logins = mentionedLogins(text).filter((login) => !before.has(login));
     const ids = await repository.readersByLogin(
-      executor,
+      trx,
       access.groupId,
-      logins,
+      mentionedLogins(text),
       access.visibility === 'public',
     );
-    return ids.filter((id) => id !== authorId);
+    return repository.recordMentions(
+      trx,
+      messageId,
+      ids.filter((id) => id !== authorId),
+    );
   }
 
   /**
@@ -186,7 +189,7 @@ export function createMessagesService(
             createdAt: inserted.created_at.toISOString(),
           };
           // Only a new message tells anyone: a retry of the same one has told them already.
-          mentioned = await mentionedReaders(trx, access, caller.id, body);
+          mentioned = await newlyMentioned(trx, access, caller.id, inserted.id, body);
         } else {
           const earlier = await repository.findByClientId(trx, caller.id, input.clientId);
           if (!earlier || earlier.room !== room || earlier.body !== body) {
@@ -214,7 +217,7 @@ export function createMessagesService(
           if (row.deleted_at) throw conflict('This message was deleted: it can no longer be edited.');
           if (row.body === body) return [];
           await repository.edit(trx, input.messageId, body);
-          return mentionedReaders(trx, access, caller.id, body, row.body);
+          return newlyMentioned(trx, access, caller.id, input.messageId, body);
         },
       );
     },

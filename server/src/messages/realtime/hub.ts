@@ -345,20 +345,9 @@ export function createRealtimeHub(deps: {
         client.send(frame({ type: 'room-closed', room: roomName, reason: 'too-many-rooms' }));
         return;
       }
-      let access: 'allowed' | RoomClosedReason;
-      try {
-        access = await service.roomAccess(groupId, client.userId === null ? null : { id: client.userId });
-      } catch (error) {
-        // Unanswered, the client would wait for `subscribed` forever on a socket that stays open.
-        subscribeFailed(client, roomName, error);
-        return;
-      }
-      if (!clients.has(client)) return;
-      if (access !== 'allowed') {
-        client.send(frame({ type: 'room-closed', room: roomName, reason: access }));
-        return;
-      }
-      const room = roomFor(roomName, groupId);
+      // The slot is taken now, before the access check's await: many subscribes sent at once each see the
+      // others' slots, so none gets past the cap. A refusal or a failure gives it back (detach); a later
+      // subscribe to the same room, an unsubscribe or the socket's end cancels it meanwhile.
       const subscription: Subscription = {
         client,
         room: roomName,
@@ -366,10 +355,24 @@ export function createRealtimeHub(deps: {
         live: false,
         cancelled: false,
       };
-      // Another subscribe to the same room may have finished while the policy was read: the newest one wins.
-      const concurrent = subscriptions.get(roomName);
-      if (concurrent) detach(concurrent);
       subscriptions.set(roomName, subscription);
+      let access: 'allowed' | RoomClosedReason;
+      try {
+        access = await service.roomAccess(groupId, client.userId === null ? null : { id: client.userId });
+      } catch (error) {
+        if (subscription.cancelled) return;
+        detach(subscription);
+        // Unanswered, the client would wait for `subscribed` forever on a socket that stays open.
+        subscribeFailed(client, roomName, error);
+        return;
+      }
+      if (subscription.cancelled) return;
+      if (access !== 'allowed') {
+        detach(subscription);
+        client.send(frame({ type: 'room-closed', room: roomName, reason: access }));
+        return;
+      }
+      const room = roomFor(roomName, groupId);
       room.subscriptions.add(subscription);
       // From here every change in the room reaches this subscriber (pushChange), replaying or live.
       const at = Date.now();

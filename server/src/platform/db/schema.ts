@@ -23,6 +23,7 @@ export interface DB {
   group_invites: GroupInvitesTable;
   group_reports: GroupReportsTable;
   messages: MessagesTable;
+  message_mentions: MessageMentionsTable;
   audit_log: AuditLogTable;
   topic_counts: TopicCountsTable;
   search_words: SearchWordsTable;
@@ -301,6 +302,12 @@ export interface MessagesTable {
   edited_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   deleted_by: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Who a message has told of a mention (migration 0023): once per message and person. */
+export interface MessageMentionsTable {
+  message_id: number;
+  user_id: number;
 }
 
 /** Append-only (migration 0006): inserted by code, never updated or deleted (a trigger refuses both). */
