@@ -28,6 +28,7 @@ export type GroupAction =
   | 'join-by-invite'
   | 'set-status'
   | 'remove-member'
+  | 'allow-back'
   | 'transfer-ownership'
   | 'read-activity';
 
@@ -74,12 +75,17 @@ const CODE_BY_STATUS = {
   404: ErrorCode.notFound,
   409: ErrorCode.conflict,
 } as const;
-const refuse = (status: 401 | 403 | 404 | 409, message: string): Decision => ({
-  allowed: false,
-  status,
-  code: CODE_BY_STATUS[status],
-  message,
-});
+const refuse = (
+  status: 401 | 403 | 404 | 409,
+  message: string,
+  code: ErrorCode = CODE_BY_STATUS[status],
+): Decision => ({ allowed: false, status, code, message });
+/** Removal bars every way back in (joining, asking, an invite link) until the owner allows them back. */
+const barred = refuse(
+  403,
+  "The group's owner removed you from this group: you can join again only if they allow you back.",
+  ErrorCode.removedFromGroup,
+);
 const signIn = refuse(401, 'Sign in with GitHub to do this.');
 /** What a hidden group refuses to everyone but its owner; leaving, cancelling and reporting stay possible. */
 const closedWhenHidden = new Set<GroupAction>([
@@ -99,12 +105,13 @@ const closedWhenHidden = new Set<GroupAction>([
 const isMember = (actor: Actor) => actor === 'member' || actor === 'owner';
 /** Actions only the owner may take, each refused to others with its own words. */
 type OwnerAction =
-  'edit' | 'delete' | 'set-status' | 'remove-member' | 'transfer-ownership' | 'read-activity';
+  'edit' | 'delete' | 'set-status' | 'remove-member' | 'allow-back' | 'transfer-ownership' | 'read-activity';
 const ownerOnly: Record<OwnerAction, string> = {
   edit: "Only the group's owner can edit it.",
   delete: "Only the group's creator can delete it.",
   'set-status': "Only the group's owner can open, close or archive it.",
   'remove-member': "Only the group's owner can remove members.",
+  'allow-back': "Only the group's owner can allow removed members back.",
   'transfer-ownership': "Only the group's owner can hand it over.",
   'read-activity': "Only the group's owner sees its members' activity.",
 };
@@ -187,6 +194,7 @@ export function decide(
       return refuse(403, "Only a message's author, the group's owner or a moderator can delete it.");
     case 'join':
       if (actor === 'anonymous') return signIn;
+      if (actor === 'removed') return barred;
       if (isMember(actor)) return refuse(409, 'You are already a member of this group.');
       if (noMoreMembers) return noMoreMembers;
       if (isPrivate) return refuse(403, 'This group is private: ask to join, and its owner will decide.');
@@ -194,6 +202,7 @@ export function decide(
       return allow;
     case 'request':
       if (actor === 'anonymous') return signIn;
+      if (actor === 'removed') return barred;
       if (isMember(actor)) return refuse(409, 'You are already a member of this group.');
       if (noMoreMembers) return noMoreMembers;
       if (!isPrivate) return refuse(409, 'This group is public: join it directly.');
@@ -222,6 +231,7 @@ export function decide(
     case 'delete':
     case 'set-status':
     case 'remove-member':
+    case 'allow-back':
     case 'transfer-ownership':
     case 'read-activity':
       if (actor === 'anonymous') return signIn;
@@ -239,6 +249,7 @@ export function decide(
       // An invite lets its holder in without a request, private groups included; the link itself is checked by
       // the invites service (expiry, uses, revocation).
       if (actor === 'anonymous') return signIn;
+      if (actor === 'removed') return barred;
       if (isMember(actor)) return refuse(409, 'You are already a member of this group.');
       if (noMoreMembers) return noMoreMembers;
       if (full) return refuse(409, 'This group is full.');
@@ -295,6 +306,7 @@ function permissionsOf(context: PolicyContext): GroupPermissions {
     invite: may('create-invite'),
     setStatus: may('set-status'),
     removeMember: may('remove-member'),
+    allowBack: may('allow-back'),
     transferOwnership: may('transfer-ownership'),
   };
 }

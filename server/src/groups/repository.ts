@@ -230,10 +230,14 @@ async function selectAccess(
       g.owner_id, g.member_count,
       coalesce(
         m.role,
-        case when exists (
-          select 1 from group_join_requests r
-          where r.group_id = g.id and r.user_id = ${userId} and r.status = 'pending'
-        ) then 'requester' end,
+        case
+          when exists (select 1 from group_removals x where x.group_id = g.id and x.user_id = ${userId})
+          then 'removed'
+          when exists (
+            select 1 from group_join_requests r
+            where r.group_id = g.id and r.user_id = ${userId} and r.status = 'pending'
+          ) then 'requester'
+        end,
         'none'
       ) as role
     from group_projects g
@@ -596,7 +600,7 @@ export function createGroupsRepository(db: Kysely<DB>) {
     auditOwnerAction(
       trx: Transaction<DB>,
       owner: { id: number; login: string },
-      action: 'group.remove-member' | 'group.transfer-ownership',
+      action: 'group.remove-member' | 'group.allow-back' | 'group.transfer-ownership',
       group: { id: number; title: string },
       member: string,
       reason: string | null = null,
@@ -642,6 +646,49 @@ export function createGroupsRepository(db: Kysely<DB>) {
         .where('id', '=', groupId)
         .returning('member_count')
         .executeTakeFirstOrThrow();
+    },
+
+    /** Bars a removed member from coming back until the owner allows them (removing again refreshes it). */
+    async barRemoved(
+      trx: Transaction<DB>,
+      groupId: number,
+      userId: number,
+      removedBy: number,
+      reason: string | null,
+    ): Promise<void> {
+      await trx
+        .insertInto('group_removals')
+        .values({ group_id: groupId, user_id: userId, removed_by: removedBy, reason })
+        .onConflict((oc) =>
+          oc
+            .columns(['group_id', 'user_id'])
+            .doUpdateSet({ removed_by: removedBy, reason, removed_at: new Date() }),
+        )
+        .execute();
+    },
+
+    /** Lifts the bar on `login`; answers who it was, or undefined when they were not barred. */
+    allowBack(trx: Transaction<DB>, groupId: number, login: string) {
+      return trx
+        .deleteFrom('group_removals')
+        .using('users')
+        .whereRef('users.id', '=', 'group_removals.user_id')
+        .where('group_removals.group_id', '=', groupId)
+        .where(sql<boolean>`lower(users.login) = lower(${login})`)
+        .returning(['users.id', 'users.login'])
+        .executeTakeFirst();
+    },
+
+    /** The people barred from the group, newest removal first. */
+    removedMembers(executor: Executor, groupId: number) {
+      return executor
+        .selectFrom('group_removals')
+        .innerJoin('users', 'users.id', 'group_removals.user_id')
+        .select(['users.login', 'users.avatar_url', 'group_removals.removed_at', 'group_removals.reason'])
+        .where('group_removals.group_id', '=', groupId)
+        .orderBy('group_removals.removed_at', 'desc')
+        .orderBy('users.login')
+        .execute();
     },
 
     /** The owner's status for the group (open, closed or archived). */

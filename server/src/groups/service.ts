@@ -12,6 +12,8 @@ import {
   type EditGroupBody,
   type PostGroupBody,
   type RemoveMemberBody,
+  type RemovedMember,
+  type AllowBackResponse,
   type SettableGroupStatus,
 } from '@openlfg/contracts';
 import type { Transaction } from 'kysely';
@@ -183,7 +185,7 @@ export function createGroupsService(
   async function audit(
     trx: Transaction<DB>,
     caller: Caller,
-    action: 'group.remove-member' | 'group.transfer-ownership',
+    action: 'group.remove-member' | 'group.allow-back' | 'group.transfer-ownership',
     groupId: number,
     member: string,
     reason: string | null = null,
@@ -277,6 +279,7 @@ export function createGroupsService(
             throw conflict('You own this group: hand it over to a member before you step out of it.');
           }
           await repository.removeMember(trx, groupId, member.id);
+          await repository.barRemoved(trx, groupId, member.id, caller.id, reason);
           await audit(trx, caller, 'group.remove-member', groupId, member.login, reason);
           // Told even of a private group: they were in it, and now learn why they are not.
           await record(trx, {
@@ -291,6 +294,28 @@ export function createGroupsService(
       );
       accessChanged(groupId);
       return result;
+    },
+
+    /** The people removed from the group, barred from coming back: for its owner, who may allow them back. */
+    async removedMembers(caller: Caller, groupId: number): Promise<RemovedMember[]> {
+      await readGroup('allow-back', caller, groupId);
+      const rows = await repository.removedMembers(db, groupId);
+      return rows.map((row) => ({
+        login: row.login,
+        avatarUrl: row.avatar_url,
+        removedAt: row.removed_at.toISOString(),
+        reason: row.reason,
+      }));
+    },
+
+    /** The owner lifts a removal: the person may join, ask or use an invite again. Audit-logged. */
+    allowBack(caller: Caller, groupId: number, login: string): Promise<AllowBackResponse> {
+      return changeGroup('allow-back', caller, groupId, async (trx) => {
+        const lifted = await repository.allowBack(trx, groupId, login);
+        if (!lifted) throw notFound(`${login} was not removed from this group (body.memberUsername).`);
+        await audit(trx, caller, 'group.allow-back', groupId, lifted.login);
+        return { groupProjectId: groupId, login: lifted.login, allowedBack: true as const };
+      });
     },
 
     /** The owner hands the group to one of its members and stays a member; audit-logged. */

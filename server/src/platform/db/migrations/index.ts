@@ -20,6 +20,7 @@ import * as m0018 from './0018_message_edits.js';
 import * as m0019 from './0019_mail_settings.js';
 import * as m0020 from './0020_deep_pages.js';
 import * as m0021 from './0021_search_words.js';
+import * as m0022 from './0022_member_removals.js';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the same list works from
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0019_mail_settings': m0019,
   '0020_deep_pages': m0020,
   '0021_search_words': m0021,
+  '0022_member_removals': m0022,
 };

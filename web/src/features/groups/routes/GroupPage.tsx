@@ -27,6 +27,7 @@ import { MemberControls } from '../components/MemberControls';
 import { MembershipActions } from '../components/MembershipActions';
 import { PendingRequests } from '../components/PendingRequests';
 import { InviteLinks } from '../invites/InviteLinks';
+import { RemovedMembers } from '../removals/RemovedMembers';
 import { getGroupsQueryKey } from '../api/query-keys';
 import { ReportModal } from '../components/ReportModal';
 import { activityText, editedText, memberCountText, statusOf, visibilityText } from '../group-text';
@@ -392,6 +393,8 @@ function GroupDetails({
           </ul>
         )}
       </section>
+
+      {viewer.may.allowBack ? <RemovedMembers groupProjectId={group.groupProjectId} /> : null}
 
       {/* The board speaks for the signed-in user (their own messages, the prompt to sign in, its socket): it
           waits for the session check, which the group's details do not. */}
