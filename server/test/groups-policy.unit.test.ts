@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decide, type GroupAction } from '../src/groups/policy.js';
+import { decide, RULES, type GroupAction } from '../src/groups/policy.js';
 import { rows, STATES, statusOf, visibilityOf } from './support/group-access-table.js';
 
 /**
@@ -35,7 +35,18 @@ const actions: Record<string, GroupAction> = {
   'remove a member': 'remove-member',
   'hand over': 'transfer-ownership',
 };
+/** Actions the table leaves out, and where they are tested. */
+const elsewhere: Partial<Record<GroupAction, string>> = {
+  'read-activity': 'group-lifecycle.test.ts (the owner alone sees members’ activity)',
+  'find-message': 'below, and message-edits.test.ts',
+};
+
 describe('the policy module answers the same table', () => {
+  it.each(Object.keys(RULES))('the table asks %s', (action) => {
+    const asked = new Set(Object.values(actions));
+    expect(asked.has(action as GroupAction) || action in elsewhere, action).toBe(true);
+  });
+
   /** Routes only a signed-in user may call answer 401 to anonymous callers before the policy is asked. */
   const signedInOnly = new Set(
     Object.keys(actions).filter((a) => !['read card', 'read info', 'read history'].includes(a)),
@@ -70,6 +81,41 @@ describe('moderators and messages', () => {
     expect(decide('edit-message', context).allowed).toBe(false);
     expect(decide('delete-message', { ...context, actor: 'anonymous' }).allowed).toBe(false);
   });
+});
+
+describe('the moderator rules', () => {
+  it('say when only moderating allowed a deletion, which the messages service audit-logs', () => {
+    const base = { visibility: 'public' as const, moderator: true };
+    expect(decide('delete-message', { ...base, actor: 'none' })).toEqual({
+      allowed: true,
+      asModerator: true,
+    });
+    // Their own message on a board they belong to, or any on a group they own: theirs to delete anyway.
+    expect(decide('delete-message', { ...base, actor: 'member', ownsMessage: true })).toEqual({
+      allowed: true,
+    });
+    expect(decide('delete-message', { ...base, actor: 'owner' })).toEqual({ allowed: true });
+    // A hidden group's owner deletes nothing but as a moderator.
+    expect(decide('delete-message', { ...base, actor: 'owner', hidden: true })).toEqual({
+      allowed: true,
+      asModerator: true,
+    });
+  });
+
+  it.each(['public', 'private'] as const)(
+    'let a moderator learn whether a message exists on a %s board; others, as they read it',
+    (visibility) => {
+      expect(decide('find-message', { actor: 'none', visibility, moderator: true }).allowed).toBe(true);
+      expect(decide('find-message', { actor: 'none', visibility }).allowed).toBe(visibility === 'public');
+      expect(decide('find-message', { actor: 'member', visibility }).allowed).toBe(true);
+      expect(
+        decide('find-message', { actor: 'anonymous', visibility: 'private', moderator: true }),
+      ).toMatchObject({
+        allowed: false,
+        status: 401,
+      });
+    },
+  );
 });
 
 describe('the removal bar', () => {
