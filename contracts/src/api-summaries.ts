@@ -37,6 +37,9 @@ export const API_SUMMARIES: Record<EndpointName, string> = {
   removeMember: 'Removes a member from a group project the caller owns, with an optional reason.',
   transferOwnership:
     'Hands a group project the caller owns to one of its members; the caller stays a member.',
+  removedMembers:
+    'The people removed from a group project the caller owns, each barred from rejoining until allowed back.',
+  allowBack: 'Lifts a removal from a group project the caller owns: the person may join again.',
   saveGroup: 'Saves a group project for the caller.',
   unsaveGroup: "Removes a group project from the caller's saved list.",
   joinGroup: 'Joins a public group project.',

@@ -50,6 +50,8 @@ export const API = declare({
   setGroupStatus: { method: 'POST', path: '/api/group-projects/status', auth: 'user' },
   removeMember: { method: 'POST', path: '/api/group-projects/remove-member', auth: 'user' },
   transferOwnership: { method: 'POST', path: '/api/group-projects/transfer-ownership', auth: 'user' },
+  removedMembers: { method: 'GET', path: '/api/group-projects/removed-members', auth: 'user' },
+  allowBack: { method: 'DELETE', path: '/api/group-projects/removed-members', auth: 'user' },
   saveGroup: { method: 'POST', path: '/api/group-projects/save', auth: 'user' },
   unsaveGroup: { method: 'DELETE', path: '/api/group-projects/save', auth: 'user' },
   joinGroup: { method: 'POST', path: '/api/group-projects/join', auth: 'user' },

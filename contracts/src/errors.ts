@@ -38,5 +38,7 @@ export const ErrorCode = {
   inviteRevoked: 'INVITE_REVOKED',
   /** An invite link whose uses are all taken (410). */
   inviteUsedUp: 'INVITE_USED_UP',
+  /** Joining, asking to join or using an invite to a group whose owner removed the caller (403). */
+  removedFromGroup: 'REMOVED_FROM_GROUP',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

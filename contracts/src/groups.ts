@@ -177,12 +177,40 @@ export const RemoveMemberBody = Type.Object(
 );
 export type RemoveMemberBody = Static<typeof RemoveMemberBody>;
 
-/** The owner hands the group to one of its members, and stays a member. */
-export const TransferOwnershipBody = Type.Object(
+/** One person of one group, by login. */
+const GroupPersonBody = Type.Object(
   { groupProjectId: GroupId, memberUsername: MemberLogin },
   { additionalProperties: false },
 );
+
+/** The owner hands the group to one of its members, and stays a member. */
+export const TransferOwnershipBody = GroupPersonBody;
 export type TransferOwnershipBody = Static<typeof TransferOwnershipBody>;
+
+/** Someone the owner removed: barred from joining again (by any path) until the owner allows them back. */
+export const RemovedMember = Type.Object({
+  login: Type.String(),
+  avatarUrl: Nullable(Type.String()),
+  removedAt: Type.String({ format: 'date-time' }),
+  /** The reason the owner gave when removing them, if any. */
+  reason: Nullable(Type.String()),
+});
+export type RemovedMember = Static<typeof RemovedMember>;
+export const RemovedMembersQuery = Type.Object({ groupProjectId: GroupId }, { additionalProperties: false });
+export type RemovedMembersQuery = Static<typeof RemovedMembersQuery>;
+/** Newest removal first. */
+export const RemovedMembersResponse = Type.Object({ data: Type.Array(RemovedMember) });
+export type RemovedMembersResponse = Static<typeof RemovedMembersResponse>;
+
+/** The owner lifts a removal: the person may join again as anyone may. */
+export const AllowBackBody = GroupPersonBody;
+export type AllowBackBody = Static<typeof AllowBackBody>;
+export const AllowBackResponse = Type.Object({
+  groupProjectId: Type.Integer(),
+  login: Type.String(),
+  allowedBack: Type.Literal(true),
+});
+export type AllowBackResponse = Static<typeof AllowBackResponse>;
 
 export const GroupIdBody = Type.Object({ groupProjectId: GroupId }, { additionalProperties: false });
 export type GroupIdBody = Static<typeof GroupIdBody>;
@@ -252,9 +280,10 @@ export const ReportBody = Type.Object(
 );
 export type ReportBody = Static<typeof ReportBody>;
 
-/** What a user is to a group. */
+/** What a user is to a group; `removed`: its owner removed them and has not allowed them back. */
 export const GroupRole = Type.Union([
   Type.Literal('none'),
+  Type.Literal('removed'),
   Type.Literal('requester'),
   Type.Literal('member'),
   Type.Literal('owner'),
@@ -265,6 +294,7 @@ export type GroupRole = Static<typeof GroupRole>;
 export const ViewerRole = Type.Union([
   Type.Literal('anonymous'),
   Type.Literal('none'),
+  Type.Literal('removed'),
   Type.Literal('requester'),
   Type.Literal('member'),
   Type.Literal('owner'),
@@ -296,6 +326,8 @@ export const GroupPermissions = Type.Object({
   setStatus: Type.Boolean(),
   /** Remove a member: its owner only. */
   removeMember: Type.Boolean(),
+  /** See the people removed from the group and allow them back: its owner only. */
+  allowBack: Type.Boolean(),
   /** Hand the group to a member: its owner only. */
   transferOwnership: Type.Boolean(),
 });

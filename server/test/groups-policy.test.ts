@@ -1,233 +1,27 @@
 import type { GroupPermissions, Visibility } from '@openlfg/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decide, type Actor, type GroupAction } from '../src/groups/policy.js';
+import type { Actor } from '../src/groups/policy.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { call, groupFields, postGroup } from './support/groups.js';
+import {
+  ACTORS,
+  rows,
+  STATES,
+  statusesFor,
+  statusOf,
+  visibilityOf,
+  type State,
+} from './support/group-access-table.js';
 import { createSignedInUser } from './support/users.js';
 
-/**
- * Who may do what, as a table: every group and board route x every actor (anonymous, signed-in stranger,
- * pending requester, member, owner) x public/private x the group's state (as posted, hidden by a moderator, or
- * full, or closed or archived by its owner), with the status the API must answer. Each row runs against a fresh group set up through the API, so
- * one row's change cannot leak into another. Then the policy module is asked the same table directly.
- *
- * A row reads "anonymous none requester member owner"; "-" where that actor cannot exist (nobody is pending on
- * a public group).
- */
-type State =
-  | 'public'
-  | 'private'
-  | 'public hidden'
-  | 'private hidden'
-  | 'public full'
-  | 'private full'
-  | 'public closed'
-  | 'private closed'
-  | 'public archived'
-  | 'private archived';
-const STATES: State[] = [
-  'public',
-  'private',
-  'public hidden',
-  'private hidden',
-  'public full',
-  'private full',
-  'public closed',
-  'private closed',
-  'public archived',
-  'private archived',
-];
-const ACTORS = ['anonymous', 'none', 'requester', 'member', 'owner'] as const;
-
-/** Each action's table; a state left out answers as the same visibility without hidden or full. */
-const table: Record<string, Partial<Record<State, string>>> = {
-  'read card': {
-    public: '200 200 - 200 200',
-    private: '200 200 200 200 200',
-    'public hidden': '404 404 - 404 200',
-    'private hidden': '404 404 404 404 200',
-  },
-  'read info': {
-    public: '200 200 - 200 200',
-    private: '401 403 403 200 200',
-    'public hidden': '403 403 - 403 200',
-    'private hidden': '403 403 403 403 200',
-  },
-  'read history': {
-    public: '200 200 - 200 200',
-    private: '401 403 403 200 200',
-    'public hidden': '403 403 - 403 200',
-    'private hidden': '403 403 403 403 200',
-  },
-  // A hidden group's board takes no posts, its owner's included; nor does an archived one's.
-  'post a message': {
-    public: '401 403 - 200 200',
-    private: '401 403 403 200 200',
-    'public hidden': '401 403 - 403 403',
-    'private hidden': '401 403 403 403 403',
-    'public archived': '401 403 - 409 409',
-    'private archived': '401 403 403 409 409',
-  },
-  'mark read': {
-    public: '401 403 - 200 200',
-    private: '401 403 403 200 200',
-    'public hidden': '401 403 - 403 200',
-    'private hidden': '401 403 403 403 200',
-  },
-  // The actor edits or deletes their own message (a member's or the owner's); the others try the owner's.
-  'edit own message': {
-    public: '401 403 - 200 200',
-    private: '401 403 403 200 200',
-    'public hidden': '401 403 - 403 403',
-    'private hidden': '401 403 403 403 403',
-    'public archived': '401 403 - 409 409',
-    'private archived': '401 403 403 409 409',
-  },
-  'delete own message': {
-    public: '401 403 - 200 200',
-    private: '401 403 403 200 200',
-    'public hidden': '401 403 - 403 403',
-    'private hidden': '401 403 403 403 403',
-  },
-  // Someone else's: the member tries the owner's; everyone else, the member's. Only the owner may.
-  "delete another's message": {
-    public: '401 403 - 403 200',
-    private: '401 403 403 403 200',
-    'public hidden': '401 403 - 403 403',
-    'private hidden': '401 403 403 403 403',
-  },
-  join: {
-    public: '401 200 - 409 409',
-    private: '401 403 403 409 409',
-    'public hidden': '401 403 - 403 409',
-    'private hidden': '401 403 403 403 409',
-    'public full': '401 409 - 409 409',
-    // A closed or archived group takes no new members, private or not.
-    'public closed': '401 409 - 409 409',
-    'private closed': '401 409 409 409 409',
-    'public archived': '401 409 - 409 409',
-    'private archived': '401 409 409 409 409',
-  },
-  'request to join': {
-    public: '401 409 - 409 409',
-    private: '401 201 200 409 409',
-    'public hidden': '401 403 - 403 409',
-    'private hidden': '401 403 403 403 409',
-    'private closed': '401 409 409 409 409',
-    'private archived': '401 409 409 409 409',
-  },
-  'cancel request': {
-    public: '401 409 - 409 409',
-    private: '401 409 200 409 409',
-  },
-  leave: {
-    public: '401 409 - 200 409',
-    private: '401 409 409 200 409',
-  },
-  // Only private groups take requests: on a public one the owner has none to decide (409).
-  'approve a request': {
-    public: '401 403 - 403 409',
-    private: '401 403 403 403 200',
-    'private full': '401 403 403 403 409',
-    'private closed': '401 403 403 403 409',
-    'private archived': '401 403 403 403 409',
-  },
-  'reject a request': {
-    public: '401 403 - 403 409',
-    private: '401 403 403 403 200',
-  },
-  // The owner edits a hidden group too (to fix what a moderator objected to).
-  edit: {
-    public: '401 403 - 403 200',
-    private: '401 403 403 403 200',
-  },
-  delete: {
-    public: '401 403 - 403 204',
-    private: '401 403 403 403 204',
-  },
-  // The owner opens, closes and archives the group, removes members and hands it over, in every state.
-  'set status': {
-    public: '401 403 - 403 200',
-    private: '401 403 403 403 200',
-  },
-  'remove a member': {
-    public: '401 403 - 403 200',
-    private: '401 403 403 403 200',
-  },
-  'hand over': {
-    public: '401 403 - 403 200',
-    private: '401 403 403 403 200',
-  },
-  report: {
-    public: '401 201 - 201 409',
-    private: '401 201 201 201 409',
-  },
-  save: {
-    public: '401 200 - 200 200',
-    private: '401 200 200 200 200',
-    'public hidden': '401 403 - 403 200',
-    'private hidden': '401 403 403 403 200',
-  },
-  unsave: {
-    public: '401 200 - 200 200',
-    private: '401 200 200 200 200',
-    'public hidden': '401 403 - 403 200',
-    'private hidden': '401 403 403 403 200',
-  },
-  // Nobody can use an invite to a hidden group, so its owner makes none until it is restored.
-  'create invite': {
-    public: '401 403 - 403 201',
-    private: '401 403 403 403 201',
-    'public hidden': '401 403 - 403 403',
-    'private hidden': '401 403 403 403 403',
-  },
-  'revoke invite': {
-    public: '401 403 - 403 200',
-    private: '401 403 403 403 200',
-  },
-  // An invite skips the request, private groups included (a pending requester joins too), but not a hidden,
-  // a full, a closed or an archived group.
-  'join by invite': {
-    public: '401 200 - 409 409',
-    private: '401 200 200 409 409',
-    'public hidden': '401 403 - 403 409',
-    'private hidden': '401 403 403 403 409',
-    'public full': '401 409 - 409 409',
-    'private full': '401 409 409 409 409',
-    'public closed': '401 409 - 409 409',
-    'private closed': '401 409 409 409 409',
-    'public archived': '401 409 - 409 409',
-    'private archived': '401 409 409 409 409',
-  },
-};
-
-const visibilityOf = (state: State): Visibility => (state.startsWith('public') ? 'public' : 'private');
-const statusOf = (state: State) =>
-  state.endsWith('closed') ? 'closed' : state.endsWith('archived') ? 'archived' : 'open';
-
-function statusesFor(action: string, state: State): string {
-  const byState = table[action] ?? {};
-  const own = byState[state];
-  if (own) return own;
-  // Not written out: the same as the plain state of that visibility.
-  const plain = byState[visibilityOf(state)];
-  if (!plain) throw new Error(`no row for ${action} on a ${state} group`);
-  return plain;
-}
-
-const rows = Object.keys(table).flatMap((action) =>
-  STATES.flatMap((state) =>
-    statusesFor(action, state)
-      .split(' ')
-      .map((status, i) => [action, state, ACTORS[i] as Actor, status] as const)
-      .filter(([, , , status]) => status !== '-')
-      .map(([a, s, actor, status]) => [a, s, actor, Number(status)] as const),
-  ),
-);
+/** The access table (support/group-access-table.ts), row by row over HTTP, each on a fresh group. */
 
 let t: TestApp;
-let users: Record<'owner' | 'member' | 'requester' | 'none' | 'applicant', { cookie: string; login: string }>;
+let users: Record<
+  'owner' | 'member' | 'requester' | 'none' | 'applicant' | 'removed',
+  { cookie: string; login: string }
+>;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -238,6 +32,7 @@ beforeAll(async () => {
     requester: await make('pol-requester'),
     none: await make('pol-stranger'),
     applicant: await make('pol-applicant'),
+    removed: await make('pol-removed'),
   };
 });
 afterAll(() => t.close());
@@ -258,6 +53,21 @@ async function freshGroup(state: State): Promise<{
     maxMembers: state.endsWith('full') ? 2 : null,
   });
   const body = { groupProjectId: id };
+  // The removed actor was a member first (before the member, so that a full group has room for them).
+  if (visibility === 'public') {
+    await call(t.app, 'POST', '/api/group-projects/join', users.removed.cookie, body);
+  } else {
+    await call(t.app, 'POST', '/api/group-projects/request', users.removed.cookie, body);
+    await call(t.app, 'POST', '/api/group-projects/pending-requests', users.owner.cookie, {
+      ...body,
+      requestUsername: users.removed.login,
+    });
+  }
+  const removal = await call(t.app, 'POST', '/api/group-projects/remove-member', users.owner.cookie, {
+    ...body,
+    memberUsername: users.removed.login,
+  });
+  expect(removal.statusCode).toBe(200);
   if (visibility === 'public') {
     expect(
       (await call(t.app, 'POST', '/api/group-projects/join', users.member.cookie, body)).statusCode,
@@ -397,6 +207,11 @@ async function perform(
       return call(t.app, 'DELETE', '/api/group-projects/save', cookie, { projectId: group.id });
     case 'create invite':
       return call(t.app, 'POST', '/api/group-projects/invites', cookie, { ...body, maxUses: 5 });
+    case 'allow back':
+      return call(t.app, 'DELETE', '/api/group-projects/removed-members', cookie, {
+        ...body,
+        memberUsername: users.removed.login,
+      });
     case 'revoke invite':
       return call(t.app, 'DELETE', '/api/group-projects/invites', cookie, {
         ...body,
@@ -436,70 +251,6 @@ describe('group access over HTTP, as a table', () => {
   });
 });
 
-describe('the policy module answers the same table', () => {
-  const actions: Record<string, GroupAction> = {
-    'read card': 'read-card',
-    'read info': 'read-info',
-    'read history': 'read-discussion',
-    'post a message': 'post-message',
-    'mark read': 'mark-read',
-    'edit own message': 'edit-message',
-    'delete own message': 'delete-message',
-    "delete another's message": 'delete-message',
-    join: 'join',
-    'request to join': 'request',
-    'cancel request': 'cancel-request',
-    leave: 'leave',
-    'approve a request': 'approve-request',
-    'reject a request': 'reject-request',
-    edit: 'edit',
-    delete: 'delete',
-    report: 'report',
-    save: 'save',
-    unsave: 'save',
-    'create invite': 'create-invite',
-    'revoke invite': 'revoke-invite',
-    'join by invite': 'join-by-invite',
-    'set status': 'set-status',
-    'remove a member': 'remove-member',
-    'hand over': 'transfer-ownership',
-  };
-  /** Routes only a signed-in user may call answer 401 to anonymous callers before the policy is asked. */
-  const signedInOnly = new Set(
-    Object.keys(actions).filter((a) => !['read card', 'read info', 'read history'].includes(a)),
-  );
-  const direct = rows.filter(([action, , actor]) => !(actor === 'anonymous' && signedInOnly.has(action)));
-
-  it.each(direct)('%s on a %s group by %s', (action, state, actor, status) => {
-    const decision = decide(actions[action] as GroupAction, {
-      actor,
-      visibility: visibilityOf(state),
-      hidden: state.endsWith('hidden'),
-      full: state.endsWith('full'),
-      status: statusOf(state),
-      // The actor's own message exists only for members and the owner (see `perform`).
-      ownsMessage: action.includes('own message') && (actor === 'member' || actor === 'owner'),
-    });
-    const expected = status === 201 || status === 204 ? 200 : status;
-    expect(decision.allowed ? 200 : decision.status).toBe(expected);
-  });
-});
-
-describe('moderators and messages', () => {
-  it.each(STATES)('a moderator deletes any message on a %s group; edits stay the author’s', (state) => {
-    const context = {
-      actor: 'none' as const,
-      visibility: visibilityOf(state),
-      hidden: state.endsWith('hidden'),
-      full: state.endsWith('full'),
-      moderator: true,
-    };
-    expect(decide('delete-message', context).allowed).toBe(true);
-    expect(decide('edit-message', context).allowed).toBe(false);
-    expect(decide('delete-message', { ...context, actor: 'anonymous' }).allowed).toBe(false);
-  });
-});
-
 /**
  * The viewer block every answer about one group carries offers exactly what the table above lets that caller do:
  * a permission is true when its route answers 2xx, and for nobody signed in, `mayOnceSignedIn` is what a
@@ -522,6 +273,7 @@ describe('the viewer block offers what the routes accept', () => {
     invite: 'create invite',
     setStatus: 'set status',
     removeMember: 'remove a member',
+    allowBack: 'allow back',
     transferOwnership: 'hand over',
   };
   const expectedFor = (state: State, actor: Actor): GroupPermissions => {

@@ -11,6 +11,8 @@ export type GroupAction =
   | 'read-discussion'
   | 'post-message'
   | 'mark-read'
+  /** Learn whether a message id exists on the board (before editing or deleting it). */
+  | 'find-message'
   | 'edit-message'
   | 'delete-message'
   | 'join'
@@ -28,6 +30,7 @@ export type GroupAction =
   | 'join-by-invite'
   | 'set-status'
   | 'remove-member'
+  | 'allow-back'
   | 'transfer-ownership'
   | 'read-activity';
 
@@ -64,186 +67,244 @@ export interface PolicyContext {
   moderator?: boolean;
 }
 
+/** An allowance says when only the caller's moderator role allowed it (a moderator's act, audit-logged). */
+export type Allowed = { allowed: true; asModerator?: true };
 export type Decision =
-  { allowed: true } | { allowed: false; status: 401 | 403 | 404 | 409; code: ErrorCode; message: string };
+  Allowed | { allowed: false; status: 401 | 403 | 404 | 409; code: ErrorCode; message: string };
 
-const allow: Decision = { allowed: true };
+const allow: Allowed = { allowed: true };
 const CODE_BY_STATUS = {
   401: ErrorCode.unauthenticated,
   403: ErrorCode.forbidden,
   404: ErrorCode.notFound,
   409: ErrorCode.conflict,
 } as const;
-const refuse = (status: 401 | 403 | 404 | 409, message: string): Decision => ({
-  allowed: false,
-  status,
-  code: CODE_BY_STATUS[status],
-  message,
-});
-const signIn = refuse(401, 'Sign in with GitHub to do this.');
-/** What a hidden group refuses to everyone but its owner; leaving, cancelling and reporting stay possible. */
-const closedWhenHidden = new Set<GroupAction>([
-  'read-info',
-  'read-discussion',
-  'post-message',
-  'mark-read',
-  'edit-message',
-  'delete-message',
-  'join',
-  'request',
-  'approve-request',
-  'reject-request',
-  'save',
-  'join-by-invite',
-]);
-const isMember = (actor: Actor) => actor === 'member' || actor === 'owner';
-/** Actions only the owner may take, each refused to others with its own words. */
-type OwnerAction =
-  'edit' | 'delete' | 'set-status' | 'remove-member' | 'transfer-ownership' | 'read-activity';
-const ownerOnly: Record<OwnerAction, string> = {
-  edit: "Only the group's owner can edit it.",
-  delete: "Only the group's creator can delete it.",
-  'set-status': "Only the group's owner can open, close or archive it.",
-  'remove-member': "Only the group's owner can remove members.",
-  'transfer-ownership': "Only the group's owner can hand it over.",
-  'read-activity': "Only the group's owner sees its members' activity.",
-};
-/** Why a closed or archived group takes no new members (null: it is open). */
-function noNewMembers(status: OwnerStatus): Decision | null {
-  if (status === 'closed') return refuse(409, 'This group is closed: it takes no new members.');
-  if (status === 'archived') return refuse(409, 'This group is archived: it takes no new members.');
-  return null;
+const refuse = (
+  status: 401 | 403 | 404 | 409,
+  message: string,
+  code: ErrorCode = CODE_BY_STATUS[status],
+): Decision => ({ allowed: false, status, code, message });
+
+/** The facts a rule reads: the context, every default filled in. */
+type Facts = Required<PolicyContext>;
+type Test = (facts: Facts) => boolean;
+/** When `when` holds, `then` is the decision; an action's rules are read in order, and the first that holds decides. */
+interface Rule {
+  when: Test;
+  then: Decision;
 }
+
+// The facts, by name.
+const anonymous: Test = (f) => f.actor === 'anonymous';
+const owner: Test = (f) => f.actor === 'owner';
+const member: Test = (f) => f.actor === 'member' || f.actor === 'owner';
+const plainMember: Test = (f) => f.actor === 'member';
+const requester: Test = (f) => f.actor === 'requester';
+const removed: Test = (f) => f.actor === 'removed';
+const privateGroup: Test = (f) => f.visibility === 'private';
+const hidden: Test = (f) => f.hidden;
+const full: Test = (f) => f.full;
+const closed: Test = (f) => f.status === 'closed';
+const archived: Test = (f) => f.status === 'archived';
+const ownsMessage: Test = (f) => f.ownsMessage;
+const moderator: Test = (f) => f.moderator;
+const not =
+  (test: Test): Test =>
+  (f) =>
+    !test(f);
+const all =
+  (...tests: Test[]): Test =>
+  (f) =>
+    tests.every((test) => test(f));
+const any =
+  (...tests: Test[]): Test =>
+  (f) =>
+    tests.some((test) => test(f));
+
+const when = (test: Test, then: Decision): Rule => ({ when: test, then });
+
+// Rules several actions share.
+const signInFirst = when(anonymous, refuse(401, 'Sign in with GitHub to do this.'));
+/** A hidden group is closed to everyone but its owner (leaving, cancelling and reporting stay possible). */
+const closedWhileHidden = when(
+  all(hidden, not(owner)),
+  refuse(403, 'A moderator hid this group: it is closed.'),
+);
+/** Removal bars every way back in (joining, asking, an invite link) until the owner allows them back. */
+const barredAfterRemoval = when(
+  removed,
+  refuse(
+    403,
+    "The group's owner removed you from this group: you can join again only if they allow you back.",
+    ErrorCode.removedFromGroup,
+  ),
+);
+const alreadyMember = when(member, refuse(409, 'You are already a member of this group.'));
+/** A closed or archived group takes no new members. */
+const noNewMembers = [
+  when(closed, refuse(409, 'This group is closed: it takes no new members.')),
+  when(archived, refuse(409, 'This group is archived: it takes no new members.')),
+];
+const noRoom = when(full, refuse(409, 'This group is full.'));
+const archivedBoard = when(archived, refuse(409, 'This group is archived: its board is read-only.'));
+const ownerOnly = (message: string): Rule[] => [signInFirst, when(not(owner), refuse(403, message))];
+/** A private group's members and board are for its members. */
+const membersOfPrivate: Rule[] = [
+  closedWhileHidden,
+  when(all(privateGroup, not(member), anonymous), signInFirst.then),
+  when(
+    all(privateGroup, not(member)),
+    refuse(403, 'This group is private: only its members can see its members and discussion.'),
+  ),
+];
+/** Its owner still reads a hidden group's board, but nobody changes it until a moderator restores the group. */
+const hiddenBoardFrozen = when(
+  all(hidden, not(anonymous)),
+  refuse(403, 'A moderator hid this group: its board takes no changes until it is restored.'),
+);
+
 /**
- * Every rule of who may do what to a group project, in one place (tested as a table of roles x actions x
- * visibility x hidden x full x closed or archived in groups-policy.test.ts, over HTTP and directly). Services ask here, through
- * `authorize`, before anything else; lists leave hidden groups out with the repository's one `listable` filter,
- * which is the SQL form of `read-card` below.
+ * Every rule of who may do what to a group project, one list per action (tested as a table of roles x actions
+ * x visibility x hidden x full x closed or archived in groups-policy.test.ts over HTTP, and directly in
+ * groups-policy.unit.test.ts). What no rule refuses is allowed. Lists leave hidden groups out with the
+ * repository's one `listable` filter, the SQL form of `read-card`.
  */
-export function decide(
-  action: GroupAction,
-  {
-    actor,
-    visibility,
-    full = false,
-    hidden = false,
-    status = 'open',
-    ownsMessage = false,
-    moderator = false,
-  }: PolicyContext,
-): Decision {
-  const isPrivate = visibility === 'private';
-  const noMoreMembers = noNewMembers(status);
-  // Moderators clean up any board, a hidden group's included (that is often why it was hidden).
-  if (action === 'delete-message' && moderator && actor !== 'anonymous') return allow;
-  if (action === 'read-card') {
-    // A hidden group's card is gone for everyone but its owner, as if it did not exist.
-    return hidden && actor !== 'owner' ? refuse(404, 'There is no such group project.') : allow;
-  }
-  if (hidden && actor !== 'owner' && closedWhenHidden.has(action)) {
-    return refuse(403, 'A moderator hid this group: it is closed.');
-  }
-  // Its owner still reads the board, but nobody posts on a hidden group until a moderator restores it.
-  if (hidden && action === 'post-message') {
-    return refuse(403, 'A moderator hid this group: its board takes no new messages until it is restored.');
-  }
-  if (hidden && (action === 'edit-message' || action === 'delete-message') && actor !== 'anonymous') {
-    return refuse(403, 'A moderator hid this group: its board takes no changes until it is restored.');
-  }
+export const RULES: Readonly<Record<GroupAction, readonly Rule[]>> = {
+  // A hidden group's card is gone for everyone but its owner, as if it did not exist.
+  'read-card': [when(all(hidden, not(owner)), refuse(404, 'There is no such group project.'))],
+  'read-info': membersOfPrivate,
+  'read-discussion': membersOfPrivate,
+  // Whether a message exists is for those who may read the board to learn (and moderators, below).
+  'find-message': membersOfPrivate,
+  'post-message': [
+    closedWhileHidden,
+    when(
+      hidden,
+      refuse(403, 'A moderator hid this group: its board takes no new messages until it is restored.'),
+    ),
+    signInFirst,
+    when(not(member), refuse(403, 'Only members of this group can post in its discussion.')),
+    // An archived group's board is kept to read: nobody posts, its owner included, until it is reopened.
+    archivedBoard,
+  ],
+  'mark-read': [
+    closedWhileHidden,
+    signInFirst,
+    when(not(member), refuse(403, 'Only members keep a read mark on a group’s board.')),
+  ],
+  'edit-message': [
+    closedWhileHidden,
+    hiddenBoardFrozen,
+    signInFirst,
+    when(not(ownsMessage), refuse(403, 'You can edit only your own messages.')),
+    // Someone who left keeps their words on the board, but no longer speaks there.
+    when(not(member), refuse(403, 'Only members of this group can edit their messages.')),
+    // An archived board is kept to read as it was; deleting one's own words stays possible.
+    archivedBoard,
+  ],
+  'delete-message': [
+    closedWhileHidden,
+    hiddenBoardFrozen,
+    signInFirst,
+    when(
+      not(any(owner, all(ownsMessage, member))),
+      refuse(403, "Only a message's author, the group's owner or a moderator can delete it."),
+    ),
+  ],
+  join: [
+    closedWhileHidden,
+    signInFirst,
+    barredAfterRemoval,
+    alreadyMember,
+    ...noNewMembers,
+    when(privateGroup, refuse(403, 'This group is private: ask to join, and its owner will decide.')),
+    noRoom,
+  ],
+  request: [
+    closedWhileHidden,
+    signInFirst,
+    barredAfterRemoval,
+    alreadyMember,
+    ...noNewMembers,
+    when(not(privateGroup), refuse(409, 'This group is public: join it directly.')),
+  ],
+  'cancel-request': [
+    signInFirst,
+    when(not(requester), refuse(409, 'You have no pending request to join this group.')),
+  ],
+  leave: [
+    signInFirst,
+    when(
+      owner,
+      refuse(409, 'You own this group, so you cannot leave it. Delete the group if it should end.'),
+    ),
+    when(not(plainMember), refuse(409, 'You are not a member of this group.')),
+  ],
+  // Only private groups take requests, so a public one has none to decide.
+  'approve-request': [
+    closedWhileHidden,
+    ...ownerOnly("Only the group's owner can decide on requests to join."),
+    when(not(privateGroup), refuse(409, 'This group is public: there are no requests to decide.')),
+    ...noNewMembers,
+    noRoom,
+  ],
+  'reject-request': [
+    closedWhileHidden,
+    ...ownerOnly("Only the group's owner can decide on requests to join."),
+    when(not(privateGroup), refuse(409, 'This group is public: there are no requests to decide.')),
+  ],
+  // The owner edits, sets the status and manages members of a hidden group too (to fix what a moderator
+  // objected to), and of a closed or archived one.
+  edit: ownerOnly("Only the group's owner can edit it."),
+  delete: ownerOnly("Only the group's creator can delete it."),
+  'set-status': ownerOnly("Only the group's owner can open, close or archive it."),
+  'remove-member': ownerOnly("Only the group's owner can remove members."),
+  'allow-back': ownerOnly("Only the group's owner can allow removed members back."),
+  'transfer-ownership': ownerOnly("Only the group's owner can hand it over."),
+  'read-activity': ownerOnly("Only the group's owner sees its members' activity."),
+  report: [signInFirst, when(owner, refuse(409, 'You cannot report your own group.'))],
+  save: [closedWhileHidden, signInFirst],
   // Nobody can use an invite to a hidden group, so its owner makes none until a moderator restores it.
-  if (hidden && action === 'create-invite') {
-    return refuse(403, 'A moderator hid this group: it takes no new members until it is restored.');
-  }
-  switch (action) {
-    case 'read-info':
-    case 'read-discussion':
-      if (!isPrivate || isMember(actor)) return allow;
-      return actor === 'anonymous'
-        ? signIn
-        : refuse(403, 'This group is private: only its members can see its members and discussion.');
-    case 'post-message':
-      // An archived group's board is kept to read: nobody posts, its owner included, until it is reopened.
-      if (isMember(actor)) {
-        return status === 'archived' ? refuse(409, 'This group is archived: its board is read-only.') : allow;
-      }
-      return actor === 'anonymous'
-        ? signIn
-        : refuse(403, 'Only members of this group can post in its discussion.');
-    case 'mark-read':
-      if (isMember(actor)) return allow;
-      return actor === 'anonymous'
-        ? signIn
-        : refuse(403, 'Only members keep a read mark on a group’s board.');
-    case 'edit-message':
-      if (actor === 'anonymous') return signIn;
-      if (!ownsMessage) return refuse(403, 'You can edit only your own messages.');
-      // Someone who left keeps their words on the board, but no longer speaks there.
-      if (!isMember(actor)) return refuse(403, 'Only members of this group can edit their messages.');
-      // An archived board is kept to read as it was; deleting one's own words stays possible.
-      return status === 'archived' ? refuse(409, 'This group is archived: its board is read-only.') : allow;
-    case 'delete-message':
-      if (actor === 'anonymous') return signIn;
-      if (actor === 'owner' || (ownsMessage && isMember(actor))) return allow;
-      return refuse(403, "Only a message's author, the group's owner or a moderator can delete it.");
-    case 'join':
-      if (actor === 'anonymous') return signIn;
-      if (isMember(actor)) return refuse(409, 'You are already a member of this group.');
-      if (noMoreMembers) return noMoreMembers;
-      if (isPrivate) return refuse(403, 'This group is private: ask to join, and its owner will decide.');
-      if (full) return refuse(409, 'This group is full.');
-      return allow;
-    case 'request':
-      if (actor === 'anonymous') return signIn;
-      if (isMember(actor)) return refuse(409, 'You are already a member of this group.');
-      if (noMoreMembers) return noMoreMembers;
-      if (!isPrivate) return refuse(409, 'This group is public: join it directly.');
-      return allow;
-    case 'cancel-request':
-      if (actor === 'anonymous') return signIn;
-      return actor === 'requester' ? allow : refuse(409, 'You have no pending request to join this group.');
-    case 'leave':
-      if (actor === 'anonymous') return signIn;
-      if (actor === 'owner') {
-        return refuse(409, 'You own this group, so you cannot leave it. Delete the group if it should end.');
-      }
-      return actor === 'member' ? allow : refuse(409, 'You are not a member of this group.');
-    case 'approve-request':
-    case 'reject-request':
-      if (actor === 'anonymous') return signIn;
-      if (actor !== 'owner') return refuse(403, "Only the group's owner can decide on requests to join.");
-      // Only private groups take requests, so a public one has none to decide.
-      if (!isPrivate) return refuse(409, 'This group is public: there are no requests to decide.');
-      if (action === 'approve-request' && noMoreMembers) return noMoreMembers;
-      if (action === 'approve-request' && full) return refuse(409, 'This group is full.');
-      return allow;
-    // The owner edits, sets the status and manages members of a hidden group too (to fix what a moderator
-    // objected to), and of a closed or archived one.
-    case 'edit':
-    case 'delete':
-    case 'set-status':
-    case 'remove-member':
-    case 'transfer-ownership':
-    case 'read-activity':
-      if (actor === 'anonymous') return signIn;
-      return actor === 'owner' ? allow : refuse(403, ownerOnly[action]);
-    case 'report':
-      if (actor === 'anonymous') return signIn;
-      return actor === 'owner' ? refuse(409, 'You cannot report your own group.') : allow;
-    case 'save':
-      return actor === 'anonymous' ? signIn : allow;
-    case 'create-invite':
-    case 'revoke-invite':
-      if (actor === 'anonymous') return signIn;
-      return actor === 'owner' ? allow : refuse(403, "Only the group's owner can manage its invite links.");
-    case 'join-by-invite':
-      // An invite lets its holder in without a request, private groups included; the link itself is checked by
-      // the invites service (expiry, uses, revocation).
-      if (actor === 'anonymous') return signIn;
-      if (isMember(actor)) return refuse(409, 'You are already a member of this group.');
-      if (noMoreMembers) return noMoreMembers;
-      if (full) return refuse(409, 'This group is full.');
-      return allow;
-  }
+  'create-invite': [
+    when(hidden, refuse(403, 'A moderator hid this group: it takes no new members until it is restored.')),
+    ...ownerOnly("Only the group's owner can manage its invite links."),
+  ],
+  'revoke-invite': ownerOnly("Only the group's owner can manage its invite links."),
+  // An invite lets its holder in without a request, private groups included; the link itself is checked by the
+  // invites service (expiry, uses, revocation).
+  'join-by-invite': [
+    closedWhileHidden,
+    signInFirst,
+    barredAfterRemoval,
+    alreadyMember,
+    ...noNewMembers,
+    noRoom,
+  ],
+};
+
+/**
+ * What moderators may that the rules refuse: they clean up any board, a hidden group's included (that is often
+ * why it was hidden). An allowance from here is a moderator's act, which the caller audit-logs.
+ */
+const asModerator = when(all(moderator, not(anonymous)), { allowed: true, asModerator: true });
+export const MODERATOR_RULES: Readonly<Partial<Record<GroupAction, Rule>>> = {
+  'delete-message': asModerator,
+  'find-message': asModerator,
+};
+
+/** The decision on `action`: the first of its rules that holds, else allowed; a refusal a moderator may override. */
+export function decide(action: GroupAction, context: PolicyContext): Decision {
+  const facts: Facts = {
+    full: false,
+    hidden: false,
+    status: 'open',
+    ownsMessage: false,
+    moderator: false,
+    ...context,
+  };
+  const decision = RULES[action].find((rule) => rule.when(facts))?.then ?? allow;
+  const override = MODERATOR_RULES[action];
+  return !decision.allowed && override?.when(facts) ? override.then : decision;
 }
 
 /** The actor a loaded group sees in the caller: nobody signed in is `anonymous`, whatever the row says. */
@@ -263,40 +324,48 @@ export function allows(action: GroupAction, access: GroupAccess, callerId: numbe
 }
 
 /**
- * The first line of every group and message action: throws the refusal as the HTTP error the client gets.
- * `facts` are what a message action adds to the group's (who wrote the message, whether the caller moderates).
+ * The first line of every group and message action: throws the refusal as the HTTP error the client gets, and
+ * answers the allowance (whether only moderating allowed it). `facts` are what a message action adds to the
+ * group's (who wrote the message, whether the caller moderates).
  */
 export function authorize(
   action: GroupAction,
   access: GroupAccess,
   callerId: number | null,
   facts: Pick<PolicyContext, 'ownsMessage' | 'moderator'> = {},
-): void {
+): Allowed {
   const decision = decide(action, { ...contextOf(access, callerId), ...facts });
   if (!decision.allowed) throw new HttpError(decision.status, decision.code, decision.message);
+  return decision;
 }
 
 /** Each permission of the viewer block is the decision on its action. */
+const PERMISSIONS: Record<keyof GroupPermissions, GroupAction> = {
+  join: 'join',
+  request: 'request',
+  cancelRequest: 'cancel-request',
+  leave: 'leave',
+  approve: 'approve-request',
+  reject: 'reject-request',
+  edit: 'edit',
+  delete: 'delete',
+  post: 'post-message',
+  report: 'report',
+  save: 'save',
+  readDiscussion: 'read-discussion',
+  invite: 'create-invite',
+  setStatus: 'set-status',
+  removeMember: 'remove-member',
+  allowBack: 'allow-back',
+  transferOwnership: 'transfer-ownership',
+};
+
 function permissionsOf(context: PolicyContext): GroupPermissions {
-  const may = (action: GroupAction) => decide(action, context).allowed;
-  return {
-    join: may('join'),
-    request: may('request'),
-    cancelRequest: may('cancel-request'),
-    leave: may('leave'),
-    approve: may('approve-request'),
-    reject: may('reject-request'),
-    edit: may('edit'),
-    delete: may('delete'),
-    post: may('post-message'),
-    report: may('report'),
-    save: may('save'),
-    readDiscussion: may('read-discussion'),
-    invite: may('create-invite'),
-    setStatus: may('set-status'),
-    removeMember: may('remove-member'),
-    transferOwnership: may('transfer-ownership'),
-  };
+  const entries = Object.entries(PERMISSIONS).map(([permission, action]) => [
+    permission,
+    decide(action, context).allowed,
+  ]);
+  return Object.fromEntries(entries) as GroupPermissions;
 }
 
 /**

@@ -53,6 +53,25 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
   });
 
   app.route({
+    ...endpoint('removedMembers'),
+    handler: async (request, reply) => {
+      const user = await requireUser(request, reply);
+      reply.header('cache-control', PRIVATE);
+      return { data: await service.removedMembers(user, request.query.groupProjectId) };
+    },
+  });
+
+  app.route({
+    ...endpoint('allowBack'),
+    handler: async (request, reply) =>
+      service.allowBack(
+        await requireUser(request, reply),
+        request.body.groupProjectId,
+        request.body.memberUsername,
+      ),
+  });
+
+  app.route({
     ...endpoint('transferOwnership'),
     handler: async (request, reply) => {
       const { groupProjectId, memberUsername } = request.body;

@@ -110,7 +110,7 @@ export function createMessagesService(
       trx: Transaction<DB>,
       row: { author_id: number | null; body: string; deleted_at: Date | null },
       access: GroupAccess,
-      moderator: boolean,
+      asModerator: boolean,
     ) => Promise<number[]>,
   ): Promise<Message> {
     const room = discussionRoom(groupId);
@@ -121,12 +121,14 @@ export function createMessagesService(
       if (!access) throw noGroup(groupId);
       const row = await repository.lockMessage(trx, room, messageId);
       if (!row) {
-        // Whether a message exists is for those who may read the board to learn.
-        if (!moderator) authorize('read-discussion', access, caller.id);
+        authorize('find-message', access, caller.id, { moderator });
         throw notFound(`There is no message ${messageId} on this board.`);
       }
-      authorize(action, access, caller.id, { ownsMessage: row.author_id === caller.id, moderator });
-      mentioned = await change(trx, row, access, moderator);
+      const allowed = authorize(action, access, caller.id, {
+        ownsMessage: row.author_id === caller.id,
+        moderator,
+      });
+      mentioned = await change(trx, row, access, allowed.asModerator === true);
       return bus.publishOnCommit(trx, { kind: 'message-changed', room, id: messageId });
     });
     announce();
@@ -224,8 +226,8 @@ export function createMessagesService(
 
     /**
      * Deletes a message for good: its text is blanked in the database (the row stays, so ids, paging, read marks
-     * and unread counts do not move) and it shows as deleted. A moderator's deletion of someone else's message is
-     * audit-logged. Deleting a deleted message answers it as it is.
+     * and unread counts do not move) and it shows as deleted. A deletion that only moderating allows (the
+     * policy's moderator rule) is audit-logged. Deleting a deleted message answers it as it is.
      */
     remove(caller: Author, input: DeleteMessageRequest): Promise<Message> {
       return changeMessage(
@@ -233,11 +235,11 @@ export function createMessagesService(
         caller,
         input.groupProjectId,
         input.messageId,
-        async (trx, row, access, moderator) => {
+        async (trx, row, _access, asModerator) => {
           if (row.deleted_at) return [];
           await repository.markDeleted(trx, input.messageId, caller.id);
-          const ownOrOwners = row.author_id === caller.id || access.role === 'owner';
-          if (moderator && !ownOrOwners) {
+          // Only moderating allowed it (the policy says so): a moderator's act, for the audit log.
+          if (asModerator) {
             await writeAudit(trx, {
               actor: caller,
               action: 'message.delete',

@@ -18,6 +18,7 @@ import {
 } from '../platform/db/text-search.js';
 import type { SearchQuery } from '../platform/search-query.js';
 import { projectCardColumns } from './presenters.js';
+import { setSaved } from '../platform/db/saves.js';
 
 /**
  * The orders a list is read in: the sorts a user picks, and the one a figure sort falls back to when no
@@ -358,8 +359,8 @@ export function createProjectsRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Saves or unsaves in one transaction: the membership row and the counter move together, and the
-     * counter changes only when the row did, so repeats and races leave `saves` exact.
+     * Saves or unsaves in one transaction: the save row and the counter move together (platform/db/saves.ts),
+     * so repeats and races leave `saves` exact.
      */
     setSaved(userId: number, projectId: number, saved: boolean) {
       return db.transaction().execute(async (trx) => {
@@ -371,28 +372,7 @@ export function createProjectsRepository(db: Kysely<DB>) {
           .forKeyShare()
           .executeTakeFirst();
         if (!exists) return { changed: false, saves: undefined };
-        const changed = saved
-          ? await trx
-              .insertInto('project_saves')
-              .values({ user_id: userId, project_id: projectId })
-              .onConflict((oc) => oc.columns(['user_id', 'project_id']).doNothing())
-              .returning('project_id')
-              .executeTakeFirst()
-          : await trx
-              .deleteFrom('project_saves')
-              .where('user_id', '=', userId)
-              .where('project_id', '=', projectId)
-              .returning('project_id')
-              .executeTakeFirst();
-        const project = changed
-          ? await trx
-              .updateTable('projects')
-              .set({ saves: sql`saves + ${saved ? 1 : -1}` })
-              .where('id', '=', projectId)
-              .returning('saves')
-              .executeTakeFirst()
-          : await trx.selectFrom('projects').select('saves').where('id', '=', projectId).executeTakeFirst();
-        return { changed: changed !== undefined, saves: project?.saves };
+        return setSaved(trx, 'project', userId, projectId, saved);
       });
     },
 

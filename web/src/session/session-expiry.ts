@@ -7,10 +7,12 @@ export const SESSION_EXPIRED_MESSAGE = "You're session expired, please log back 
 export const AUTH_RECHECK_INTERVAL_MS = 5 * 60 * 1000;
 
 /**
- * A 403 means the session the browser holds has ended or expired. The one exception is the server's FORBIDDEN:
- * signed in, but not allowed to touch that object (a private group's board, say); signing the user out for
- * that would be wrong.
+ * The 403s that refuse a signed-in user one object (a private group's board; a group whose owner removed them),
+ * not their session: signing the user out for those would be wrong.
  */
+const REFUSALS: ReadonlySet<string | null> = new Set(['FORBIDDEN', 'REMOVED_FROM_GROUP']);
+
+/** A 403 means the session the browser holds has ended or expired, unless it is one of the refusals above. */
 export function isSessionExpiry(error: ApiError): boolean {
-  return error.status === 403 && error.code !== 'FORBIDDEN';
+  return error.status === 403 && !REFUSALS.has(error.code);
 }

@@ -17,6 +17,7 @@ export type AuditAction =
   | 'group.delete'
   | 'group.delete-by-owner'
   | 'group.remove-member'
+  | 'group.allow-back'
   | 'group.transfer-ownership'
   | 'project.remove'
   | 'message.delete'

@@ -21,6 +21,7 @@ export interface DB {
   group_join_requests: GroupJoinRequestsTable;
   group_saves: GroupSavesTable;
   group_invites: GroupInvitesTable;
+  group_removals: GroupRemovalsTable;
   group_reports: GroupReportsTable;
   messages: MessagesTable;
   message_mentions: MessageMentionsTable;
@@ -269,6 +270,16 @@ export interface GroupInvitesTable {
   max_uses: number | null;
   uses: Generated<number>;
   revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** A member the owner removed, barred from joining again until allowed back (migration 0024). */
+export interface GroupRemovalsTable {
+  group_id: number;
+  user_id: number;
+  removed_by: number | null;
+  reason: string | null;
+  /** Removing again refreshes it. */
+  removed_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 export interface GroupSavesTable {

@@ -99,6 +99,7 @@ const NOTHING: GroupPermissions = {
   invite: false,
   setStatus: false,
   removeMember: false,
+  allowBack: false,
   transferOwnership: false,
 };
 

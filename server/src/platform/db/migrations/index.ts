@@ -22,6 +22,7 @@ import * as m0020 from './0020_deep_pages.js';
 import * as m0021 from './0021_search_words.js';
 import * as m0022 from './0022_mail_confirmations.js';
 import * as m0023 from './0023_message_mentions.js';
+import * as m0024 from './0024_member_removals.js';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the same list works from
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0021_search_words': m0021,
   '0022_mail_confirmations': m0022,
   '0023_message_mentions': m0023,
+  '0024_member_removals': m0024,
 };

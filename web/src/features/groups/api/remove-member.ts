@@ -3,12 +3,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { getDiscussionInfoQueryOptions } from './get-discussion-info';
 import { applyMembership } from './membership-cache';
+import { getRemovedMembersQueryOptions } from '../removals/removals-api';
 
 export function removeMember(body: RemoveMemberBody) {
   return callApi('removeMember', { body });
 }
 
-/** The owner removes a member: gone from the page's member list at once, the counts follow from the answer. */
+/**
+ * The owner removes a member: gone from the page's member list at once, the counts follow from the answer, and
+ * the removed list asks again (they are on it now).
+ */
 export function useRemoveMember() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -27,6 +31,9 @@ export function useRemoveMember() {
             : old,
       );
       applyMembership(queryClient, group, answer);
+      void queryClient.invalidateQueries({
+        queryKey: getRemovedMembersQueryOptions(group.groupProjectId).queryKey,
+      });
     },
   });
 }

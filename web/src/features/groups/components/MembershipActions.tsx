@@ -28,9 +28,14 @@ export const FULL_MESSAGE = 'This group is full.';
 export const CLOSED_MESSAGE = 'This group is closed to new members.';
 export const ARCHIVED_MESSAGE = 'This group is archived.';
 export const REQUEST_SENT_MESSAGE = 'Request sent. The owner will decide.';
+export const REMOVED_MESSAGE = 'The owner removed you from this group.';
 
-/** Why nobody new gets in, said in place of Join: the group is closed, archived or full. */
-function noEntryMessage(group: GroupSummary): string | null {
+/**
+ * Why the viewer does not get in, said in place of Join: the owner removed them, or the group is closed,
+ * archived or full.
+ */
+function noEntryMessage(group: GroupSummary, viewer: GroupViewer): string | null {
+  if (viewer.role === 'removed') return REMOVED_MESSAGE;
   const status = statusOf(group);
   if (status === 'closed') return CLOSED_MESSAGE;
   if (status === 'archived') return ARCHIVED_MESSAGE;
@@ -136,7 +141,7 @@ export function MembershipActions({ group, viewer, variant = 'card' }: Membershi
       </button>
     );
   } else if (!offer.leave && viewer.role !== 'owner' && viewer.role !== 'member') {
-    const why = noEntryMessage(group);
+    const why = noEntryMessage(group, viewer);
     if (why) entry = <span className={styles.full}>{why}</span>;
   }
 

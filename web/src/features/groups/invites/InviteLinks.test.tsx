@@ -210,6 +210,7 @@ describe('opening an invite link', () => {
     ['INVITE_EXPIRED', 410, 'This invite link has expired.'],
     ['INVITE_REVOKED', 410, 'This invite link was revoked.'],
     ['INVITE_USED_UP', 410, 'This invite link has been used up.'],
+    ['REMOVED_FROM_GROUP', 403, 'The owner removed you from this group.'],
     ['NOT_FOUND', 404, 'This invite link is not valid.'],
     ['CONFLICT', 409, 'This invite link cannot let you in.'],
   ])('says so when the server answers %s', async (code, status, heading) => {

@@ -16,6 +16,7 @@ export const INVITE_HEADINGS = {
   INVITE_EXPIRED: 'This invite link has expired.',
   INVITE_REVOKED: 'This invite link was revoked.',
   INVITE_USED_UP: 'This invite link has been used up.',
+  REMOVED_FROM_GROUP: 'The owner removed you from this group.',
   invalid: 'This invite link is not valid.',
   refused: 'This invite link cannot let you in.',
   signIn: 'You have been invited to join a group.',

@@ -1,0 +1,63 @@
+import type { GroupProject } from '@openlfg/contracts';
+import { Link } from 'react-router';
+import { LazyMarkdown } from '../../../components/markdown/LazyMarkdown';
+import { TopicChips } from '../../../components/TopicChips';
+import { formatCount, formatRelativeTime } from '../../../lib/format';
+import { useHeadingFocus } from '../../../lib/heading-focus';
+import { groupTopicHref } from '../components/GroupCard';
+import { GroupStatusBadge } from '../components/GroupStatusBadge';
+import { editedText, memberCountText, visibilityText } from '../group-text';
+import styles from '../components/GroupPage.module.css';
+
+export function GroupHeading({ group }: { group: GroupProject }) {
+  const headingRef = useHeadingFocus<HTMLHeadingElement>();
+  return (
+    <header className={styles.header}>
+      <p className={styles.eyebrow}>
+        <Link to="/group-projects" className={styles.link}>
+          Looking for group
+        </Link>
+      </p>
+      <div className={styles.titleRow}>
+        <h1 ref={headingRef} className={styles.title} tabIndex={-1}>
+          {group.title}
+        </h1>
+        <span className={group.visibility === 'private' ? styles.badgePrivate : styles.badgePublic}>
+          {visibilityText(group.visibility)}
+        </span>
+        <GroupStatusBadge group={group} />
+      </div>
+      <>
+        <p className={styles.muted}>
+          Posted by <span className={styles.login}>{group.owner.login}</span>{' '}
+          {formatRelativeTime(group.datePosted)}
+          {group.editedAt ? ` · ${editedText(group) ?? ''}` : null}
+        </p>
+        {group.description ? <LazyMarkdown source={group.description} /> : null}
+        <TopicChips topics={group.topics} what="groups" hrefFor={groupTopicHref} />
+        <dl className={styles.figures}>
+          <div>
+            <dt>Skill level</dt>
+            <dd>{group.skillLevel}</dd>
+          </div>
+          <div>
+            <dt>Visibility</dt>
+            <dd>
+              {group.visibility === 'private'
+                ? 'Private: the owner approves requests'
+                : 'Public: anyone can join'}
+            </dd>
+          </div>
+          <div>
+            <dt>Members</dt>
+            <dd>{memberCountText(group)}</dd>
+          </div>
+          <div>
+            <dt>Saves</dt>
+            <dd>{formatCount(group.saves)}</dd>
+          </div>
+        </dl>
+      </>
+    </header>
+  );
+}

@@ -1,0 +1,54 @@
+import type { DiscussionInfo } from '@openlfg/contracts';
+import { formatRelativeTime } from '../../../lib/format';
+import { Avatar } from '../../../components/Avatar';
+import { MemberControls } from '../components/MemberControls';
+import { activityText, memberCountText } from '../group-text';
+import styles from '../components/GroupPage.module.css';
+
+/** The group's members, with the owner's controls beside each and, for the owner, when each was last active. */
+export function MemberList({ info }: { info: DiscussionInfo }) {
+  const { group, members, viewer } = info;
+  return (
+    <section className={styles.section} aria-labelledby="group-members-heading">
+      <h2 id="group-members-heading" className={styles.sectionHeading}>
+        Members ({memberCountText(group)})
+      </h2>
+      {members.length === 0 ? (
+        <p className={styles.muted}>No members yet.</p>
+      ) : (
+        <ul className={styles.people} aria-label="Members">
+          {members.map((member) => (
+            <li key={member.login} className={styles.person}>
+              <Avatar login={member.login} avatarUrl={member.avatarUrl} />
+              <span className={styles.personText}>
+                <span className={styles.login}>{member.login}</span>
+                <span className={styles.muted}>
+                  {member.role === 'owner' ? 'Owner' : 'Member'} · joined{' '}
+                  {formatRelativeTime(member.joinedAt)}
+                  {member.lastActiveAt ? <MemberActivity lastActiveAt={member.lastActiveAt} /> : null}
+                </span>
+              </span>
+              <MemberControls
+                group={group}
+                member={member}
+                mayRemove={viewer.may.removeMember}
+                mayHandOver={viewer.may.transferOwnership}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The member's last activity, as only the owner gets it: flagged once they have been quiet a long while. */
+function MemberActivity({ lastActiveAt }: { lastActiveAt: string }) {
+  const { text, inactive } = activityText(lastActiveAt);
+  return (
+    <>
+      {' · '}
+      <span className={inactive ? styles.inactive : undefined}>{text}</span>
+    </>
+  );
+}
