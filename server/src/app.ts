@@ -44,6 +44,7 @@ import { openApiRoutes, registerOpenApi } from './platform/http/openapi.js';
 import { registerSecurity } from './platform/http/security.js';
 import { registerRateLimits } from './platform/http/rate-limits.js';
 import { registerSpa } from './platform/http/spa.js';
+import { registerJsonBodyParser } from './platform/http/json-body.js';
 import { registerValidation } from './platform/http/validation.js';
 import { loggerOptions } from './platform/logger.js';
 
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps) {
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
   registerValidation(app);
+  registerJsonBodyParser(app);
   const declaredRoutes: RouteOptions[] = [];
   app.decorate('declaredRoutes', declaredRoutes);
   app.addHook('onRoute', (route) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './support/app.js';
+import { createTestApp, jsonHeaders, type TestApp } from './support/app.js';
 import { call, postGroup } from './support/groups.js';
 import { createSignedInUser } from './support/users.js';
 
@@ -135,6 +135,128 @@ describe('control characters in text', () => {
     );
     expect(ok.statusCode).toBe(201);
     expect(ok.json().description).toBe('Line one\n\tindented line two');
+  });
+});
+
+describe('numbers sent as text in a JSON body', () => {
+  const invites = async () =>
+    (await call(t.app, 'GET', `/api/group-projects/invites?groupProjectId=${groupId}`, cookie)).json().data;
+
+  it.each([
+    ['"1"', '1', 'body.maxUses must be integer'],
+    ['0', 0, 'body.maxUses must be >= 1'],
+    ['"0"', '0', 'body.maxUses must be integer'],
+    ['-1', -1, 'body.maxUses must be >= 1'],
+  ])('an invite with maxUses %s is a 400, and no link is made', async (_name, maxUses, message) => {
+    const before = await invites();
+    const res = await call(t.app, 'POST', '/api/group-projects/invites', cookie, {
+      groupProjectId: groupId,
+      maxUses,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({ code: 'VALIDATION_ERROR', message });
+    expect(await invites()).toEqual(before);
+  });
+
+  it('an invite with maxUses 1 is made, limited to one use', async () => {
+    const res = await call(t.app, 'POST', '/api/group-projects/invites', cookie, {
+      groupProjectId: groupId,
+      maxUses: 1,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ maxUses: 1, usesLeft: 1 });
+  });
+
+  it.each([
+    ['0', 0, 'body.maxMembers must be >= 2'],
+    ['"5"', '5', 'body.maxMembers must be integer'],
+  ])('a group with maxMembers %s is a 400', async (_name, maxMembers, message) => {
+    const res = await call(
+      t.app,
+      'POST',
+      '/api/group-projects/post-project',
+      cookie,
+      groupBody({ maxMembers }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({ code: 'VALIDATION_ERROR', message });
+  });
+
+  it.each([
+    ['/api/group-projects/join', () => ({ groupProjectId: String(groupId) }), 'body.groupProjectId'],
+    ['/api/group-projects', () => ({ sortField: 'saves', order: 'DESC', page: '1' }), 'body.page'],
+    ['/api/projects/save', () => ({ projectId: '1' }), 'body.projectId'],
+  ])('%s with a number as text is a 400 naming the field', async (url, body, field) => {
+    const res = await call(t.app, 'POST', url, cookie, body());
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({ code: 'VALIDATION_ERROR', message: `${field} must be integer` });
+  });
+
+  it('a query string is text, so its numbers are still read from it', async () => {
+    const res = await call(t.app, 'GET', '/api/admin/audit?page=1', moderator);
+    expect(res.statusCode).toBe(200);
+    expect((await invites()).length).toBeGreaterThan(0);
+  });
+});
+
+describe('JSON bodies nested without end', () => {
+  const nested = (open: string, close: string, levels: number, bottom = '1') =>
+    `${open.repeat(levels)}${bottom}${close.repeat(levels)}`;
+  const TOO_DEEP = {
+    code: 'BAD_REQUEST',
+    message: 'The request body nests objects and arrays deeper than 32 levels.',
+  };
+  const bodyRoutes = () =>
+    t.app.declaredRoutes.flatMap((route) =>
+      [route.method]
+        .flat()
+        .filter((method) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method))
+        .map((method) => ({ method, url: route.url.replace(/:\w+/g, String(groupId)) })),
+    );
+
+  it.each([
+    ['10,000 objects', nested('{"a":', '}', 10_000)],
+    ['10,000 arrays', nested('[', ']', 10_000, '')],
+    ['33 levels', nested('{"a":', '}', 33)],
+  ])(
+    "%s deep are a 400 on every route that takes a body, moderators' ones included",
+    async (_name, payload) => {
+      const routes = bodyRoutes();
+      expect(routes.map((route) => route.url)).toContain('/api/admin/sync');
+      for (const { method, url } of routes) {
+        const res = await t.app.inject({
+          method: method as 'POST',
+          url,
+          headers: { ...jsonHeaders, cookie: moderator },
+          payload,
+        });
+        expect(res.statusCode, `${method} ${url}`).toBe(400);
+        expect(res.json().error, `${method} ${url}`).toEqual(TOO_DEEP);
+      }
+      // Nothing a route does ran: the moderator's session is still there.
+      expect((await call(t.app, 'GET', '/api/admin/audit', moderator)).statusCode).toBe(200);
+    },
+  );
+
+  it('brackets inside strings do not count, and 32 levels are read as usual', async () => {
+    const description = `[{"${'[{'.repeat(100)}`;
+    const res = await call(
+      t.app,
+      'POST',
+      '/api/group-projects/post-project',
+      cookie,
+      groupBody({ description }),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json().description).toBe(description);
+    const deep = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/sync',
+      headers: { ...jsonHeaders, cookie: moderator },
+      payload: nested('{"a":', '}', 32),
+    });
+    expect(deep.json().error).not.toEqual(TOO_DEEP);
+    expect(deep.statusCode).toBeLessThan(500);
   });
 });
 

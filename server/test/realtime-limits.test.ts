@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import {
   discussionRoom,
   REALTIME_CLOSE_TOO_MANY_CONNECTIONS,
@@ -6,16 +5,15 @@ import {
   REALTIME_MAX_ROOMS,
   type ServerFrame,
 } from '@openlfg/contracts';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
 import { createRealtimeHub, type RealtimeClient } from '../src/messages/realtime/hub.js';
 import type { MessagesRepository } from '../src/messages/repository.js';
 import type { MessagesService } from '../src/messages/service.js';
 import { createMemoryBus } from '../src/platform/bus/memory-bus.js';
-import { loggerOptions } from '../src/platform/logger.js';
 import { createTestApp, testConfig, type TestApp } from './support/app.js';
 import { createTestDatabase, type TestDatabase } from './support/database.js';
+import { capturedLogger } from './support/log-lines.js';
 import { postGroup } from './support/groups.js';
 import { listenForSockets, openSocket, type TestSocket } from './support/realtime.js';
 import { createSignedInUser } from './support/users.js';
@@ -278,23 +276,11 @@ describe('broken frames in the log', () => {
   let app: App;
   let database: TestDatabase;
   let logUrl: string;
-  const lines: { level: number; msg: string; [key: string]: unknown }[] = [];
+  const { logger, lines } = capturedLogger();
 
   beforeAll(async () => {
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n')) if (line) lines.push(JSON.parse(line));
-        done();
-      },
-    });
-    const { serializers, redact } = loggerOptions('info') as pino.LoggerOptions;
     database = await createTestDatabase();
-    app = await buildApp({
-      config: testConfig(),
-      database,
-      webDistDir: null,
-      logger: pino({ serializers, redact, level: 'info' }, sink),
-    });
+    app = await buildApp({ config: testConfig(), database, webDistDir: null, logger });
     logUrl = await listenForSockets(app);
   });
   afterAll(async () => {

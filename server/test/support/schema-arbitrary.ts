@@ -82,6 +82,51 @@ function stringFor(schema: JsonSchema): fc.Arbitrary<string> {
   return fc.string({ minLength, maxLength, unit: 'grapheme' });
 }
 
+/**
+ * JSON text no value can stand for in a test: numbers past a double (`1e309` parses to Infinity, which
+ * JSON.stringify writes as null) and nesting thousands of levels deep (which overflows JSON.stringify's stack
+ * before it reaches the server). A generated value carries a marker string instead, which `jsonText` writes out.
+ */
+const RAW = 'RAW-JSON:';
+const NESTING: Record<string, [open: string, close: string, bottom: string]> = {
+  objects: ['{"a":', '}', '1'],
+  arrays: ['[', ']', ''],
+  mixed: ['[{"a":', '}]', 'null'],
+};
+
+export const rawNumber: fc.Arbitrary<string> = fc.constantFrom(
+  `${RAW}1e309`,
+  `${RAW}-1e309`,
+  `${RAW}1e400`,
+  `${RAW}${'9'.repeat(400)}`,
+);
+
+/** Objects, arrays or both nested from a few levels to ten thousand (the larger ones past the body limit). */
+export function rawDeepJson(): fc.Arbitrary<string> {
+  return fc
+    .tuple(
+      fc.constantFrom(...Object.keys(NESTING)),
+      // fast-check favours the small end of a range: the deepest levels are named outright.
+      fc.oneof(
+        fc.integer({ min: 1, max: 64 }),
+        fc.integer({ min: 64, max: 10_000 }),
+        fc.constantFrom(2_000, 5_000, 10_000),
+      ),
+    )
+    .map(([kind, levels]) => `${RAW}${kind}:${levels}`);
+}
+
+/** The JSON text of a generated value, its raw markers written out. JSON.stringify(undefined) is sent as null. */
+export function jsonText(value: unknown): string {
+  return (JSON.stringify(value) ?? 'null').replace(new RegExp(`"${RAW}([^"]*)"`, 'g'), (_, raw: string) => {
+    const [kind = '', levels] = raw.split(':');
+    const nesting = NESTING[kind];
+    if (!nesting) return raw;
+    const [open, close, bottom] = nesting;
+    return `${open.repeat(Number(levels))}${bottom}${close.repeat(Number(levels))}`;
+  });
+}
+
 /** The families of values a careless or hostile client sends in place of a valid one. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   // Wrong types.
@@ -101,15 +146,73 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
     'x'.repeat(10_000),
     Array.from({ length: 10_000 }, (_, i) => i),
   ),
-  // Prototype keys and deep nesting.
+  // Prototype keys and deep nesting, up to thousands of levels (raw text: see jsonText).
   fc.constant(JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}}')),
   fc.constant(deepNesting(200)),
+  rawDeepJson(),
 );
 
 function deepNesting(levels: number): unknown {
   let value: unknown = 'bottom';
   for (let i = 0; i < levels; i++) value = { nested: value };
   return value;
+}
+
+/** Whether `schema` declares a number (or numbers only), so that text in its place must be refused. */
+function declaresNumber(schema: JsonSchema): boolean {
+  if (schema.type === 'integer' || schema.type === 'number' || typeof schema.const === 'number') return true;
+  if (schema.anyOf) {
+    return (
+      schema.anyOf.some(declaresNumber) &&
+      !schema.anyOf.some((option) => option.type === 'string' || typeof option.const === 'string')
+    );
+  }
+  return false;
+}
+
+/** The paths (keys from the root) in `value` where its schema declares a number and a number is. */
+function numberPaths(schema: JsonSchema, value: unknown, path: string[] = []): string[][] {
+  if (typeof value === 'number') return declaresNumber(schema) ? [path] : [];
+  if (typeof value !== 'object' || value === null) return [];
+  if (Array.isArray(value)) {
+    const { items } = schema;
+    return items ? value.flatMap((item, i) => numberPaths(items, item, [...path, String(i)])) : [];
+  }
+  const properties = schema.properties ?? {};
+  return Object.entries(value).flatMap(([key, item]) =>
+    properties[key] ? numberPaths(properties[key], item, [...path, key]) : [],
+  );
+}
+
+/** Whether a schema declares a number anywhere a value of it could hold one. */
+export function hasNumbers(schema: JsonSchema): boolean {
+  return (
+    declaresNumber(schema) ||
+    Object.values(schema.properties ?? {}).some(hasNumbers) ||
+    (schema.items !== undefined && hasNumbers(schema.items)) ||
+    (schema.anyOf ?? []).some(hasNumbers)
+  );
+}
+
+/**
+ * A valid value for `schema` with one of its declared numbers sent as text (`"maxUses": "1"`), as a careless
+ * client would; `textified` says whether the value held a number to change (an optional one may be absent).
+ * The API coerces nothing in a JSON body: such a value must be refused.
+ */
+export function numberAsTextFor(schema: JsonSchema): fc.Arbitrary<{ value: unknown; textified: boolean }> {
+  return fc.tuple(arbitraryFor(schema), fc.nat()).map(([value, pick]) => {
+    const paths = numberPaths(schema, value);
+    const path = paths[pick % Math.max(paths.length, 1)];
+    const key = path?.at(-1);
+    if (!path) return { value, textified: false };
+    if (key === undefined) return { value: String(value), textified: true };
+    const copy = structuredClone(value) as Record<string, unknown>;
+    const parent = path
+      .slice(0, -1)
+      .reduce<Record<string, unknown>>((object, step) => object[step] as Record<string, unknown>, copy);
+    parent[key] = String(parent[key]);
+    return { value: copy, textified: true };
+  });
 }
 
 /**

@@ -20,7 +20,7 @@ import { clientFaultCloseCode } from './client-faults.js';
 import { createConnectionCounter, type ConnectionCaps } from './connection-caps.js';
 import { FloodLimit } from './flood-limit.js';
 import { frame, type RealtimeClient, type RealtimeHub } from './hub.js';
-import { addressKey } from '../../platform/http/rate-limits.js';
+import { addressKey, isClientGone } from '../../platform/http/rate-limits.js';
 import type { NotificationFeed } from '../../notifications/realtime-feed.js';
 
 const clientFrame = Compile(ClientFrame);
@@ -125,6 +125,11 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeOpti
       },
     },
     (socket, request) => {
+      // The client dropped the connection while the upgrade was under way: nobody to serve, nothing to count.
+      if (isClientGone(request)) {
+        socket.terminate();
+        return;
+      }
       const auth = authAtUpgrade.get(request) ?? { status: 'anonymous' as const };
       if (auth.status === 'ended') {
         socket.close(4401, 'session ended');

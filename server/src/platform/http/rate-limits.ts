@@ -30,9 +30,23 @@ export interface RateLimitSettings {
 /**
  * The address a request counts against, for every per-address limit (these and the realtime socket caps). IPv6 by
  * /64 network: one host usually holds a whole /64, so counting single addresses would let it rotate past a limit.
+ * A client that has already gone (it reset the connection while its request was read, a WebSocket upgrade
+ * dropped mid-way) has no address any more: its requests share one key, as nothing can answer them anyway.
  */
 export function addressKey(request: FastifyRequest): string {
-  return `ip:${normalizeIP(request.ip)}`;
+  return isClientGone(request) ? GONE_CLIENT_KEY : `ip:${normalizeIP(request.ip)}`;
+}
+
+const GONE_CLIENT_KEY = 'ip:gone';
+
+/**
+ * Whether the request's client has gone: once its connection is reset, Node no longer knows the peer's address
+ * (`request.ip` is undefined behind no proxy, or behind one that is trusted by address).
+ */
+export function isClientGone(request: FastifyRequest): boolean {
+  // Typed as a string, but undefined once the socket has lost its peer.
+  const ip = request.ip as string | undefined;
+  return typeof ip !== 'string' || ip === '';
 }
 
 function tooMany(retryAfter: string): HttpError {
