@@ -4,6 +4,7 @@ import path from 'node:path';
 import { REALTIME_MAX_SOCKETS_PER_ADDRESS } from '@openlfg/contracts';
 import { Type, type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
+import { DEFAULT_DATA_DIR } from './platform/db/data-dir.js';
 
 /**
  * Every environment variable the server reads. Each has a `description` written to finish the sentence
@@ -27,7 +28,7 @@ const EnvSchema = Type.Object({
       description: 'the http(s) origin users reach the site at, such as https://openlfg.example',
     }),
   ),
-  DATA_DIR: Type.String({ minLength: 1, default: './.data', description: 'a folder path' }),
+  DATA_DIR: Type.String({ minLength: 1, default: DEFAULT_DATA_DIR, description: 'a folder path' }),
   DATABASE_URL: Type.Optional(
     Type.String({
       pattern: '^postgres(ql)?://',
