@@ -46,7 +46,7 @@ import { registerSecurity } from './platform/http/security.js';
 import { registerRateLimits } from './platform/http/rate-limits.js';
 import { registerSpa } from './platform/http/spa.js';
 import { registerValidation } from './platform/http/validation.js';
-import { loggerOptions } from './platform/logger.js';
+import { AccessLog, loggerOptions } from './platform/logger.js';
 
 /** Bodies above this are refused with 413 before they are parsed. No API request needs more. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -86,7 +86,7 @@ export interface AppDeps {
  */
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
-  const loggerOption = deps.logger ?? loggerOptions(config.logLevel);
+  const loggerOption = deps.logger ?? loggerOptions(config.logLevel, { asynchronous: config.isProduction });
   const app = Fastify({
     ...(isLoggerInstance(loggerOption) ? { loggerInstance: loggerOption } : { logger: loggerOption }),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -104,6 +104,7 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    logController: new AccessLog(),
     return503OnClosing: true,
     frameworkErrors,
     clientErrorHandler,

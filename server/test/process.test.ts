@@ -47,23 +47,33 @@ describe('the server process', () => {
     );
   });
 
-  it('serves, then exits 0 on SIGTERM after closing the database', async () => {
+  it('serves in production, then exits 0 on SIGTERM after closing the database, with its whole log written', async () => {
+    // In production the log is written asynchronously: what is queued still reaches stdout before the exit.
     const child = startServer({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'a-test-secret-of-at-least-32-characters',
+      GITHUB_CLIENT_ID: 'test-client',
+      GITHUB_CLIENT_SECRET: 'test-secret',
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'openlfg-')),
     });
     const { output, exited } = collect(child);
-    await waitForLine(output, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 30_000);
+    // A first start: PGlite creates the database (initdb), which takes long on a busy machine.
+    await waitForLine(output, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 75_000);
     const url = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output.stdout)?.[1];
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(200);
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+    const requestLines = output.stdout.split('\n').filter((line) => line.includes('"msg":"request"'));
+    expect(requestLines).toHaveLength(1);
+    expect(requestLines[0]).toContain(`"reqId":"${health.headers.get('x-request-id')}"`);
+    expect(requestLines[0]).toContain('"url":"/api/health","statusCode":200');
     expect(output.stdout).toContain('"signal":"SIGTERM"');
     expect(output.stderr).toBe('');
-  }, 45_000);
+  }, 90_000);
 
   it('refuses a second server on the same DATA_DIR before touching it, and starts once the first is killed', async () => {
     // A DATA_DIR a server has already started on once (the first start of an empty one is tested above).
