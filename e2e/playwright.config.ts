@@ -44,7 +44,7 @@ export default defineConfig({
   webServer: {
     command: 'npm start',
     cwd: fileURLToPath(new URL('..', import.meta.url)),
-    url: `${baseURL}/api/health`,
+    url: `${baseURL}/api/ready`,
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'ignore',

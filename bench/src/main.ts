@@ -1,4 +1,7 @@
 import { fork } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -23,6 +26,9 @@ import { runLighthouse } from './web/lighthouse.js';
  * rounds that take the routes in turn): the answer's own time, printed beside the figure under load, where on
  * this 2-core machine most of a median is the wait behind the others.
  *
+ * Logging round (runLoggingBench): the projects list's throughput with the access log on (LOG_LEVEL=info) and
+ * off (silent), alternating on one server, and their ratio against the 10% target.
+ *
  * Finder round (runFinderBench, PostgreSQL only): the issue finder over 100,000 projects and 1,000,000
  * generated issues, one connection: first page, a page 25 pages in, best for you, against their targets.
  *
@@ -40,7 +46,7 @@ import { runLighthouse } from './web/lighthouse.js';
  * order, an acknowledged message missing, a node dying), never for a latency figure.
  *
  * Switches (environment):
- *   BENCH_ONLY=web | http | finder | realtime  run one part only (default: all, in that order); the first
+ *   BENCH_ONLY=web | http | logging | finder | realtime  run one part only (default: all, in that order); the first
  *                                     visit's JavaScript size is printed whichever runs
  *   LIGHTHOUSE_RUNS, LIGHTHOUSE_REPORT_DIR, CHROMIUM_PATH   the Lighthouse part's (see web/lighthouse.ts)
  *   BENCH_ISSUES=1000000              the finder round's generated issues (over BENCH_PROJECTS projects)
@@ -244,12 +250,22 @@ interface Row {
   bad: number;
 }
 
-async function startServer(
-  env: NodeJS.ProcessEnv,
-): Promise<{ address: string; cookie?: string; stop(): Promise<void> }> {
+interface BenchServer {
+  address: string;
+  cookie?: string;
+  /**
+   * Sets the server's log level (unchanged without one) for the requests that come after it answers, with the
+   * CPU time the server has used so far, in microseconds.
+   */
+  setLogLevel(level?: 'info' | 'silent'): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** `logFile`: where the server's stdout (its log) goes, instead of the bench's own output. */
+async function startServer(env: NodeJS.ProcessEnv, logFile?: string): Promise<BenchServer> {
   const child = fork(fileURLToPath(new URL('./server-process.ts', import.meta.url)), {
     execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    stdio: ['ignore', logFile ? openSync(logFile, 'w') : 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, ...env },
   });
   const { address, cookie } = await new Promise<{ address: string; cookie?: string }>((resolve, reject) => {
@@ -259,6 +275,11 @@ async function startServer(
   return {
     address,
     ...(cookie ? { cookie } : {}),
+    setLogLevel: (level) =>
+      new Promise((resolve) => {
+        child.once('message', (message: { cpuMicros: number }) => resolve(message.cpuMicros));
+        child.send({ logLevel: level });
+      }),
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());
@@ -572,6 +593,79 @@ async function runHttpBench(): Promise<boolean> {
   return !anyErrors;
 }
 
+/** Runs of each level in the logging round, alternating. */
+const LOGGING_PAIRS = 5;
+const LOGGING_TARGET_RATIO = 0.9;
+
+/**
+ * The access log's cost on the list route: the projects list's page 1 (list cache on, as deployed) on one
+ * production server whose log goes to a file, as a deployment's goes to its log collector. Its level is
+ * switched between runs, LOG_LEVEL=info (one line per request, written asynchronously) and silent, in
+ * alternating pairs on the same process, so the comparison is not one of two processes' JIT or of the machine's
+ * drift. Target: throughput with logging on within 10% of off.
+ */
+async function runLoggingBench(): Promise<void> {
+  const logFile = path.join(mkdtempSync(path.join(tmpdir(), 'openlfg-bench-log-')), 'server.log');
+  const server = await startServer(
+    {
+      BENCH_PROJECTS: String(PROJECTS),
+      BENCH_GROUPS: '0',
+      LIST_CACHE_TTL_MS: '30000',
+      BENCH_LOG_LEVEL: 'info',
+      DATABASE_URL: '', // PGlite
+    },
+    logFile,
+  );
+  try {
+    const target = targets.find((candidate) => candidate.name === 'projects page 1');
+    if (!target) throw new Error('the bench has no projects page 1 target');
+    console.log(
+      `\n== Access log, PGlite: ${target.name}, list cache on, ${connections} connections, ${LOGGING_PAIRS} runs of ${durationSeconds} s per level, alternating`,
+    );
+    // Warm-up, at each level: JIT, pools, the list cache, the log's file.
+    for (const level of ['info', 'silent'] as const) {
+      await server.setLogLevel(level);
+      await measure(server.address, target, durationSeconds);
+    }
+    const runs: Record<'info' | 'silent', number[]> = { info: [], silent: [] };
+    // The server's CPU time per request: what the log costs, less moved by the other loads of a shared machine.
+    const cpuPerRequest: Record<'info' | 'silent', number[]> = { info: [], silent: [] };
+    for (let pair = 0; pair < LOGGING_PAIRS; pair++) {
+      const order = pair % 2 === 0 ? (['silent', 'info'] as const) : (['info', 'silent'] as const);
+      for (const level of order) {
+        const cpuBefore = await server.setLogLevel(level);
+        const row = await measure(server.address, target, durationSeconds);
+        const cpuAfter = await server.setLogLevel();
+        if (row.bad > 0) throw new Error(`${row.bad} requests failed with LOG_LEVEL=${level}`);
+        runs[level].push(row.rps);
+        cpuPerRequest[level].push((cpuAfter - cpuBefore) / (row.rps * durationSeconds));
+      }
+    }
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    // Each pair's ratio, then their median: a stall of the shared machine during one run moves one pair only.
+    const ratios = runs.info.map((on, pair) => on / (runs.silent[pair] ?? on)).sort((a, b) => a - b);
+    const ratio = ratios[Math.floor(ratios.length / 2)] ?? 0;
+    const lines = readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('"msg":"request"'));
+    const figures = (level: 'info' | 'silent') =>
+      `${mean(runs[level]).toFixed(0).padStart(8)} req/s   (runs: ${runs[level].map((rps) => rps.toFixed(0)).join(', ')})`;
+    console.log(`  LOG_LEVEL=silent ${figures('silent')}`);
+    console.log(`  LOG_LEVEL=info   ${figures('info')}, ${lines.length} access-log lines written`);
+    const cpuOn = mean(cpuPerRequest.info);
+    const cpuOff = mean(cpuPerRequest.silent);
+    console.log(
+      `  server CPU per request: ${cpuOff.toFixed(0)} µs silent, ${cpuOn.toFixed(0)} µs info (${(cpuOn / cpuOff).toFixed(2)}x)`,
+    );
+    console.log(
+      `  ${'throughput with logging on / off (median of pairs)'.padEnd(52)} ${ratio.toFixed(2).padStart(6)}   target >= ${LOGGING_TARGET_RATIO.toFixed(2)}   ${ratio >= LOGGING_TARGET_RATIO ? 'met' : 'NOT MET'}   (pairs: ${ratios.map((r) => r.toFixed(2)).join(', ')})`,
+    );
+  } finally {
+    await server.stop();
+    rmSync(path.dirname(logFile), { recursive: true, force: true });
+  }
+}
+
 const ISSUES = Number(process.env.BENCH_ISSUES ?? 1_000_000);
 
 /**
@@ -656,7 +750,7 @@ async function runFinderBench(): Promise<boolean> {
 }
 
 const only = process.env.BENCH_ONLY;
-const PARTS = ['web', 'http', 'finder', 'realtime'] as const;
+const PARTS = ['web', 'http', 'logging', 'finder', 'realtime'] as const;
 if (only && !(PARTS as readonly string[]).includes(only)) {
   console.error(`BENCH_ONLY must be one of ${PARTS.join(', ')} (got ${JSON.stringify(only)})`);
   process.exit(2);
@@ -672,6 +766,7 @@ if (runs('web')) {
   printFirstVisitJs();
 }
 if (runs('http')) ok = (await runHttpBench()) && ok;
+if (runs('logging')) await runLoggingBench();
 if (runs('finder')) ok = (await runFinderBench()) && ok;
 if (runs('realtime')) ok = (await runRealtimeBench()) && ok;
 if (!ok) process.exitCode = 1;

@@ -19,7 +19,7 @@ import { generateGroups, generateIssues, generateProjects } from './generate-pro
  * realtime bench runs several of these as nodes of one deployment: it passes BENCH_PORT (a fixed port, so a
  * killed node comes back at the same address), PUBLIC_URL (the origin its WebSocket accepts) and
  * BENCH_SESSION_SECRET (the same on every node), and BENCH_LOG_LEVEL=error (outages under test log their warnings
- * by the hundred).
+ * by the hundred). The logging round starts it with BENCH_LOG_LEVEL=info and sets the level by message.
  */
 const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const config = loadConfig({
@@ -80,6 +80,13 @@ const app = await buildApp({ config, database, webDistDir });
 app.get('/bench/hello', async () => ({ hello: 'world' }));
 const address = await app.listen({ host: config.host, port: config.port });
 process.send?.({ address, cookie });
+// The logging round switches the level between its runs (the answer says the next request has it) and reads
+// the CPU time this process has used.
+process.on('message', (message: { logLevel?: string }) => {
+  if (message.logLevel) app.log.level = message.logLevel;
+  const cpu = process.cpuUsage();
+  process.send?.({ logLevel: app.log.level, cpuMicros: cpu.user + cpu.system });
+});
 
 process.on('SIGTERM', () => {
   void app

@@ -46,7 +46,7 @@ import {
   RevokeInviteBody,
   RevokeInviteResponse,
 } from './invites.js';
-import { HealthResponse } from './health.js';
+import { HealthResponse, ReadyResponse } from './health.js';
 import {
   ClaimIssueBody,
   ClaimResponse,
@@ -135,6 +135,7 @@ const schemas = <const T extends Record<EndpointName, EndpointSchemas>>(all: T) 
 /** The schemas of every endpoint of `API` (api.ts), under the same names. */
 export const API_SCHEMAS = schemas({
   health: { response: { 200: HealthResponse, 503: HealthResponse } },
+  ready: { response: { 200: ReadyResponse, 503: ReadyResponse } },
 
   authorize: { querystring: AuthorizeQuery, response: { 302: Redirect } },
   login: { body: LoginBody, response: { 200: LoginResponse } },

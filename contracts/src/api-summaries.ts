@@ -7,6 +7,7 @@ import type { EndpointName } from './api.js';
  */
 export const API_SUMMARIES: Record<EndpointName, string> = {
   health: 'Whether the service and its database answer.',
+  ready: 'Whether this node takes traffic: started (migrations applied) and its database answers.',
   authorize: 'Starts sign-in with GitHub: redirects to the provider.',
   login: 'Finishes sign-in with the code the provider returned.',
   checkAuth: 'Whether the caller is signed in, and as whom.',

@@ -17,6 +17,7 @@ const declare = <const T extends Record<string, EndpointDeclaration>>(endpoints:
 
 export const API = declare({
   health: { method: 'GET', path: '/api/health', auth: 'anyone' },
+  ready: { method: 'GET', path: '/api/ready', auth: 'anyone' },
 
   authorize: { method: 'GET', path: '/api/account/authorize', auth: 'anyone' },
   login: { method: 'POST', path: '/api/account/login', auth: 'anyone' },

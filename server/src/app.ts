@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
+import { ErrorCode } from '@openlfg/contracts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { sessionProbe } from './accounts/authentication.js';
@@ -46,7 +47,8 @@ import { registerRateLimits } from './platform/http/rate-limits.js';
 import { registerSpa } from './platform/http/spa.js';
 import { registerJsonBodyParser } from './platform/http/json-body.js';
 import { registerValidation } from './platform/http/validation.js';
-import { loggerOptions } from './platform/logger.js';
+import { observeRealtime, registerMetrics } from './platform/metrics.js';
+import { AccessLog, loggerOptions } from './platform/logger.js';
 
 /** Bodies above this are refused with 413 before they are parsed. No API request needs more. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -59,6 +61,8 @@ declare module 'fastify' {
     catalogueChanged(): void;
     /** Sends the notification digests that are due now (the timer's round, run at once: tests, operators). */
     sendDueDigests(): Promise<{ sent: number; failed: number }>;
+    /** Tells an app built with `startsLater` that the node has started: migrated, seeded, ready for traffic. */
+    markStarted(): void;
   }
   interface FastifyContextConfig {
     /** RFC 8058 one-click unsubscribe: the route also takes a mail client's form post (platform/http/security.ts). */
@@ -79,14 +83,22 @@ export interface AppDeps {
   testRoutePrefix?: string;
   /** Tests give each run its own Redis key prefix, so parallel runs never share rate-limit counters. */
   redisKeyPrefix?: string;
+  /**
+   * The node listens before it has migrated (main.ts): until `markStarted()`, /api/ready answers 503 and every
+   * request but liveness, readiness and metrics answers 503 with Retry-After.
+   */
+  startsLater?: boolean;
 }
+
+/** What a starting node still answers. */
+const ANSWERED_WHILE_STARTING = new Set(['/api/health', '/api/ready', '/metrics']);
 
 /**
  * The whole HTTP surface: every plugin and route, without listening. main.ts listens; tests call inject().
  */
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
-  const loggerOption = deps.logger ?? loggerOptions(config.logLevel);
+  const loggerOption = deps.logger ?? loggerOptions(config.logLevel, { asynchronous: config.isProduction });
   const app = Fastify({
     ...(isLoggerInstance(loggerOption) ? { loggerInstance: loggerOption } : { logger: loggerOption }),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -104,12 +116,30 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    logController: new AccessLog(),
     return503OnClosing: true,
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
   registerValidation(app);
   registerJsonBodyParser(app);
+  registerMetrics(app, config.metricsToken);
+  let started = deps.startsLater !== true;
+  app.decorate('markStarted', () => {
+    started = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (started || ANSWERED_WHILE_STARTING.has(request.url.split('?')[0] ?? '')) return;
+    return reply
+      .status(503)
+      .header('retry-after', '5')
+      .send({
+        error: {
+          code: ErrorCode.unavailable,
+          message: 'OpenLFG is starting (applying database migrations): try again in a few seconds.',
+        },
+      });
+  });
   const declaredRoutes: RouteOptions[] = [];
   app.decorate('declaredRoutes', declaredRoutes);
   app.addHook('onRoute', (route) => {
@@ -147,7 +177,7 @@ export async function buildApp(deps: AppDeps) {
     redisKeyPrefix: deps.redisKeyPrefix,
     sessions: sessionProbe(config.publicUrl),
   });
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, started: () => started });
   const accounts = await registerAccounts(app, {
     config,
     database,
@@ -247,6 +277,7 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     activeSessions: (hashes) => accounts.sessions.activeAmong(hashes),
   });
+  observeRealtime(hub.stats);
   await app.register(realtimeRoutes, {
     hub,
     notifications: createNotificationFeed({ bus, unreadCount: notifications.unreadCountOf, log: app.log }),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { REALTIME_MAX_SOCKETS_PER_ADDRESS } from '@openlfg/contracts';
 import { Type, type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
+import { DEFAULT_DATA_DIR } from './platform/db/data-dir.js';
 
 /**
  * Every environment variable the server reads. Each has a `description` written to finish the sentence
@@ -27,7 +28,7 @@ const EnvSchema = Type.Object({
       description: 'the http(s) origin users reach the site at, such as https://openlfg.example',
     }),
   ),
-  DATA_DIR: Type.String({ minLength: 1, default: './.data', description: 'a folder path' }),
+  DATA_DIR: Type.String({ minLength: 1, default: DEFAULT_DATA_DIR, description: 'a folder path' }),
   DATABASE_URL: Type.Optional(
     Type.String({
       pattern: '^postgres(ql)?://',
@@ -176,6 +177,12 @@ const EnvSchema = Type.Object({
     default: 10000,
     description: 'an integer number of milliseconds from 100 to 120000',
   }),
+  METRICS_TOKEN: Type.Optional(
+    Type.String({
+      minLength: 16,
+      description: 'a random string of at least 16 characters (Prometheus sends it as a bearer token)',
+    }),
+  ),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({
     minimum: 100,
     maximum: 120000,
@@ -203,6 +210,8 @@ export interface Config {
   /** How long a client may take to send a request's headers and body; past it the answer is 408. */
   requestTimeoutMs: number;
   shutdownTimeoutMs: number;
+  /** The bearer token `/metrics` asks for; null leaves `/metrics` off (404). */
+  metricsToken: string | null;
   /** Requests per minute: per client on /api, and per address on the sign-in routes. 0 is no limit. */
   rateLimits: { perMinute: number; signInPerMinute: number };
   /** How long a node may answer project lists from its cache; 0 turns the cache off. */
@@ -314,6 +323,7 @@ export function loadConfig(
     trustProxy: valid.TRUST_PROXY,
     requestTimeoutMs: valid.REQUEST_TIMEOUT_MS,
     shutdownTimeoutMs: valid.SHUTDOWN_TIMEOUT_MS,
+    metricsToken: valid.METRICS_TOKEN ?? null,
     listCacheTtlMs: valid.LIST_CACHE_TTL_MS,
     realtimeSocketsPerAddress: valid.REALTIME_SOCKETS_PER_ADDRESS,
     mail: valid.SMTP_URL

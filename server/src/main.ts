@@ -28,40 +28,50 @@ async function main(): Promise<void> {
   // First, before anything migrates or seeds: on the embedded database this takes the data folder's lock, and
   // a second process on the same folder stops here.
   const database = await openConfiguredDatabase(config);
-  const app = await buildApp({ config, database, webDistDir: WEB_DIST_DIR });
+  const app = await buildApp({ config, database, webDistDir: WEB_DIST_DIR, startsLater: true });
 
-  const applied = await migrateToLatest(database.db);
-  if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
-  // A new local install shows a living catalogue; production starts empty and fills by import or sync.
-  if (!config.isProduction) {
-    const seeded = await seedDemoCatalogue(database.db);
-    if (seeded > 0) {
-      app.log.info(
-        `Seeded a demo catalogue of ${seeded} projects (figures are illustrative until you run npm run catalog:import)`,
-      );
-    }
-  }
-
-  // Every node schedules the sync; the sync's lock and due check make one of them run it per interval.
-  const syncScheduler = startSyncScheduler({
-    config,
-    database,
-    log: app.log,
-    onCatalogueChanged: () => app.catalogueChanged(),
-  });
-
+  // Listening first: while migrations run (long ones, or waiting for another node's), the node is alive
+  // (/api/health) but not ready (/api/ready is 503, other requests 503 with Retry-After).
+  let syncScheduler: { stop(): Promise<void> } | null = null;
+  const startup = start();
+  startup.catch(() => undefined); // awaited after listening, where a failure stops the process
   // SIGTERM / SIGINT: stop accepting, let requests in flight finish, then close the database. A shutdown that
   // hangs past the timeout exits non-zero so a supervisor notices.
   closeWithGrace({ delay: config.shutdownTimeoutMs, logger: app.log }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an unexpected error');
     else app.log.info({ signal }, 'shutting down');
+    // Migrations and the seed finish first: the database is not closed under them.
+    await startup.catch(() => undefined);
     // A sync in progress stops at its next project and writes what it did before the database closes.
-    await syncScheduler.stop();
+    await syncScheduler?.stop();
     await app.close();
     await database.close();
   });
-
   await app.listen({ host: config.host, port: config.port });
+  await startup;
+
+  async function start(): Promise<void> {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+    // A new local install shows a living catalogue; production starts empty and fills by import or sync.
+    if (!config.isProduction) {
+      const seeded = await seedDemoCatalogue(database.db);
+      if (seeded > 0) {
+        app.log.info(
+          `Seeded a demo catalogue of ${seeded} projects (figures are illustrative until you run npm run catalog:import)`,
+        );
+      }
+    }
+    // Every node schedules the sync; the sync's lock and due check make one of them run it per interval.
+    syncScheduler = startSyncScheduler({
+      config,
+      database,
+      log: app.log,
+      onCatalogueChanged: () => app.catalogueChanged(),
+    });
+    app.markStarted();
+  }
+
   app.log.info(`OpenLFG is ready at ${config.publicUrl} (database: ${describeDatabase(config)})`);
   if (config.devSignIn) {
     app.log.warn(

@@ -24,11 +24,15 @@ describe('request logging', () => {
         done();
       },
     });
-    const { serializers, redact, level } = loggerOptions('info') as pino.LoggerOptions;
-    const logger = pino({ serializers, redact, level }, sink);
+    const { serializers, redact, formatters, level } = loggerOptions('info') as pino.LoggerOptions;
+    const logger = pino({ serializers, redact, formatters, level }, sink);
     const app = Fastify({ loggerInstance: logger });
     app.get('/', async (request) => {
-      request.log.info({ user: { token: 'gho_secret', accessToken: 'gho_other' } }, 'signed in');
+      const user = { login: 'ada', token: 'gho_secret', accessToken: 'gho_other' };
+      request.log.info({ user }, 'signed in');
+      request.log.error({ err: Object.assign(new Error('exchange failed'), { password: 'pw-1' }) }, 'failed');
+      // The caller's objects are left as they were.
+      expect(user.token).toBe('gho_secret');
       return 'ok';
     });
     await app.inject({
@@ -39,7 +43,10 @@ describe('request logging', () => {
     await app.close();
     const output = lines.join('');
     expect(output).toContain('signed in');
-    for (const secret of ['oauth-code-1', 'session-1', 'gho_secret', 'gho_other']) {
+    expect(output).toContain('"login":"ada"');
+    expect(output).toContain('exchange failed');
+    expect(output).toMatch(/"stack":"Error: exchange failed/);
+    for (const secret of ['oauth-code-1', 'session-1', 'gho_secret', 'gho_other', 'pw-1']) {
       expect(output).not.toContain(secret);
     }
   });

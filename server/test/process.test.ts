@@ -1,9 +1,10 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { lockDataDir } from '../src/platform/db/data-dir-lock.js';
 import { migratedDataDir } from './support/database.js';
 
 /**
@@ -46,23 +47,33 @@ describe('the server process', () => {
     );
   });
 
-  it('serves, then exits 0 on SIGTERM after closing the database', async () => {
+  it('serves in production, then exits 0 on SIGTERM after closing the database, with its whole log written', async () => {
+    // In production the log is written asynchronously: what is queued still reaches stdout before the exit.
     const child = startServer({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'a-test-secret-of-at-least-32-characters',
+      GITHUB_CLIENT_ID: 'test-client',
+      GITHUB_CLIENT_SECRET: 'test-secret',
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'openlfg-')),
     });
     const { output, exited } = collect(child);
-    await waitForLine(output, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 30_000);
+    // A first start: PGlite creates the database (initdb), which takes long on a busy machine.
+    await waitForLine(output, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 75_000);
     const url = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output.stdout)?.[1];
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(200);
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+    const requestLines = output.stdout.split('\n').filter((line) => line.includes('"msg":"request"'));
+    expect(requestLines).toHaveLength(1);
+    expect(requestLines[0]).toContain(`"reqId":"${health.headers.get('x-request-id')}"`);
+    expect(requestLines[0]).toContain('"url":"/api/health","statusCode":200');
     expect(output.stdout).toContain('"signal":"SIGTERM"');
     expect(output.stderr).toBe('');
-  }, 45_000);
+  }, 90_000);
 
   it('refuses a second server on the same DATA_DIR before touching it, and starts once the first is killed', async () => {
     // A DATA_DIR a server has already started on once (the first start of an empty one is tested above).
@@ -93,4 +104,52 @@ describe('the server process', () => {
     third.kill('SIGTERM');
     expect(await thirdRun.exited).toBe(0);
   }, 90_000);
+});
+
+describe('npm start', () => {
+  const checkout = path.join(serverDir, '..');
+
+  /** Every file of a build output with its size and modification time, or 'absent'. */
+  function snapshot(folder: string): string[] | 'absent' {
+    if (!existsSync(folder)) return 'absent';
+    return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+      .sort()
+      .map((file) => {
+        const stats = statSync(path.join(folder, file));
+        return `${file} ${stats.size} ${stats.mtimeMs}`;
+      });
+  }
+
+  it("refuses at once when a server holds DATA_DIR, leaving that server's web/dist and server/dist as they were", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'openlfg-start-'));
+    const folder = path.join(dataDir, 'pgdata');
+    mkdirSync(folder);
+    // This process stands for the running server: it holds the folder the way a server does.
+    const lock = await lockDataDir(folder);
+    const outputs = [path.join(checkout, 'web/dist'), path.join(checkout, 'server/dist')];
+    const before = outputs.map(snapshot);
+    try {
+      const child = spawn('npm', ['start'], {
+        cwd: checkout,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          NODE_ENV: 'test',
+          DATA_DIR: dataDir,
+          PORT: '0',
+          HOST: '127.0.0.1',
+        },
+      });
+      const { output, exited } = collect(child);
+      expect(await exited).toBe(1);
+      expect(output.stderr).toContain(
+        `The database in ${dataDir} is in use by another OpenLFG process (pid ${process.pid}). ` +
+          'Stop it, or set DATABASE_URL.',
+      );
+      expect(output.stdout).not.toMatch(/Building|vite|listening/i);
+      expect(outputs.map(snapshot)).toEqual(before);
+    } finally {
+      await lock.release();
+    }
+  }, 60_000);
 });

@@ -1,9 +1,21 @@
 import { ConfigError, loadConfig } from '../config.js';
+import { readArguments } from './arguments.js';
 import { parseCatalogPath } from '../catalog/sources/index.js';
 import { writeCatalogEntries } from '../catalog/write.js';
 import { DataDirInUseError } from '../platform/db/data-dir-lock.js';
 import { migrateToLatest } from '../platform/db/migrate.js';
 import { describeDatabase, openConfiguredDatabase } from '../platform/db/open-configured.js';
+
+const USAGE = `Usage: npm run catalog:import -- <path> [<path> ...]
+
+Reads catalogues into the database (DATABASE_URL, else the embedded one in DATA_DIR): new projects are added,
+known ones updated, never duplicated. Each <path> is one of:
+  a folder of up-for-grabs project files (*.yml), or one holding projects/ or _data/projects/
+  a folder holding a generated.json or a repositories.toml
+  a generated.json file (the forgoodfirstissue format)
+  a repositories.toml file (the goodfirstissue format)
+  a .yml or .yaml file: one up-for-grabs project
+  any other file: a list of owner/name or GitHub URLs, one a line`;
 
 /**
  * `npm run catalog:import -- <path>`: reads a catalogue (an up-for-grabs projects/ folder, a generated.json, a
@@ -12,7 +24,7 @@ import { describeDatabase, openConfiguredDatabase } from '../platform/db/open-co
  */
 async function run(paths: string[]): Promise<number> {
   if (paths.length === 0) {
-    console.error('Usage: npm run catalog:import -- <path> [<path> ...]');
+    console.error(USAGE);
     return 2;
   }
   const config = loadConfig();
@@ -53,7 +65,7 @@ async function run(paths: string[]): Promise<number> {
   return failed ? 1 : 0;
 }
 
-run(process.argv.slice(2)).then(
+run(readArguments(USAGE, { paths: true })).then(
   (code) => process.exit(code),
   (error: unknown) => {
     console.error(

@@ -1,9 +1,16 @@
 import { ConfigError, loadConfig } from '../config.js';
+import { readArguments } from './arguments.js';
 import { NO_TOKEN_MESSAGE, runCatalogueSync } from '../catalog/sync/run.js';
 import { summaryLines } from '../catalog/sync/summary.js';
 import { DataDirInUseError } from '../platform/db/data-dir-lock.js';
 import { migrateToLatest } from '../platform/db/migrate.js';
 import { describeDatabase, openConfiguredDatabase } from '../platform/db/open-configured.js';
+
+const USAGE = `Usage: npm run catalog:sync
+
+Refreshes every project of the database (DATABASE_URL, else the embedded one in DATA_DIR) from GitHub and
+ecosyste.ms. Needs GITHUB_TOKEN (a token without scopes is enough). Ctrl-C stops it after the project in
+progress, keeping what it did; the next run resumes there.`;
 
 /**
  * `npm run catalog:sync`: refreshes every project of the configured database from GitHub and ecosyste.ms,
@@ -13,6 +20,7 @@ import { describeDatabase, openConfiguredDatabase } from '../platform/db/open-co
  * sync is running.
  */
 async function run(): Promise<number> {
+  readArguments(USAGE, { paths: false });
   const config = loadConfig();
   if (!config.github.token) {
     console.error(NO_TOKEN_MESSAGE);

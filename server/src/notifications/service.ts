@@ -12,6 +12,7 @@ import { notFound } from '../platform/http/errors.js';
 import { repeatEvery } from '../platform/repeat.js';
 import { toNotification } from './presenters.js';
 import { PRUNE_BATCH, type NotificationsRepository } from './repository.js';
+import { countNotifications } from '../platform/metrics.js';
 
 /** One event, for a set of recipients. See `record`. */
 export interface NotificationEvent {
@@ -82,7 +83,8 @@ export function createNotificationsService(deps: {
         const userIds = recipients.slice(start, start + USERS_PER_EVENT);
         pushes.push(await bus.publishOnCommit(trx, { kind: 'notifications', userIds }));
       }
-      return () => pushes.forEach((push) => push());
+      return () =>
+        [() => countNotifications(event.kind, recipients.length), ...pushes].forEach((push) => push());
     },
 
     /** The caller's own notifications: nothing else is ever read, so the recipient is the whole rule. */

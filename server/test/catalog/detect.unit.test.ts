@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,6 +81,44 @@ describe('parseCatalogPath', () => {
       );
       const result = await parseCatalogPath(root);
       expect(result.entries.map((entry) => entry.repoExt)).toEqual(['p/q']);
+    });
+
+    it('reads a folder holding a generated.json or a repositories.toml as that file', async () => {
+      for (const file of ['generated.json', 'repositories.toml']) {
+        const folder = path.join(scratch, `holds-${file}`);
+        mkdirSync(folder);
+        copyFileSync(fixture(file), path.join(folder, file));
+        writeFileSync(path.join(folder, 'LICENSE'), 'MIT');
+        expect(await parseCatalogPath(folder)).toEqual(await parseCatalogPath(fixture(file)));
+      }
+    });
+
+    it('refuses a folder holding no catalogue, saying what it expected, instead of reading no projects', async () => {
+      const folder = path.join(scratch, 'no-catalogue');
+      mkdirSync(folder);
+      writeFileSync(path.join(folder, 'README.md'), '# not a catalogue');
+      await expect(parseCatalogPath(folder)).rejects.toThrow(
+        `No catalogue in the folder ${folder}: expected a generated.json, a repositories.toml, ` +
+          'up-for-grabs project files (*.yml) or a projects/ folder of them',
+      );
+    });
+
+    it('refuses an empty projects/ folder', async () => {
+      const folder = path.join(scratch, 'empty-site');
+      mkdirSync(path.join(folder, 'projects'), { recursive: true });
+      await expect(parseCatalogPath(folder)).rejects.toThrow(
+        `No up-for-grabs project files (*.yml) in ${path.join(folder, 'projects')}`,
+      );
+    });
+
+    it('refuses a folder holding both catalogue files, asking for the one to import', async () => {
+      const folder = path.join(scratch, 'both');
+      mkdirSync(folder);
+      copyFileSync(fixture('generated.json'), path.join(folder, 'generated.json'));
+      copyFileSync(fixture('repositories.toml'), path.join(folder, 'repositories.toml'));
+      await expect(parseCatalogPath(folder)).rejects.toThrow(
+        `${folder} holds both generated.json and repositories.toml: give the path of the one to import`,
+      );
     });
 
     it('throws a clear error for a path that does not exist', async () => {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -14,21 +15,49 @@ const sharedData = fileURLToPath(new URL('../../../../shared/data/', import.meta
 const hasSharedData = existsSync(sharedData);
 if (!hasSharedData) console.warn(`Skipping the import of the real catalogues: ${sharedData} is not here.`);
 
+const serverDir = fileURLToPath(new URL('../..', import.meta.url));
+
+/** One of the commands in src/cli, run from sources, with its output (stdout and stderr, as printed). */
+function runCommand(command: string, dataDir: string, args: string[]) {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', path.join(serverDir, `src/cli/${command}.ts`), ...args],
+    { cwd: serverDir, env: { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: 'test' } },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, output })),
+  );
+}
+
+describe('every command', () => {
+  it.each([
+    ['catalog-import', 'Usage: npm run catalog:import -- <path> [<path> ...]'],
+    ['catalog-sync', 'Usage: npm run catalog:sync'],
+    ['migrate', 'Usage: npm run db:migrate'],
+  ])(
+    '%s answers --help with its usage, touching no database',
+    async (command, usage) => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'openlfg-help-'));
+      const result = await runCommand(command, dataDir, ['--help']);
+      expect(result.code).toBe(0);
+      expect(result.output.startsWith(`${usage}\n`)).toBe(true);
+      expect(readdirSync(dataDir)).toEqual([]);
+
+      const unknown = await runCommand(command, dataDir, ['--dry-run']);
+      expect(unknown.code).toBe(2);
+      expect(unknown.output).toContain("Unknown option '--dry-run'");
+      expect(unknown.output).toContain(usage);
+      expect(readdirSync(dataDir)).toEqual([]);
+    },
+    60_000,
+  );
+});
+
 describe('npm run catalog:import', () => {
-  function runImport(dataDir: string, paths: string[]) {
-    const serverDir = fileURLToPath(new URL('../..', import.meta.url));
-    const child = spawn(
-      process.execPath,
-      ['--conditions=source', '--import', 'tsx', path.join(serverDir, 'src/cli/catalog-import.ts'), ...paths],
-      { cwd: serverDir, env: { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: 'test' } },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    return new Promise<{ code: number | null; output: string }>((resolve) =>
-      child.on('exit', (code) => resolve({ code, output })),
-    );
-  }
+  const runImport = (dataDir: string, paths: string[]) => runCommand('catalog-import', dataDir, paths);
 
   it('imports the fixtures, reports what it skipped and why, and is idempotent', async () => {
     const dataDir = await migratedDataDir('openlfg-import-');
@@ -40,6 +69,23 @@ describe('npm run catalog:import', () => {
     expect(first.output).toMatch(/skipped up-for-grabs:gitlab-project\.yml: not a GitHub repository/);
     const second = await runImport(dataDir, [folder]);
     expect(second.output).toMatch(/added 0, updated \d+/);
+  }, 60_000);
+
+  it('imports the catalogue file a folder holds, and refuses a folder holding none', async () => {
+    const dataDir = await migratedDataDir('openlfg-import-');
+    const folder = mkdtempSync(path.join(tmpdir(), 'openlfg-catalogue-'));
+    copyFileSync(path.join(fixtures, 'generated.json'), path.join(folder, 'generated.json'));
+    const imported = await runImport(dataDir, [folder]);
+    expect(imported.code).toBe(0);
+    expect(imported.output).toContain(`${folder}: generated-json, 2 entries, 4 skipped`);
+
+    const empty = mkdtempSync(path.join(tmpdir(), 'openlfg-catalogue-'));
+    const refused = await runImport(dataDir, [empty]);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain(
+      `${empty}: No catalogue in the folder ${empty}: expected a generated.json`,
+    );
+    expect(refused.output).not.toContain('0 entries');
   }, 60_000);
 
   it('says what is wrong with a path it cannot read, and exits non-zero', async () => {

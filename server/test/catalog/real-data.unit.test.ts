@@ -220,3 +220,14 @@ describe.skipIf(!exists)('the goodfirstissue repositories.toml (real data)', asy
     expect(result.entries.every((entry) => entry.stars === null && entry.topics.length === 0)).toBe(true);
   });
 });
+
+describe.skipIf(!exists)('the folders of the real catalogues', () => {
+  it('read as the catalogue file each holds', async () => {
+    const forGoodFirstIssue = await parseCatalogPath(`${dataDir}forgoodfirstissue`);
+    expect(forGoodFirstIssue.format).toBe('generated-json');
+    expect(forGoodFirstIssue.entries).toHaveLength(97);
+    const goodFirstIssue = await parseCatalogPath(`${dataDir}goodfirstissue`);
+    expect(goodFirstIssue.format).toBe('repositories-toml');
+    expect(goodFirstIssue.entries).toHaveLength(830);
+  });
+});

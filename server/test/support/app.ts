@@ -39,6 +39,8 @@ export async function createTestApp(
     database?: TestDatabase;
     /** With REDIS_URL: the rate-limit counters' key prefix, the same for nodes that share them. */
     redisKeyPrefix?: string;
+    /** A node still starting (migrating): see AppDeps.startsLater. */
+    startsLater?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -50,6 +52,7 @@ export async function createTestApp(
     logger: false,
     ...(options.realtime ? { realtime: options.realtime } : {}),
     ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
+    ...(options.startsLater ? { startsLater: true } : {}),
   });
   options.beforeReady?.(app);
   await app.ready();

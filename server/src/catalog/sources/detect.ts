@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { shortMessage } from './fields.js';
 import { parseGeneratedJson } from './generated-json.js';
@@ -6,7 +6,7 @@ import { repoKey } from './github-repo-url.js';
 import { parsePlainList } from './plain-list.js';
 import { parseRepositoriesToml } from './repositories-toml.js';
 import type { CatalogFormat, ParseResult } from './types.js';
-import { parseUpForGrabsFile, parseUpForGrabsFolder } from './up-for-grabs.js';
+import { parseUpForGrabsFile, parseUpForGrabsFolder, YAML_FILE } from './up-for-grabs.js';
 
 export type DetectedParseResult = ParseResult & { format: CatalogFormat };
 
@@ -33,6 +33,8 @@ export function mergeDuplicates(result: ParseResult): ParseResult {
 
 /** Folders that hold up-for-grabs project files, tried in order inside the folder given. */
 const PROJECT_FOLDERS = ['projects', path.join('_data', 'projects')];
+/** The catalogue files a folder may hold, as their projects name them. */
+const CATALOGUE_FILES = ['generated.json', 'repositories.toml'];
 
 async function isDirectory(candidate: string): Promise<boolean> {
   try {
@@ -42,12 +44,44 @@ async function isDirectory(candidate: string): Promise<boolean> {
   }
 }
 
-async function parseDirectory(dir: string): Promise<ParseResult> {
+async function namesIn(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch (error) {
+    throw new Error(`Cannot read the catalogue ${dir}: ${shortMessage(error)}`, { cause: error });
+  }
+}
+
+/**
+ * A folder is an up-for-grabs folder (its `projects/` or `_data/projects/`, or its own YAML files), or holds
+ * one catalogue file. Anything else is refused with what was expected, rather than read as no projects.
+ */
+async function parseDirectory(dir: string): Promise<DetectedParseResult> {
   for (const folder of PROJECT_FOLDERS) {
     const candidate = path.join(dir, folder);
-    if (await isDirectory(candidate)) return parseUpForGrabsFolder(candidate);
+    if (await isDirectory(candidate)) return parseProjectFolder(candidate);
   }
-  return parseUpForGrabsFolder(dir);
+  const names = await namesIn(dir);
+  const files = CATALOGUE_FILES.filter((file) => names.includes(file));
+  if (files.length > 1) {
+    throw new Error(`${dir} holds both ${files.join(' and ')}: give the path of the one to import`);
+  }
+  const [file] = files;
+  if (file !== undefined) return parseFile(path.join(dir, file));
+  if (names.some((name) => YAML_FILE.test(name))) return parseProjectFolder(dir);
+  throw new Error(
+    `No catalogue in the folder ${dir}: expected a generated.json, a repositories.toml, ` +
+      'up-for-grabs project files (*.yml) or a projects/ folder of them',
+  );
+}
+
+async function parseProjectFolder(dir: string): Promise<DetectedParseResult> {
+  const result = await parseUpForGrabsFolder(dir);
+  // Every project file gives an entry or a skip: neither means no project files.
+  if (result.entries.length === 0 && result.skipped.length === 0) {
+    throw new Error(`No up-for-grabs project files (*.yml) in ${dir}`);
+  }
+  return { format: 'up-for-grabs', ...result };
 }
 
 async function parseFile(file: string): Promise<DetectedParseResult> {
@@ -69,9 +103,11 @@ async function parseFile(file: string): Promise<DetectedParseResult> {
 
 /**
  * Parses a catalogue, choosing the format from the path: a folder is an up-for-grabs `projects/` folder
- * (or holds one, as `projects/` or `_data/projects/`), a `.yml`/`.yaml` file one up-for-grabs project,
+ * (or holds one, as `projects/` or `_data/projects/`) or holds a generated.json or a repositories.toml (see
+ * parseDirectory), a `.yml`/`.yaml` file one up-for-grabs project,
  * `.json` the generated.json format, `.toml` the repositories.toml format, anything else a plain list.
- * Repeated repositories are merged (see mergeDuplicates). Throws when the path cannot be read.
+ * Repeated repositories are merged (see mergeDuplicates). Throws when the path cannot be read or holds no
+ * catalogue.
  */
 export async function parseCatalogPath(catalogPath: string): Promise<DetectedParseResult> {
   let isDir: boolean;
@@ -80,8 +116,6 @@ export async function parseCatalogPath(catalogPath: string): Promise<DetectedPar
   } catch (error) {
     throw new Error(`Cannot read the catalogue ${catalogPath}: ${shortMessage(error)}`, { cause: error });
   }
-  const parsed: DetectedParseResult = isDir
-    ? { format: 'up-for-grabs', ...(await parseDirectory(catalogPath)) }
-    : await parseFile(catalogPath);
+  const parsed = isDir ? await parseDirectory(catalogPath) : await parseFile(catalogPath);
   return { format: parsed.format, ...mergeDuplicates(parsed) };
 }

@@ -31,7 +31,7 @@ import type { CatalogEntry, ParseResult, SkippedEntry } from './types.js';
 /** A project file is a few hundred bytes; anything this large is not one. */
 export const MAX_UP_FOR_GRABS_FILE_BYTES = 1024 * 1024;
 
-const YAML_FILE = /\.ya?ml$/i;
+export const YAML_FILE = /\.ya?ml$/i;
 
 export function upForGrabsSource(fileName: string): string {
   return `up-for-grabs:${fileName}`;

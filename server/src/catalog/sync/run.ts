@@ -22,6 +22,7 @@ import {
   type SyncRepository,
   type SyncTarget,
 } from './repository.js';
+import { countSyncRun } from '../../platform/metrics.js';
 
 export const NO_TOKEN_MESSAGE =
   "The catalogue sync needs a GitHub token: set GITHUB_TOKEN (a token without scopes is enough; GitHub's GraphQL API does not answer without one).";
@@ -117,6 +118,7 @@ export async function runCatalogueSync(options: CatalogueSyncOptions): Promise<S
   );
   if (!locked.acquired) return { status: 'already-running', message: ALREADY_RUNNING_MESSAGE };
   const outcome = locked.value;
+  if (isSyncReport(outcome)) countSyncRun(outcome);
   if (isSyncReport(outcome) && outcome.changed) options.onCatalogueChanged?.();
   return outcome;
 }

@@ -1,5 +1,5 @@
-import path from 'node:path';
 import type { Config } from '../../config.js';
+import { dataDirNameOf, embeddedFolder } from './data-dir.js';
 import { openDatabase, openPGlite, type Database } from './database.js';
 
 /**
@@ -13,18 +13,12 @@ export function openConfiguredDatabase(config: Config): Promise<Database> {
 }
 
 export function embeddedDataDir(config: Config): string {
-  return path.join(config.dataDir, 'pgdata');
+  return embeddedFolder(config.dataDir);
 }
 
-/**
- * DATA_DIR the way an operator writes it, for messages: relative to the working folder when inside it
- * (`./.data`), else the absolute path.
- */
+/** DATA_DIR the way an operator writes it, for messages (see dataDirNameOf). */
 export function dataDirName(config: Config): string {
-  const relative = path.relative(process.cwd(), config.dataDir);
-  if (relative === '') return '.';
-  const outside = relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative);
-  return outside ? config.dataDir : `./${relative}`;
+  return dataDirNameOf(config.dataDir);
 }
 
 export function describeDatabase(config: Config): string {

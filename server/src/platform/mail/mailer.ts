@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { countMailSent } from '../metrics.js';
 
 export interface MailMessage {
   to: string;
@@ -29,6 +30,7 @@ export function createMailer(options: { smtpUrl: string; from: string; timeoutMs
   return {
     async send(message) {
       await transport.sendMail({ from: options.from, ...message });
+      countMailSent();
     },
     close: () => transport.close(),
   };
