@@ -23,7 +23,6 @@ import { messagesRoutes } from './messages/routes.js';
 import { createMessagesService } from './messages/service.js';
 import { createRealtimeHub } from './messages/realtime/hub.js';
 import { realtimeRoutes, type RealtimeOptions } from './messages/realtime/routes.js';
-import { createModeratorGuard } from './moderation/guard.js';
 import { createNotificationFeed } from './notifications/realtime-feed.js';
 import { createNotificationsRepository } from './notifications/repository.js';
 import { notificationsRoutes } from './notifications/routes.js';
@@ -146,12 +145,13 @@ export async function buildApp(deps: AppDeps) {
     redisKeyPrefix: deps.redisKeyPrefix,
     sessions: sessionProbe(config.publicUrl),
   });
-  await app.register(healthRoutes, { database });
+  // Before every route: each route's declared access (`auth`) is checked by the authentication it registers.
   const accounts = await registerAccounts(app, {
     config,
     database,
     onSessionEnded: (sessionIdHash) => announce(bus, { kind: 'session-ended', sessionIdHash }, app.log),
   });
+  await app.register(healthRoutes, { database });
   const projectsRepository = createProjectsRepository(database.db);
   const projectsService = createProjectsService(projectsRepository, {
     listCacheTtlMs: config.listCacheTtlMs,
@@ -215,10 +215,9 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   });
   app.addHook('onClose', () => moderation.stop());
-  const moderatorGuard = createModeratorGuard(config.adminLogins, accounts.requireUser);
   await app.register(moderationRoutes, {
     service: moderation,
-    guard: moderatorGuard,
+    isModerator: accounts.isModerator,
     requireUser: accounts.requireUser,
   });
   // The discussion boards: HTTP for posting and history, the WebSocket for live delivery.
@@ -228,7 +227,7 @@ export async function buildApp(deps: AppDeps) {
   });
   // The messages service works out who a post mentions (readers of the board only); they are told after it commits.
   const messages = createMessagesService(messagesRepository, groupsRepository.loadAccess, bus, {
-    isModerator: moderatorGuard.isModerator,
+    isModerator: accounts.isModerator,
     onMention: ({ message, userIds }) =>
       void notifications
         .recordNow({

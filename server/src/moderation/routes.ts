@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API, type EndpointName } from '@openlfg/contracts';
-import { type RequireUser } from '../accounts/authentication.js';
+import type { IsModerator, RequireUser } from '../accounts/authentication.js';
 import { badRequest } from '../platform/http/errors.js';
-import type { ModeratorGuard } from './guard.js';
 import type { ModerationService } from './service.js';
 import { endpoint } from '../platform/http/endpoints.js';
 
 export interface ModerationRoutesOptions {
   service: ModerationService;
-  guard: ModeratorGuard;
+  isModerator: IsModerator;
   requireUser: RequireUser;
 }
 
@@ -22,32 +21,28 @@ export const ADMIN_ROUTES = (Object.keys(API) as EndpointName[])
   .filter((name) => API[name].path.startsWith('/api/admin/'))
   .map((name) => `${API[name].method} ${API[name].path}` as AdminRoute);
 
-const PRIVATE = 'private, no-cache';
-/** The one admin route any signed-in user may call: whether they are a moderator (the web shows the link). */
-const ME = '/api/admin/me';
-
 /**
- * /api/admin/...: moderation. Every route but /me is for moderators only, checked before the request is even
- * validated, so nobody else learns anything about them (401 anonymous, 403 signed in).
+ * /api/admin/...: moderation. Every route but /me declares `auth: 'moderator'` in contracts, which the
+ * authentication checks before the request is even validated (accounts/authentication.ts), so nobody else
+ * learns anything about them (401 anonymous, 403 signed in). Handlers ask `requireUser` only for the actor.
  */
 export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationRoutesOptions> = async (
   app,
-  { service, guard, requireUser },
+  { service, isModerator, requireUser },
 ) => {
-  app.addHook('preValidation', async (request, reply) => {
-    if (request.routeOptions.url === ME) return;
-    await guard.requireModerator(request, reply);
-    reply.header('cache-control', PRIVATE);
+  // Every answer here is for the moderator (or, for /me, the user) who asked.
+  app.addHook('preHandler', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-cache');
   });
-  const moderator = guard.requireModerator;
+  // The moderator who asks, for the audit log: the route's declared access already let only moderators through.
+  const moderator = requireUser;
   const reasonOf = (body: { reason?: string }) => body.reason?.trim() || null;
 
   app.route({
     ...endpoint('moderatorStatus'),
     handler: async (request, reply) => {
       const user = await requireUser(request, reply);
-      reply.header('cache-control', PRIVATE);
-      return { moderator: guard.isModerator(user.login) };
+      return { moderator: isModerator(user.login) };
     },
   });
 

@@ -21,7 +21,7 @@ import { retryTransaction } from '../platform/db/retry.js';
 import { conflict, HttpError, notFound } from '../platform/http/errors.js';
 import { ErrorCode } from '@openlfg/contracts';
 import { toAuditEntry } from './presenters.js';
-import type { Moderator } from './guard.js';
+import type { Moderator } from '../accounts/authentication.js';
 import { auditPage, writeAudit } from '../platform/db/audit-log.js';
 import type { ModerationRepository } from './repository.js';
 import type { NotificationEvent, PushNotifications } from '../notifications/service.js';
@@ -69,7 +69,7 @@ const pages = (total: number) => Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE))
 const noRequest = (id: number) => notFound(`There is no project request ${id}.`);
 const noGroup = (id: number) => notFound(`There is no group project ${id}.`);
 
-/** The moderation use cases. Routes check the moderator first (guard.ts); every action is audit-logged. */
+/** The moderation use cases. Only moderators reach them (each route's declared access); every action is audit-logged. */
 export function createModerationService(deps: ModerationDeps) {
   const { repository, groups } = deps;
   const { db } = repository;
