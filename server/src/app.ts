@@ -28,9 +28,7 @@ import { createNotificationsRepository } from './notifications/repository.js';
 import { notificationsRoutes } from './notifications/routes.js';
 import { registerMail } from './mail/index.js';
 import { createNotificationsService, startPruning } from './notifications/service.js';
-import { createModerationRepository } from './moderation/repository.js';
-import { moderationRoutes } from './moderation/routes.js';
-import { createModerationService } from './moderation/service.js';
+import { registerModeration } from './moderation/index.js';
 import { createProjectsRepository } from './projects/repository.js';
 import { projectsRoutes } from './projects/routes.js';
 import { createProjectsService } from './projects/service.js';
@@ -202,21 +200,15 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(invitesRoutes, { service: invites, requireUser: accounts.requireUser });
   // Moderation (/api/admin/...): for the logins in ADMIN_LOGINS; a sync it started stops with the app.
-  const moderation = createModerationService({
-    repository: createModerationRepository(database.db),
-    groups: groupsRepository,
+  await registerModeration(app, {
     database,
+    groups: groupsRepository,
     config,
     repoClient: createRepoClient(config.github),
     catalogueChanged: () => projectsService.catalogueChanged(),
     groupListsChanged: () => groupsService.listsChanged(),
     groupAccessChanged,
     notify: notifications.record,
-    log: app.log,
-  });
-  app.addHook('onClose', () => moderation.stop());
-  await app.register(moderationRoutes, {
-    service: moderation,
     isModerator: accounts.isModerator,
     requireUser: accounts.requireUser,
   });
