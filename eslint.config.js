@@ -116,6 +116,30 @@ export default tseslint.config(
     },
   })),
   {
+    // Shared UI and helpers sit below the session, the realtime socket and the features: they are told, not asking.
+    files: ['web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/session/**',
+                '**/realtime/**',
+                '**/issue-signals/**',
+                '**/features/**',
+                '**/app/**',
+              ],
+              message: 'components/ and lib/ sit below these: take what is needed as props or arguments.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The platform sits below every feature: it imports none of them (nor the app that wires them).
     files: ['server/src/platform/**/*.ts'],
     rules: {
