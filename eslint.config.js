@@ -1,10 +1,16 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-/** The web app's features; none imports another (shared code sits below them, pages that combine them in app/). */
-const WEB_FEATURES = ['groups', 'messages', 'moderation', 'projects'];
+/**
+ * The web app's features, every folder under web/src/features; none imports another (shared code sits below them,
+ * pages that combine them in app/).
+ */
+const WEB_FEATURES = readdirSync(new URL('./web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 const otherFeatures = (feature) =>
   WEB_FEATURES.filter((other) => other !== feature).flatMap((other) => [
     `../${other}`,
@@ -13,6 +19,23 @@ const otherFeatures = (feature) =>
     `../../../${other}/**`,
     `**/features/${other}/**`,
   ]);
+
+/** The server's feature folders (the command line, which drives them, is not one). */
+const SERVER_FEATURES = readdirSync(new URL('./server/src/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !['platform', 'cli'].includes(entry.name))
+  .map((entry) => entry.name);
+/**
+ * What each server feature offers the others; everything else in its folder is its own. The rest of what
+ * features share lives below them in platform/. app.ts wires them and may import anything.
+ */
+const SERVER_FEATURE_SURFACES = {
+  accounts: ['authentication.js'],
+  github: ['dev-provider.js', 'github-client.js', 'sign-in-provider.js', 'repo-client.js', 'user-summary.js'],
+  catalog: ['sources/index.js', 'sync/run.js'],
+  groups: ['repository.js', 'policy.js', 'input.js'],
+  // The service records notifications in other features' transactions; mail digests read and word the rows.
+  notifications: ['service.js', 'realtime-feed.js', 'repository.js', 'presenters.js'],
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', 'e2e/.artifacts/**', 'test-results/**'] },
@@ -86,6 +109,70 @@ export default tseslint.config(
             {
               group: otherFeatures(feature),
               message: 'Features do not import each other: move shared code below them, or compose in app/.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    // Shared UI and helpers sit below the session, the realtime socket and the features: they are told, not asking.
+    files: ['web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/session/**',
+                '**/realtime/**',
+                '**/issue-signals/**',
+                '**/features/**',
+                '**/app/**',
+              ],
+              message: 'components/ and lib/ sit below these: take what is needed as props or arguments.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The platform sits below every feature: it imports none of them (nor the app that wires them).
+    files: ['server/src/platform/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...SERVER_FEATURES.map((feature) => `**/${feature}/**`), '**/app.js'],
+              message: 'The platform is below the features: pass what it needs in, or move the code down.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...SERVER_FEATURES.map((feature) => ({
+    files: [`server/src/${feature}/**/*.ts`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                // Files only, so that a file in a folder of a feature can be declared (a folder cannot be re-included).
+                ...SERVER_FEATURES.filter((other) => other !== feature).map((other) => `**/${other}/**/*.js`),
+                ...Object.entries(SERVER_FEATURE_SURFACES)
+                  .filter(([owner]) => owner !== feature)
+                  .flatMap(([owner, files]) => files.map((file) => `!**/${owner}/${file}`)),
+              ],
+              message:
+                'A feature reaches another only through the modules it declares (SERVER_FEATURE_SURFACES in eslint.config.js): add it there, or move the shared code to platform/.',
             },
           ],
         },

@@ -2,7 +2,6 @@
  * Plain values shared by the server and the web app. Kept apart from the schemas (which build TypeBox objects
  * when loaded) so the web bundle takes these without TypeBox.
  */
-import type { ProjectSortField, SortOrder } from './projects.js';
 
 /** Projects per page of the list. */
 export const PROJECT_PAGE_SIZE = 20;
@@ -34,16 +33,6 @@ export const SEARCH_MAX_LENGTH = 100;
  * bodies refuse it without one. Not in the lists' sort options, which are offered without a search.
  */
 export const BEST_MATCH_SORT = { label: 'Best match', sortField: 'relevance', order: 'DESC' } as const;
-
-/** The sort select of the projects list, in the spec's order and words. The first is the default. */
-export const PROJECT_SORT_OPTIONS = [
-  { label: 'Most Contributors', sortField: 'contributors', order: 'DESC' },
-  { label: 'Least Contributors', sortField: 'contributors', order: 'ASC' },
-  { label: 'Alphabetical', sortField: 'name', order: 'ASC' },
-  { label: 'Most Used By', sortField: 'used_by', order: 'DESC' },
-  { label: 'Least Used By', sortField: 'used_by', order: 'ASC' },
-  { label: 'Most Saved', sortField: 'saves', order: 'DESC' },
-] as const satisfies readonly { label: string; sortField: ProjectSortField; order: SortOrder }[];
 
 /** GitHub's rules for a login: 1 to 39 letters, digits or single hyphens, not starting or ending with one. */
 export const GITHUB_LOGIN_PATTERN = '^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$';

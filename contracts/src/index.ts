@@ -1,5 +1,7 @@
 export * from './constants.js';
+export * from './project-sort-options.js';
 export * from './issue-finder-options.js';
+export * from './issue-sort-options.js';
 export * from './github-repo.js';
 export * from './group-input.js';
 export * from './group-words.js';

@@ -24,15 +24,12 @@ import { messagesRoutes } from './messages/routes.js';
 import { createMessagesService } from './messages/service.js';
 import { createRealtimeHub } from './messages/realtime/hub.js';
 import { realtimeRoutes, type RealtimeOptions } from './messages/realtime/routes.js';
-import { createModeratorGuard } from './moderation/guard.js';
 import { createNotificationFeed } from './notifications/realtime-feed.js';
 import { createNotificationsRepository } from './notifications/repository.js';
 import { notificationsRoutes } from './notifications/routes.js';
 import { registerMail } from './mail/index.js';
 import { createNotificationsService, startPruning } from './notifications/service.js';
-import { createModerationRepository } from './moderation/repository.js';
-import { moderationRoutes } from './moderation/routes.js';
-import { createModerationService } from './moderation/service.js';
+import { registerModeration } from './moderation/index.js';
 import { createProjectsRepository } from './projects/repository.js';
 import { projectsRoutes } from './projects/routes.js';
 import { createProjectsService } from './projects/service.js';
@@ -177,12 +174,13 @@ export async function buildApp(deps: AppDeps) {
     redisKeyPrefix: deps.redisKeyPrefix,
     sessions: sessionProbe(config.publicUrl),
   });
-  await app.register(healthRoutes, { database, started: () => started });
+  // Before every route: each route's declared access (`auth`) is checked by the authentication it registers.
   const accounts = await registerAccounts(app, {
     config,
     database,
     onSessionEnded: (sessionIdHash) => announce(bus, { kind: 'session-ended', sessionIdHash }, app.log),
   });
+  await app.register(healthRoutes, { database, started: () => started });
   const projectsRepository = createProjectsRepository(database.db);
   const projectsService = createProjectsService(projectsRepository, {
     listCacheTtlMs: config.listCacheTtlMs,
@@ -233,23 +231,16 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(invitesRoutes, { service: invites, requireUser: accounts.requireUser });
   // Moderation (/api/admin/...): for the logins in ADMIN_LOGINS; a sync it started stops with the app.
-  const moderation = createModerationService({
-    repository: createModerationRepository(database.db),
-    groups: groupsRepository,
+  await registerModeration(app, {
     database,
+    groups: groupsRepository,
     config,
     repoClient: createRepoClient(config.github),
     catalogueChanged: () => projectsService.catalogueChanged(),
     groupListsChanged: () => groupsService.listsChanged(),
     groupAccessChanged,
     notify: notifications.record,
-    log: app.log,
-  });
-  app.addHook('onClose', () => moderation.stop());
-  const moderatorGuard = createModeratorGuard(config.adminLogins, accounts.requireUser);
-  await app.register(moderationRoutes, {
-    service: moderation,
-    guard: moderatorGuard,
+    isModerator: accounts.isModerator,
     requireUser: accounts.requireUser,
   });
   // The discussion boards: HTTP for posting and history, the WebSocket for live delivery.
@@ -258,7 +249,7 @@ export async function buildApp(deps: AppDeps) {
   const messagesRepository = messagesRepositoryFor(database);
   // The messages service works out who a post mentions (readers of the board only); they are told after it commits.
   const messages = createMessagesService(messagesRepository, groupsRepository.loadAccess, bus, {
-    isModerator: moderatorGuard.isModerator,
+    isModerator: accounts.isModerator,
     onMention: ({ message, userIds }) =>
       void notifications
         .recordNow({

@@ -1,4 +1,9 @@
+import Fastify from 'fastify';
 import { sql } from 'kysely';
+import { Type } from 'typebox';
+import { registerAuthentication } from '../src/accounts/authentication.js';
+import { cookieSettings } from '../src/accounts/cookies.js';
+import type { Sessions } from '../src/accounts/sessions.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROUTES, type AdminRoute } from '../src/moderation/routes.js';
 import { createTestApp, type TestApp } from './support/app.js';
@@ -90,6 +95,8 @@ const table: Record<AdminRoute, Case> = {
   'GET /api/admin/audit': { url: () => '/api/admin/audit?page=1', ok: 200 },
 };
 
+const TEST_ROUTE = '/api/test/moderators-only';
+
 const methodOf = (route: AdminRoute) => route.split(' ')[0] as 'GET' | 'POST' | 'DELETE';
 
 beforeAll(async () => {
@@ -99,6 +106,16 @@ beforeAll(async () => {
   github.repositories.set('acme/listed', { stargazerCount: 1, forkCount: 0 });
   t = await createTestApp({
     env: { ...github.syncEnv(), ...ecosystems.env(), ADMIN_LOGINS: 'Access-Mod' },
+    // A moderator endpoint outside the moderation feature, with nothing of its own but its declaration.
+    beforeReady: (app) => {
+      app.route({
+        method: 'POST',
+        url: TEST_ROUTE,
+        config: { auth: 'moderator' },
+        schema: { body: Type.Object({ word: Type.String() }, { additionalProperties: false }) },
+        handler: async (request) => ({ echoed: (request.body as { word: string }).word }),
+      });
+    },
   });
   const db = t.database.db;
   moderator = await createSignedInUser(db, 'access-mod');
@@ -165,6 +182,47 @@ describe('who reaches the moderation routes', () => {
   it('refuses a non-moderator before validating, so an invalid body still answers 403', async () => {
     const res = await call(t.app, 'POST', '/api/admin/requests/abc/reject', stranger.cookie, { nope: 1 });
     expect(res.statusCode).toBe(403);
+  });
+
+  it('guards any route that declares moderator access, before its body is validated', async () => {
+    const invalid = { nope: 1 };
+    const anonymous = await call(t.app, 'POST', TEST_ROUTE, null, invalid);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.code).toBe('UNAUTHENTICATED');
+    const signedIn = await call(t.app, 'POST', TEST_ROUTE, stranger.cookie, invalid);
+    expect(signedIn.statusCode).toBe(403);
+    expect(signedIn.json().error).toEqual({ code: 'FORBIDDEN', message: 'Only moderators can do this.' });
+    // A moderator gets as far as validation, and past it with a good body.
+    expect((await call(t.app, 'POST', TEST_ROUTE, moderator.cookie, invalid)).statusCode).toBe(400);
+    const ok = await call(t.app, 'POST', TEST_ROUTE, moderator.cookie, { word: 'hello' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ echoed: 'hello' });
+  });
+
+  it('every route the app declares for moderators refuses everyone else, wherever it was registered', async () => {
+    const guarded = t.app.declaredRoutes.filter((route) => route.config?.auth === 'moderator');
+    expect(guarded.length).toBeGreaterThanOrEqual(ADMIN_ROUTES.length);
+    for (const route of guarded) {
+      for (const method of [route.method].flat().filter((m) => m !== 'HEAD')) {
+        const url = route.url.replace(/:\w+/g, 'not-a-number');
+        const as = (cookie: string | null) => call(t.app, method as 'POST', url, cookie, { nope: 1 });
+        expect((await as(null)).statusCode, `${method} ${route.url}`).toBe(401);
+        expect((await as(stranger.cookie)).statusCode, `${method} ${route.url}`).toBe(403);
+      }
+    }
+  });
+
+  it('refuses at start a route that declares an access level nobody checks', async () => {
+    const app = Fastify();
+    registerAuthentication(app, {
+      sessions: {} as Sessions,
+      cookies: cookieSettings('http://localhost:3000'),
+      isModerator: () => false,
+    });
+    expect(() =>
+      app.get('/api/test/admins-only', { config: { auth: 'admin' as 'moderator' } }, async () => ({})),
+    ).toThrow(/unknown access level/);
+    await app.close();
   });
 
   it('lets the sync a moderator started finish', async () => {

@@ -7,7 +7,8 @@ import {
 } from '@openlfg/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
-import { createRealtimeHub, type RealtimeClient } from '../src/messages/realtime/hub.js';
+import { createRealtimeHub } from '../src/messages/realtime/hub.js';
+import type { RealtimeClient } from '../src/platform/realtime/client.js';
 import type { MessagesRepository } from '../src/messages/repository.js';
 import type { MessagesService } from '../src/messages/service.js';
 import { createMemoryBus } from '../src/platform/bus/memory-bus.js';

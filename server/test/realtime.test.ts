@@ -1,7 +1,8 @@
 import type { Socket } from 'node:net';
 import { discussionRoom, REALTIME_MAX_FRAME_BYTES, type Message } from '@openlfg/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRealtimeHub, type RealtimeClient } from '../src/messages/realtime/hub.js';
+import { createRealtimeHub } from '../src/messages/realtime/hub.js';
+import type { RealtimeClient } from '../src/platform/realtime/client.js';
 import type { MessagesRepository } from '../src/messages/repository.js';
 import type { MessagesService } from '../src/messages/service.js';
 import { createMemoryBus } from '../src/platform/bus/memory-bus.js';

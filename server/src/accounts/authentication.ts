@@ -7,18 +7,31 @@ import type { SessionLookup, Sessions, SessionUser } from './sessions.js';
 
 export type RequestAuth = SessionLookup | { status: 'anonymous' };
 
-/** The guard feature routes call: the signed-in user, or a 401/403 error (see requireUser). */
-export type RequireUser = (
-  request: FastifyRequest,
-  reply: FastifyReply,
-) => Promise<SessionUser & { sessionIdHash: string }>;
+/** The caller of a route that declares `auth`, its access already checked (see registerAuthentication). */
+export type SignedInUser = SessionUser & { sessionIdHash: string };
+
+/** A caller whom a route declaring `auth: 'moderator'` let through. */
+export type Moderator = SignedInUser;
+
+/** What feature routes call for the caller: the signed-in user, or a 401/403 error (see requireUser). */
+export type RequireUser = (request: FastifyRequest, reply: FastifyReply) => Promise<SignedInUser>;
+
+/** Who is a moderator of the site, by GitHub login. */
+export type IsModerator = (login: string) => boolean;
+
+/** Who is a moderator: the GitHub logins in ADMIN_LOGINS, compared ignoring case. */
+export function moderatorsAmong(adminLogins: readonly string[]): IsModerator {
+  const logins = new Set(adminLogins.map((login) => login.toLowerCase()));
+  return (login) => logins.has(login.toLowerCase());
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * Who may call the route, declared with it: `user` needs a signed-in user, `moderator` a moderator (checked
-     * by the moderation routes). Checked before the request is validated, so an anonymous caller is told to sign
-     * in (401) whatever it sent, and learns nothing about the route's schema. Absent: anyone.
+     * Who may call the route, declared with it (through `endpoint()` from contracts): `user` needs a signed-in
+     * user, `moderator` a moderator. Checked here for every route, before the request is validated, so an
+     * anonymous caller is told to sign in (401) and a signed-in one who may not call it is refused (403),
+     * whatever it sent, learning nothing about the route's schema. Absent: anyone.
      */
     auth?: 'user' | 'moderator';
   }
@@ -30,9 +43,19 @@ declare module 'fastify' {
 
 const cache = new WeakMap<FastifyRequest, Promise<RequestAuth>>();
 
+const LEVELS = new Set(['user', 'moderator']);
+
+/**
+ * Decorates requests with auth() and guards every route registered after it by its declared `auth`: the one
+ * place access levels are acted on (register it before any route).
+ */
 export function registerAuthentication(
   app: FastifyInstance,
-  { sessions, cookies }: { sessions: Sessions; cookies: CookieSettings },
+  {
+    sessions,
+    cookies,
+    isModerator,
+  }: { sessions: Sessions; cookies: CookieSettings; isModerator: IsModerator },
 ): void {
   app.decorateRequest('auth', function (this: FastifyRequest): Promise<RequestAuth> {
     let pending = cache.get(this);
@@ -44,13 +67,19 @@ export function registerAuthentication(
     return pending;
   });
 
-  // Routes declaring `auth: 'user'` check the session first: rate limit -> authenticate -> validate -> policy.
+  // Routes declaring `auth` check the caller first: rate limit -> authenticate -> validate -> policy.
   app.addHook('onRoute', (route) => {
-    if (route.config?.auth !== 'user') return;
-    const signedIn = async (request: FastifyRequest, reply: FastifyReply) => {
-      await requireUser(request, reply, cookies);
+    const level = route.config?.auth;
+    if (level === undefined) return;
+    if (!LEVELS.has(level))
+      throw new Error(`${route.url} declares an unknown access level: ${String(level)}`);
+    const allowed = async (request: FastifyRequest, reply: FastifyReply) => {
+      const user = await requireUser(request, reply, cookies);
+      if (level === 'moderator' && !isModerator(user.login)) {
+        throw new HttpError(403, ErrorCode.forbidden, 'Only moderators can do this.');
+      }
     };
-    route.preValidation = [signedIn, ...(route.preValidation ? [route.preValidation].flat() : [])];
+    route.preValidation = [allowed, ...(route.preValidation ? [route.preValidation].flat() : [])];
   });
 }
 
@@ -78,7 +107,7 @@ export async function requireUser(
   request: FastifyRequest,
   reply: FastifyReply,
   cookies: CookieSettings,
-): Promise<SessionUser & { sessionIdHash: string }> {
+): Promise<SignedInUser> {
   // A handler that needs a user must say so on its route, or validation would answer anonymous callers first.
   if (!request.routeOptions.config.auth) {
     throw new Error(`${request.method} ${request.routeOptions.url} needs a user: declare config.auth on it`);

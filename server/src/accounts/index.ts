@@ -4,7 +4,7 @@ import { createDevProvider } from '../github/dev-provider.js';
 import { createGitHubProvider } from '../github/github-client.js';
 import type { SignInProvider } from '../github/sign-in-provider.js';
 import type { Database } from '../platform/db/database.js';
-import { registerAuthentication, requireUser, type RequireUser } from './authentication.js';
+import { moderatorsAmong, registerAuthentication, requireUser, type RequireUser } from './authentication.js';
 import { cookieSettings } from './cookies.js';
 import { createAccountsRepository } from './repository.js';
 import { accountsRoutes } from './routes.js';
@@ -15,7 +15,8 @@ const SESSION_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Wires sign-in: GitHub when an OAuth app is configured, otherwise (never in production, see config.ts) the
- * development provider. Registers request authentication for every route, then the /api/account routes.
+ * development provider. Registers request authentication (each route's declared access, moderators by
+ * ADMIN_LOGINS) for every route registered after it, then the /api/account routes.
  */
 export async function registerAccounts(
   app: FastifyInstance,
@@ -43,7 +44,8 @@ export async function registerAccounts(
     secret: config.sessionSecret,
   });
 
-  registerAuthentication(app, { sessions, cookies });
+  const isModerator = moderatorsAmong(config.adminLogins);
+  registerAuthentication(app, { sessions, cookies, isModerator });
 
   // Ended sessions are kept a day (to answer 403, not 401), then forgotten. Any node may prune: it is one
   // idempotent DELETE.
@@ -55,5 +57,5 @@ export async function registerAccounts(
 
   await app.register(accountsRoutes, { config, service, sessions, cookies, issueDevCode });
   const guard: RequireUser = (request, reply) => requireUser(request, reply, cookies);
-  return { sessions, cookies, requireUser: guard, publicRepos: service.publicRepos };
+  return { sessions, cookies, requireUser: guard, isModerator, publicRepos: service.publicRepos };
 }

@@ -3,6 +3,7 @@ import { sendJsonText } from '../platform/http/json-text.js';
 import { type RequireUser } from '../accounts/authentication.js';
 import type { GroupsService } from './service.js';
 import { endpoint } from '../platform/http/endpoints.js';
+import { routeSaveToggle } from '../platform/http/save-toggle-routes.js';
 
 export interface GroupsRoutesOptions {
   service: GroupsService;
@@ -84,16 +85,7 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
     },
   });
 
-  for (const [name, saved] of [
-    ['saveGroup', true],
-    ['unsaveGroup', false],
-  ] as const) {
-    app.route({
-      ...endpoint(name),
-      handler: async (request, reply) =>
-        service.setSaved(await requireUser(request, reply), request.body.projectId, saved),
-    });
-  }
+  routeSaveToggle(app, ['saveGroup', 'unsaveGroup'] as const, requireUser, service.setSaved);
 
   app.route({
     ...endpoint('joinGroup'),

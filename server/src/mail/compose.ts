@@ -1,3 +1,4 @@
+import { escapeHtml } from '../platform/http/escape-html.js';
 import type { MailMessage } from '../platform/mail/mailer.js';
 
 /** One line of a digest: what happened, and the page it is about (a path on the site). */
@@ -7,8 +8,6 @@ export interface DigestItem {
   path: string;
   createdAt: Date;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(body: string): string {
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1b1f24">${body}</body></html>`;

@@ -42,7 +42,7 @@ export interface Mention {
 }
 
 export interface MessagesServiceOptions {
-  /** Whether this login is a moderator of the site (moderation/guard.ts): they delete any message. */
+  /** Whether this login is a moderator of the site (ADMIN_LOGINS, accounts/authentication.ts): they delete any message. */
   isModerator?: (login: string) => boolean;
   /** Called after the commit of a message (or an edit) that mentions someone it has not told yet; notifications listen. */
   onMention?: (mention: Mention) => void;

@@ -1,14 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API, type EndpointName } from '@openlfg/contracts';
-import { type RequireUser } from '../accounts/authentication.js';
+import type { IsModerator, RequireUser } from '../accounts/authentication.js';
 import { badRequest } from '../platform/http/errors.js';
-import type { ModeratorGuard } from './guard.js';
-import type { ModerationService } from './service.js';
+import type { AuditLogService } from './audit-log-service.js';
+import type { CatalogueService } from './catalogue-service.js';
+import type { HiddenGroupsService } from './hidden-groups-service.js';
+import type { ReportsService } from './reports-service.js';
+import type { RequestsService } from './requests-service.js';
 import { endpoint } from '../platform/http/endpoints.js';
 
 export interface ModerationRoutesOptions {
-  service: ModerationService;
-  guard: ModeratorGuard;
+  requests: RequestsService;
+  reports: ReportsService;
+  hiddenGroups: HiddenGroupsService;
+  catalogue: CatalogueService;
+  auditLog: AuditLogService;
+  isModerator: IsModerator;
   requireUser: RequireUser;
 }
 
@@ -22,72 +29,68 @@ export const ADMIN_ROUTES = (Object.keys(API) as EndpointName[])
   .filter((name) => API[name].path.startsWith('/api/admin/'))
   .map((name) => `${API[name].method} ${API[name].path}` as AdminRoute);
 
-const PRIVATE = 'private, no-cache';
-/** The one admin route any signed-in user may call: whether they are a moderator (the web shows the link). */
-const ME = '/api/admin/me';
-
 /**
- * /api/admin/...: moderation. Every route but /me is for moderators only, checked before the request is even
- * validated, so nobody else learns anything about them (401 anonymous, 403 signed in).
+ * /api/admin/...: moderation. Every route but /me declares `auth: 'moderator'` in contracts, which the
+ * authentication checks before the request is even validated (accounts/authentication.ts), so nobody else
+ * learns anything about them (401 anonymous, 403 signed in). Handlers ask `requireUser` only for the actor.
  */
 export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationRoutesOptions> = async (
   app,
-  { service, guard, requireUser },
+  { requests, reports, hiddenGroups, catalogue, auditLog, isModerator, requireUser },
 ) => {
-  app.addHook('preValidation', async (request, reply) => {
-    if (request.routeOptions.url === ME) return;
-    await guard.requireModerator(request, reply);
-    reply.header('cache-control', PRIVATE);
+  // Every answer here is for the moderator (or, for /me, the user) who asked.
+  app.addHook('preHandler', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-cache');
   });
-  const moderator = guard.requireModerator;
+  // The moderator who asks, for the audit log: the route's declared access already let only moderators through.
+  const moderator = requireUser;
   const reasonOf = (body: { reason?: string }) => body.reason?.trim() || null;
 
   app.route({
     ...endpoint('moderatorStatus'),
     handler: async (request, reply) => {
       const user = await requireUser(request, reply);
-      reply.header('cache-control', PRIVATE);
-      return { moderator: guard.isModerator(user.login) };
+      return { moderator: isModerator(user.login) };
     },
   });
 
   app.route({
     ...endpoint('projectRequests'),
-    handler: async (request) => service.requests(request.query.page),
+    handler: async (request) => requests.pending(request.query.page),
   });
 
   app.route({
     ...endpoint('requestFigures'),
-    handler: async (request) => service.githubFigures(request.params.id),
+    handler: async (request) => requests.githubFigures(request.params.id),
   });
 
   app.route({
     ...endpoint('approveProjectRequest'),
     handler: async (request, reply) =>
-      service.approve(await moderator(request, reply), request.params.id, reasonOf(request.body)),
+      requests.approve(await moderator(request, reply), request.params.id, reasonOf(request.body)),
   });
 
   app.route({
     ...endpoint('rejectProjectRequest'),
     handler: async (request, reply) =>
-      service.reject(await moderator(request, reply), request.params.id, requireReason(request.body.reason)),
+      requests.reject(await moderator(request, reply), request.params.id, requireReason(request.body.reason)),
   });
 
   app.route({
     ...endpoint('openReports'),
-    handler: async (request) => service.reports(request.query.page),
+    handler: async (request) => reports.open(request.query.page),
   });
 
   app.route({
     ...endpoint('dismissReports'),
     handler: async (request, reply) =>
-      service.dismiss(await moderator(request, reply), request.params.groupId, reasonOf(request.body)),
+      reports.dismiss(await moderator(request, reply), request.params.groupId, reasonOf(request.body)),
   });
 
   app.route({
     ...endpoint('hideReportedGroup'),
     handler: async (request, reply) =>
-      service.hide(
+      reports.hide(
         await moderator(request, reply),
         request.params.groupId,
         requireReason(request.body.reason),
@@ -97,23 +100,23 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationRoutesOptions
   app.route({
     ...endpoint('deleteReportedGroup'),
     handler: async (request, reply) =>
-      service.deleteGroup(await moderator(request, reply), request.params.groupId, reasonOf(request.body)),
+      reports.deleteGroup(await moderator(request, reply), request.params.groupId, reasonOf(request.body)),
   });
 
   app.route({
     ...endpoint('hiddenGroups'),
-    handler: async (request) => service.hiddenGroups(request.query.page),
+    handler: async (request) => hiddenGroups.list(request.query.page),
   });
 
   app.route({
     ...endpoint('hiddenGroup'),
-    handler: async (request) => service.hiddenGroup(request.params.groupId),
+    handler: async (request) => hiddenGroups.one(request.params.groupId),
   });
 
   app.route({
     ...endpoint('restoreHiddenGroup'),
     handler: async (request, reply) =>
-      service.restore(
+      hiddenGroups.restore(
         await moderator(request, reply),
         request.params.groupId,
         requireReason(request.body.reason),
@@ -122,13 +125,17 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationRoutesOptions
 
   app.route({
     ...endpoint('catalogueHealth'),
-    handler: async (request) => service.catalogue(request.query.page),
+    handler: async (request) => catalogue.health(request.query.page),
   });
 
   app.route({
     ...endpoint('removeProject'),
     handler: async (request, reply) => {
-      await service.removeProject(await moderator(request, reply), request.params.id, reasonOf(request.body));
+      await catalogue.removeProject(
+        await moderator(request, reply),
+        request.params.id,
+        reasonOf(request.body),
+      );
       return reply.status(204).send(null);
     },
   });
@@ -136,14 +143,14 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationRoutesOptions
   app.route({
     ...endpoint('startSync'),
     handler: async (request, reply) => {
-      const started = await service.syncNow(await moderator(request, reply), reasonOf(request.body));
+      const started = await catalogue.syncNow(await moderator(request, reply), reasonOf(request.body));
       return reply.status(202).send(started);
     },
   });
 
   app.route({
     ...endpoint('auditLog'),
-    handler: async (request) => service.audit(request.query.page),
+    handler: async (request) => auditLog.page(request.query.page),
   });
 };
 

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@openlfg/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../platform/bus/index.js';
-import { frame, type RealtimeClient } from '../messages/realtime/hub.js';
+import { frame, type RealtimeClient } from '../platform/realtime/client.js';
 
 interface Follower {
   clients: Set<RealtimeClient>;

@@ -4,6 +4,7 @@ import { type RequireUser } from '../accounts/authentication.js';
 import type { IssuesService } from './issues.js';
 import type { ProjectsService } from './service.js';
 import { endpoint } from '../platform/http/endpoints.js';
+import { routeSaveToggle } from '../platform/http/save-toggle-routes.js';
 
 export interface ProjectsRoutesOptions {
   service: ProjectsService;
@@ -46,16 +47,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<ProjectsRoutesOptions> = 
     },
   });
 
-  for (const [name, saved] of [
-    ['saveProject', true],
-    ['unsaveProject', false],
-  ] as const) {
-    app.route({
-      ...endpoint(name),
-      handler: async (request, reply) =>
-        service.setSaved(await requireUser(request, reply), request.body.projectId, saved),
-    });
-  }
+  routeSaveToggle(app, ['saveProject', 'unsaveProject'] as const, requireUser, service.setSaved);
 
   app.route({
     ...endpoint('savedProjects'),

@@ -1,5 +1,3 @@
-import { useLocation } from 'react-router';
-import { useSession } from '../session/session-context';
 import { VisuallyHidden } from './VisuallyHidden';
 import buttons from './buttons.module.css';
 
@@ -16,24 +14,30 @@ export interface SaveToggleButtonProps {
     data: { saved: boolean } | undefined;
   };
   onToggle: (save: boolean) => void;
+  /** Who is asking (the session's useSignInPrompt): signed in or not (null until known), and the way to sign in. */
+  account: SignInPrompt;
+}
+
+/** Whether someone is signed in (null until known), and how to ask them to sign in, coming back here after. */
+export interface SignInPrompt {
+  signedIn: boolean | null;
+  askToSignIn: () => void;
 }
 
 /**
  * "Save" / "Saved", a toggle button for projects and group projects alike. Signed out, it asks the user to sign
  * in (coming back to this page); signed in, it changes at once and changes back if the server refuses.
  */
-export function SaveToggleButton({ name, inSavedList, mutation, onToggle }: SaveToggleButtonProps) {
-  const { isLoggedIn, isLoginLoading, openLoginModal } = useSession();
-  const { pathname, search } = useLocation();
+export function SaveToggleButton({ name, inSavedList, mutation, onToggle, account }: SaveToggleButtonProps) {
   const saved =
     mutation.isPending && mutation.variables
       ? mutation.variables.save
       : (inSavedList ?? (mutation.isSuccess && mutation.data ? mutation.data.saved : false));
 
   const onClick = () => {
-    if (isLoginLoading || mutation.isPending) return;
-    if (!isLoggedIn) {
-      openLoginModal(`${pathname}${search}`);
+    if (account.signedIn === null || mutation.isPending) return;
+    if (!account.signedIn) {
+      account.askToSignIn();
       return;
     }
     onToggle(!saved);
@@ -43,7 +47,7 @@ export function SaveToggleButton({ name, inSavedList, mutation, onToggle }: Save
     <button
       type="button"
       className={saved ? `${buttons.action} ${buttons.saved}` : buttons.action}
-      aria-pressed={isLoggedIn ? saved : false}
+      aria-pressed={account.signedIn ? saved : false}
       onClick={onClick}
     >
       <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

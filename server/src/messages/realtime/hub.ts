@@ -1,12 +1,7 @@
-import {
-  ErrorCode,
-  REALTIME_MAX_ROOMS,
-  type Message,
-  type RoomClosedReason,
-  type ServerFrame,
-} from '@openlfg/contracts';
+import { ErrorCode, REALTIME_MAX_ROOMS, type Message, type RoomClosedReason } from '@openlfg/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BusEvent, EventBus } from '../../platform/bus/index.js';
+import { frame, type RealtimeClient } from '../../platform/realtime/client.js';
 import { isDatabaseUnavailable } from '../../platform/db/unavailable.js';
 import { toMessage } from '../presenters.js';
 import { groupIdOfRoom, type MessagesRepository } from '../repository.js';
@@ -25,14 +20,6 @@ const CHANGE_MARGIN_MS = 60_000;
 const CHANGES_MAX = 1000;
 
 /** One connection as the hub sees it: who it is and how to reach it. The WebSocket layer implements it. */
-export interface RealtimeClient {
-  readonly userId: number | null;
-  readonly sessionIdHash: string | null;
-  /** Sends one serialised frame. */
-  send(frame: string): void;
-  close(code: number, reason: string): void;
-}
-
 interface Subscription {
   client: RealtimeClient;
   room: string;
@@ -57,8 +44,6 @@ interface Room {
   /** A new message was announced while pushing: push again before stopping. */
   dirty: boolean;
 }
-
-export const frame = (value: ServerFrame): string => JSON.stringify(value);
 
 /**
  * This node's side of the realtime channel: who follows which room, and getting every committed message to

@@ -19,7 +19,8 @@ import { groupIdOfRoom } from '../repository.js';
 import { clientFaultCloseCode } from './client-faults.js';
 import { createConnectionCounter, type ConnectionCaps } from './connection-caps.js';
 import { FloodLimit } from './flood-limit.js';
-import { frame, type RealtimeClient, type RealtimeHub } from './hub.js';
+import type { RealtimeHub } from './hub.js';
+import { frame, type RealtimeClient } from '../../platform/realtime/client.js';
 import { addressKey, isClientGone } from '../../platform/http/rate-limits.js';
 import type { NotificationFeed } from '../../notifications/realtime-feed.js';
 

@@ -10,7 +10,7 @@ import {
 } from './api/get-message-history';
 import { useMarkRead } from './api/latest-message';
 import { newClientMessageId } from './client-id';
-import { useRoom } from './realtime/use-realtime';
+import { useRoom } from '../../realtime/use-realtime';
 import { buildTimeline, type PendingMessage } from './timeline';
 
 export interface DiscussionBoardOptions {

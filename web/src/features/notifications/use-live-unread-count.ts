@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { getRealtimeConnection } from '../messages/realtime/connection';
-import { useRealtimeSession } from '../messages/realtime/use-realtime';
+import { getRealtimeConnection } from '../../realtime/connection';
+import { useRealtimeSession } from '../../realtime/use-realtime';
 import { setUnreadCount } from './api/notifications';
 
 /**

@@ -1,10 +1,6 @@
-import { useCallback, type RefObject } from 'react';
-import { HighlightSearch } from '../../../components/Highlight';
-import { SearchedFor } from '../../../components/SearchedFor';
-import { NoSearchMatches } from '../../../components/NoSearchMatches';
-import { PagedResults } from '../../../components/PagedResults';
+import type { RefObject } from 'react';
+import { SearchableResults } from '../../../components/SearchableResults';
 import { formatExactCount } from '../../../lib/format';
-import { isSearching } from '../../../lib/url-list-query';
 import { useGroupProjects } from '../api/get-group-projects';
 import { hasGroupFilters, toGroupListRequest, type GroupListQuery } from '../list-query';
 import { GroupGrid } from './GroupGrid';
@@ -37,65 +33,46 @@ export function GroupResults({
   onPageChange,
 }: GroupResultsProps) {
   const result = useGroupProjects(toGroupListRequest(query));
-  // Past the last page the server serves the last one: the address says which, without a new history entry.
-  const onServedPage = useCallback((page: number) => onChange({ page }, { replace: true }), [onChange]);
   return (
-    <PagedResults
+    <SearchableResults
       label="Group results"
       what="groups"
       result={result}
       page={query.page}
-      onServedPage={onServedPage}
+      q={query.q}
+      filtered={hasGroupFilters(query)}
       hrefForPage={(page) => hrefFor({ page })}
+      onPage={(page, options) => onChange({ page }, options)}
       onPageChange={onPageChange}
       topRef={topRef}
-      empty={
-        isSearching(query.q) ? (
-          <NoSearchMatches
-            what="groups"
-            q={query.q}
-            filtered={hasGroupFilters(query)}
-            onClearSearch={onClearSearch}
-          />
-        ) : hasGroupFilters(query) ? (
-          <>
-            <p className={styles.emptyTitle}>No groups match these filters.</p>
-            <p className={styles.emptyText}>Try fewer filters, or clear them.</p>
-            <button type="button" className={styles.emptyAction} onClick={onClear}>
-              Clear filters
-            </button>
-          </>
-        ) : (
-          <>
-            <p className={styles.emptyTitle}>No one is looking for a group yet.</p>
-            <p className={styles.emptyText}>
-              Be the first: post your project and say who you are looking for.
-            </p>
-            <button type="button" className={styles.emptyAction} onClick={onPost}>
-              Post a group project
-            </button>
-          </>
-        )
-      }
-    >
-      {({ data: list, total, totalPages, pageLocation, searchedFor }, busy) => (
+      onClear={onClear}
+      onClearSearch={onClearSearch}
+      filteredHint="Try fewer filters, or clear them."
+      nothingYet={
         <>
-          <p className={own.summary} aria-live="polite">
-            {total === 1 ? '1 group' : `${formatExactCount(total)} groups`}
-            {totalPages > 1 ? `, page ${pageLocation} of ${totalPages}` : ''}
-          </p>
-          <SearchedFor typed={query.q} searchedFor={searchedFor} />
-          <HighlightSearch search={searchedFor ?? query.q}>
-            <GroupGrid
-              groups={list}
-              label="Groups"
-              busy={busy}
-              selectedTopics={query.topics}
-              onTopicToggle={onTopicToggle}
-            />
-          </HighlightSearch>
+          <p className={styles.emptyTitle}>No one is looking for a group yet.</p>
+          <p className={styles.emptyText}>Be the first: post your project and say who you are looking for.</p>
+          <button type="button" className={styles.emptyAction} onClick={onPost}>
+            Post a group project
+          </button>
         </>
+      }
+      summary={({ total, totalPages, pageLocation }) => (
+        <p className={own.summary} aria-live="polite">
+          {total === 1 ? '1 group' : `${formatExactCount(total)} groups`}
+          {totalPages > 1 ? `, page ${pageLocation} of ${totalPages}` : ''}
+        </p>
       )}
-    </PagedResults>
+    >
+      {({ data: list }, busy) => (
+        <GroupGrid
+          groups={list}
+          label="Groups"
+          busy={busy}
+          selectedTopics={query.topics}
+          onTopicToggle={onTopicToggle}
+        />
+      )}
+    </SearchableResults>
   );
 }

@@ -14,8 +14,9 @@ import {
   signedInSession,
   viewersHandler,
 } from '../../groups/test-fixtures';
-import { disposeRealtimeConnection } from '../realtime/connection';
-import { FakeSocket, makeMessage } from '../test-support';
+import { disposeRealtimeConnection } from '../../../realtime/connection';
+import { FakeSocket } from '../../../realtime/fake-socket';
+import { makeMessage } from '../test-support';
 
 const group = makeGroup({ groupProjectId: 5, title: 'Rust CLI' });
 const room = 'discussion-board-5';

@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useUserInfo } from '../../../session/api/user-info';
 import { useSession } from '../../../session/session-context';
 import { DISCUSSION_ANCHOR } from '../../../lib/discussion-anchor';
-import { useRealtimeSession, useRealtimeStatus } from '../realtime/use-realtime';
+import { useRealtimeSession, useRealtimeStatus } from '../../../realtime/use-realtime';
 import { withAuthors, type MentionCandidate } from '../mention-completion';
 import { useDiscussionBoard } from '../use-discussion-board';
 import { Composer } from './Composer';

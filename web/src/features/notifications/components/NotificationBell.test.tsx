@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { renderApp } from '../../../test/render-app';
 import { signedInAs, signedInSession } from '../../groups/test-fixtures';
-import { disposeRealtimeConnection } from '../../messages/realtime/connection';
-import { FakeSocket } from '../../messages/test-support';
+import { disposeRealtimeConnection } from '../../../realtime/connection';
+import { FakeSocket } from '../../../realtime/fake-socket';
 import { makeNotification } from '../test-fixtures';
 
 function withNotifications(notifications: Notification[], unreadCount: number) {

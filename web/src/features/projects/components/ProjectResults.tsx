@@ -1,9 +1,5 @@
-import { useCallback, type RefObject } from 'react';
-import { HighlightSearch } from '../../../components/Highlight';
-import { NoSearchMatches } from '../../../components/NoSearchMatches';
-import { PagedResults } from '../../../components/PagedResults';
-import { SearchedFor } from '../../../components/SearchedFor';
-import { isSearching } from '../../../lib/url-list-query';
+import type { RefObject } from 'react';
+import { SearchableResults } from '../../../components/SearchableResults';
 import { useProjects } from '../api/get-projects';
 import { hasFilters, projectSorts, toListRequest, type ListQuery } from '../list-query';
 import { DemoBanner } from './DemoBanner';
@@ -35,79 +31,52 @@ export function ProjectResults({
   onPageChange,
 }: ProjectResultsProps) {
   const result = useProjects(toListRequest(query));
-  // Past the last page the server serves the last one: the address says which, without a new history entry.
-  const onServedPage = useCallback((page: number) => onChange({ page }, { replace: true }), [onChange]);
   return (
-    <PagedResults
+    <SearchableResults
       label="Project results"
       what="projects"
       result={result}
       page={query.page}
-      onServedPage={onServedPage}
+      q={query.q}
+      filtered={hasFilters(query)}
       hrefForPage={(page) => hrefFor({ page })}
+      onPage={(page, options) => onChange({ page }, options)}
       onPageChange={onPageChange}
       topRef={topRef}
-      empty={
-        isSearching(query.q) ? (
-          <NoSearchMatches
-            what="projects"
-            q={query.q}
-            filtered={hasFilters(query)}
-            onClearSearch={onClearSearch}
-          />
-        ) : hasFilters(query) ? (
-          <>
-            <p className={styles.emptyTitle}>No projects match these filters.</p>
-            <p className={styles.emptyText}>Try fewer topics or languages, or clear the filters.</p>
-            <button type="button" className={styles.emptyAction} onClick={onClear}>
-              Clear filters
-            </button>
-          </>
-        ) : (
-          <>
-            <p className={styles.emptyTitle}>There are no projects in the catalogue yet.</p>
-            <p className={styles.emptyText}>Know a good one? Request it, and a moderator will add it.</p>
-          </>
-        )
-      }
-    >
-      {(
-        {
-          data: list,
-          total,
-          totalPages,
-          pageLocation,
-          known,
-          sortFallback,
-          lastCatalogueSyncAt,
-          searchedFor,
-        },
-        busy,
-      ) => (
+      onClear={onClear}
+      onClearSearch={onClearSearch}
+      filteredHint="Try fewer topics or languages, or clear the filters."
+      nothingYet={
         <>
-          <ResultSummary
-            total={total}
-            page={pageLocation}
-            totalPages={totalPages}
-            sortField={projectSorts.choiceOf(query.sort, query.q).sortField}
-            known={known}
-            sortFallback={sortFallback}
-            updating={busy}
-          />
-          <SearchedFor typed={query.q} searchedFor={searchedFor} />
+          <p className={styles.emptyTitle}>There are no projects in the catalogue yet.</p>
+          <p className={styles.emptyText}>Know a good one? Request it, and a moderator will add it.</p>
+        </>
+      }
+      summary={({ total, totalPages, pageLocation, known, sortFallback }, busy) => (
+        <ResultSummary
+          total={total}
+          page={pageLocation}
+          totalPages={totalPages}
+          sortField={projectSorts.choiceOf(query.sort, query.q).sortField}
+          known={known}
+          sortFallback={sortFallback}
+          updating={busy}
+        />
+      )}
+    >
+      {({ data: list, lastCatalogueSyncAt }, busy) => (
+        <>
           {list.some((project) => project.isDemo) ? <DemoBanner /> : null}
-          <HighlightSearch search={searchedFor ?? query.q}>
-            <ProjectGrid
-              projects={list}
-              label="Projects"
-              selectedTopics={query.topics}
-              onTopicToggle={onTopicToggle}
-              busy={busy}
-              lastCatalogueSyncAt={lastCatalogueSyncAt}
-            />
-          </HighlightSearch>
+          <ProjectGrid
+            projects={list}
+            label="Projects"
+            selectedTopics={query.topics}
+            onTopicToggle={onTopicToggle}
+            busy={busy}
+            lastCatalogueSyncAt={lastCatalogueSyncAt}
+          />
         </>
       )}
-    </PagedResults>
+    </SearchableResults>
   );
 }

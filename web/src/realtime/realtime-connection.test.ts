@@ -1,6 +1,7 @@
 import { REALTIME_CLOSE_SESSION_ENDED, REALTIME_CLOSE_TOO_MANY_CONNECTIONS } from '@openlfg/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeSocket, makeMessage } from '../test-support';
+import { makeMessage } from '../features/messages/test-support';
+import { FakeSocket } from './fake-socket';
 import { reconnectDelay } from './backoff';
 import { RealtimeConnection } from './realtime-connection';
 

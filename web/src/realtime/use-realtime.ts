@@ -1,8 +1,8 @@
 import type { Message, RoomClosedReason } from '@openlfg/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { getCheckAuthQueryOptions } from '../../../session/api/check-auth';
-import { useSession } from '../../../session/session-context';
+import { getCheckAuthQueryOptions } from '../session/api/check-auth';
+import { useSession } from '../session/session-context';
 import { getRealtimeConnection } from './connection';
 import type { ConnectionStatus } from './realtime-connection';
 
