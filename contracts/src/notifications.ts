@@ -16,7 +16,7 @@ export const NOTIFICATION_UNREAD_CAP = 100;
 
 const Id = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });
 
-/** What happened. Each kind names its recipients (see docs/architecture.md, "Notifications"). */
+/** What happened. Each kind names its recipients (see docs/boards-and-notifications.md, "Notifications"). */
 export const NotificationKind = Type.Union([
   /** Someone asked to join my private group (to the owner). */
   Type.Literal('join-requested'),

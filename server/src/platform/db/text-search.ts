@@ -4,7 +4,7 @@ import { searchOfWords, type SearchQuery } from '../search-query.js';
 import type { DB } from './schema.js';
 
 /**
- * The SQL of the lists' text search (docs/architecture.md, "Search"), shared by the projects and the groups
+ * The SQL of the lists' text search (docs/catalogue.md, "Search"), shared by the projects and the groups
  * repositories. A row carries `search`, a weighted tsvector (migration 0009), and a name (or title) with a
  * trigram index.
  */
@@ -118,7 +118,7 @@ export function searchMatch(
     // Close to a word of the name (`%>`, pg_trgm's word similarity, at least 0.6: "zulp" and zulip-mobile); for a
     // search of one word, also close to the whole name (`%`, similarity, at least 0.3: "flsk" and flask). The
     // trigram index answers both; the whole-name test only for one word, since a longer text shares enough
-    // trigrams with too many names for the index to rule them out (the typo's cost, docs/architecture.md).
+    // trigrams with too many names for the index to rule them out (the typo's cost, docs/catalogue.md).
     const wordLike = sql<boolean>`${columns.name} %> ${search.text}`;
     return search.text.includes(' ')
       ? wordLike

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Text search of the two lists, in PostgreSQL itself (docs/architecture.md, "Search"): a weighted tsvector per
+ * Text search of the two lists, in PostgreSQL itself (docs/catalogue.md, "Search"): a weighted tsvector per
  * row, kept by the database (a generated column) and indexed with GIN, for words and prefixes; and pg_trgm's
  * trigram index on names and titles, for names typed with a typo.
  */
