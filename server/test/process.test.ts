@@ -53,7 +53,7 @@ describe('the server process', () => {
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'openlfg-')),
     });
     const { output, exited } = collect(child);
-    await waitForLine(output, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 30_000);
+    await waitForLine(output, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 90_000);
     const url = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output.stdout)?.[1];
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(200);
@@ -62,14 +62,14 @@ describe('the server process', () => {
     expect(await exited).toBe(0);
     expect(output.stdout).toContain('"signal":"SIGTERM"');
     expect(output.stderr).toBe('');
-  }, 45_000);
+  }, 120_000);
 
   it('refuses a second server on the same DATA_DIR before touching it, and starts once the first is killed', async () => {
     // A DATA_DIR a server has already started on once (the first start of an empty one is tested above).
     const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: await migratedDataDir() };
     const first = startServer(env);
     const firstRun = collect(first);
-    await waitForLine(firstRun.output, /Server listening at/, 30_000);
+    await waitForLine(firstRun.output, /Server listening at/, 90_000);
 
     const second = collect(startServer(env));
     expect(await second.exited).toBe(1);
@@ -85,12 +85,12 @@ describe('the server process', () => {
     const third = startServer(env);
     const thirdRun = collect(third);
     await Promise.race([
-      waitForLine(thirdRun.output, /Server listening at/, 30_000),
+      waitForLine(thirdRun.output, /Server listening at/, 90_000),
       thirdRun.exited.then((code) => {
         throw new Error(`the next start exited ${code}: ${thirdRun.output.stderr}`);
       }),
     ]);
     third.kill('SIGTERM');
     expect(await thirdRun.exited).toBe(0);
-  }, 90_000);
+  }, 180_000);
 });

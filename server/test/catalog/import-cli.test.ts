@@ -40,13 +40,13 @@ describe('npm run catalog:import', () => {
     expect(first.output).toMatch(/skipped up-for-grabs:gitlab-project\.yml: not a GitHub repository/);
     const second = await runImport(dataDir, [folder]);
     expect(second.output).toMatch(/added 0, updated \d+/);
-  }, 60_000);
+  }, 120_000);
 
   it('says what is wrong with a path it cannot read, and exits non-zero', async () => {
     const result = await runImport(await migratedDataDir('openlfg-import-'), ['/no/such/catalogue.toml']);
     expect(result.code).toBe(1);
     expect(result.output).toContain('/no/such/catalogue.toml');
-  }, 60_000);
+  }, 120_000);
 
   it.skipIf(!hasSharedData)(
     'imports all of the real catalogues cleanly',
