@@ -35,6 +35,19 @@ if (!process.env.TEST_REDIS_URL && process.env.CI === 'true') {
   );
 }
 
+/**
+ * Every project's time limits, sized for a machine whose cores are busy with other work (`npm run
+ * test:stressed` runs the tiers beside a process spinning on every core). A test waits for events, never for
+ * time, so these only bound a wait that is real (a file's app and database starting, a process, a socket):
+ * idle, every test ends far sooner, and a hang still fails, only later. expect.poll's one second (like
+ * Testing Library's, web/src/test/setup.ts) is too short when the machine is busy.
+ */
+const timeLimits = {
+  testTimeout: 60_000,
+  hookTimeout: 180_000,
+  expect: { poll: { timeout: 20_000 } },
+} satisfies TestProjectInlineConfiguration['test'];
+
 const unitTests = 'test/**/*.unit.test.ts';
 // Files that run only the embedded database, whatever the tier (real processes on a DATA_DIR of their own, the
 // data folder's lock): the PostgreSQL tier would run the very same thing again.
@@ -53,14 +66,13 @@ const serverProject = (database: 'pglite' | 'postgres'): TestProjectInlineConfig
     include: ['test/**/*.test.ts'],
     exclude: [...configDefaults.exclude, unitTests, ...(database === 'postgres' ? embeddedOnlyTests : [])],
     environment: 'node',
+    ...timeLimits,
     env: { OPENLFG_TEST_DB: database },
     // On PostgreSQL, files share one server: advisory locks (a room's) and lock waits are not per schema, and
     // some files hold them on purpose (database-waits, frozen-node). One file at a time, after the other tiers.
     ...(database === 'postgres' ? { maxWorkers: 1 } : {}),
     // Every file's PGlite starts from one cluster migrated at the start of the run.
     ...(database === 'pglite' ? { globalSetup: ['./test/support/pglite-templates.ts'] } : {}),
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
   },
 });
 
@@ -73,11 +85,23 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'contracts', root: 'contracts', include: ['test/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'contracts',
+          root: 'contracts',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+          ...timeLimits,
+        },
       },
       {
         resolve: { alias },
-        test: { name: 'server:unit', root: 'server', include: [unitTests], environment: 'node' },
+        test: {
+          name: 'server:unit',
+          root: 'server',
+          include: [unitTests],
+          environment: 'node',
+          ...timeLimits,
+        },
       },
       serverProject('pglite'),
       ...(postgresUrl ? [serverProject('postgres')] : []),
@@ -89,6 +113,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['./src/test/setup.ts'],
+          ...timeLimits,
         },
       },
     ],

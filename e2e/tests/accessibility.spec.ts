@@ -8,7 +8,7 @@ import { E2E_MODERATOR } from '../playwright.config.js';
  * journeys (groups, moderation) check the states that need several users along the way.
  */
 // Each state is checked twice (light and dark), and axe takes seconds a run on a shared machine.
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 480_000 });
 
 test.describe('page states an anonymous visitor sees', () => {
   test.use({ viewport: { width: 1280, height: 800 } });

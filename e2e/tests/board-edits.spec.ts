@@ -25,8 +25,6 @@ async function send(page: Page, text: string): Promise<void> {
 test('an edit and a deletion reach the other browser live; a mention is completed by keyboard', async ({
   browser,
 }) => {
-  // Two browsers, two rounds of axe in both themes, on a machine that may be busy.
-  test.setTimeout(90_000);
   const owner = await signedIn(browser, OWNER, '/group-projects?post=new');
   const groupUrl = await postGroup(owner, {
     title: TITLE,

@@ -41,8 +41,6 @@ async function titleOf(issue: Locator): Promise<string> {
 
 test.describe('the finder on a desktop', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
-  // Long journeys, each state checked by axe, on a machine shared with other work.
-  test.describe.configure({ timeout: 90_000 });
 
   test('is reachable from the bar; "not taken" hides the issues someone is on, and the address keeps it', async ({
     page,

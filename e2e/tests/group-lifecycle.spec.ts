@@ -16,7 +16,6 @@ async function joinOnPage(page: Page, url: string) {
 }
 
 test('an owner closes a group, removes a member and hands the group over', async ({ browser }) => {
-  test.setTimeout(120_000);
   const owner = await signedIn(browser, 'e2e-life-owner', '/group-projects');
   await owner.getByRole('banner').getByRole('link', { name: 'Post a group project' }).click();
   const groupUrl = await postGroup(owner, {

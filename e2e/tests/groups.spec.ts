@@ -12,8 +12,6 @@ const TITLE = 'E2E compiler club';
 const card = (page: Page) => page.getByRole('article', { name: TITLE });
 
 test('a private group from posting to deletion, with two users', async ({ browser }) => {
-  // Two users, a moderator and axe on two page states in both themes: more than the default 30 s when busy.
-  test.setTimeout(120_000);
   const owner = await signedIn(browser, 'e2e-owner', '/group-projects');
   const joiner = await signedIn(browser, 'e2e-joiner', '/group-projects');
 

@@ -9,7 +9,6 @@ const TITLE = 'E2E invite-only guild';
 const board = (page: Page) => page.getByRole('region', { name: 'Discussion' });
 
 test('an invite link brings dave into a private group, where he reads its board', async ({ browser }) => {
-  test.setTimeout(90_000);
   const alice = await signedIn(browser, 'e2e-alice-inv', '/group-projects?post=new');
   await postGroup(alice, {
     title: TITLE,

@@ -53,8 +53,6 @@ async function reportGroup(page: Page, groupUrl: string) {
 }
 
 test('a moderator approves a requested project and hides a reported group', async ({ browser }) => {
-  // Three people, each signing in: longer than one page's journey.
-  test.setTimeout(90_000);
   const owner = await signedIn(browser, 'e2e-mod-owner', '/group-projects');
   const groupUrl = await postPublicGroup(owner);
 

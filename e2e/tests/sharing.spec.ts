@@ -15,7 +15,6 @@ test('a group described in Markdown is previewed, rendered, copied and shared', 
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
   const owner = await signedIn(browser, 'e2e-sharer', '/group-projects');
   await owner.getByRole('banner').getByRole('link', { name: 'Post a group project' }).click();
   const form = owner.getByRole('dialog', { name: /post a group project/i });

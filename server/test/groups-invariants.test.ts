@@ -141,5 +141,5 @@ describe('group membership invariants', () => {
       ),
       { numRuns: 40, ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}) },
     );
-  }, 120_000);
+  }, 240_000);
 });

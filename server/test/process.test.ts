@@ -59,8 +59,7 @@ describe('the server process', () => {
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'openlfg-')),
     });
     const { output, exited } = collect(child);
-    // A first start: PGlite creates the database (initdb), which takes long on a busy machine.
-    await waitForLine(output, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 75_000);
+    await waitForLine(output, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 90_000);
     const url = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output.stdout)?.[1];
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(200);
@@ -73,14 +72,14 @@ describe('the server process', () => {
     expect(requestLines[0]).toContain('"url":"/api/health","statusCode":200');
     expect(output.stdout).toContain('"signal":"SIGTERM"');
     expect(output.stderr).toBe('');
-  }, 90_000);
+  }, 120_000);
 
   it('refuses a second server on the same DATA_DIR before touching it, and starts once the first is killed', async () => {
     // A DATA_DIR a server has already started on once (the first start of an empty one is tested above).
     const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: await migratedDataDir() };
     const first = startServer(env);
     const firstRun = collect(first);
-    await waitForLine(firstRun.output, /Server listening at/, 30_000);
+    await waitForLine(firstRun.output, /Server listening at/, 90_000);
 
     const second = collect(startServer(env));
     expect(await second.exited).toBe(1);
@@ -96,14 +95,14 @@ describe('the server process', () => {
     const third = startServer(env);
     const thirdRun = collect(third);
     await Promise.race([
-      waitForLine(thirdRun.output, /Server listening at/, 30_000),
+      waitForLine(thirdRun.output, /Server listening at/, 90_000),
       thirdRun.exited.then((code) => {
         throw new Error(`the next start exited ${code}: ${thirdRun.output.stderr}`);
       }),
     ]);
     third.kill('SIGTERM');
     expect(await thirdRun.exited).toBe(0);
-  }, 90_000);
+  }, 180_000);
 });
 
 describe('npm start', () => {
@@ -151,5 +150,5 @@ describe('npm start', () => {
     } finally {
       await lock.release();
     }
-  }, 60_000);
+  }, 180_000);
 });

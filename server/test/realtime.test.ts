@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import { discussionRoom, REALTIME_MAX_FRAME_BYTES, type Message } from '@openlfg/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRealtimeHub } from '../src/messages/realtime/hub.js';
 import type { RealtimeClient } from '../src/platform/realtime/client.js';
 import type { MessagesRepository } from '../src/messages/repository.js';
@@ -56,13 +56,21 @@ const texts = (socket: TestSocket, groupId: number) =>
     .filter((frame) => frame.type === 'message' && frame.message.groupProjectId === groupId)
     .map((frame) => (frame.type === 'message' ? frame.message.text : ''));
 
-/** Lets frames in flight arrive: a message posted now that should not arrive has had its chance. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+/**
+ * Everything the server sent `socket` before now has arrived: a frame the server can only answer after it (an
+ * invalid one, answered with an error) has come back on the same ordered connection. Proves "nothing else came"
+ * without waiting a fixed time, however slow the machine.
+ */
+async function roundTrip(socket: TestSocket): Promise<void> {
+  socket.send('round trip');
+  await socket.next('error', (frame) => frame.code === 'BAD_REQUEST');
+}
 
 beforeAll(async () => {
   t = await createTestApp({
     env: { ADMIN_LOGINS: 'rt-moderator' },
-    realtime: { heartbeatMs: 200, sessionCheckMs: 200, flood: { burst: 20, perSecond: 5 } },
+    // Heartbeats out of the way (a stalled test process would miss fast ones): the heartbeat test has its own node.
+    realtime: { heartbeatMs: 60_000, sessionCheckMs: 200, flood: { burst: 20, perSecond: 5 } },
   });
   url = await listenForSockets(t.app);
   owner = await createSignedInUser(t.database.db, 'rt-owner');
@@ -144,8 +152,10 @@ describe('following a board', () => {
     await socket.next('message', (frame) => frame.message.text === 'm5');
     await send(owner, groupId, 'm6');
     await socket.next('message', (frame) => frame.message.text === 'm6');
-    await settle();
-    expect(texts(socket, groupId)).toEqual(['m3', 'm4', 'm5', 'm6']);
+    // A later message comes after any repeat of these in the room's order.
+    await send(owner, groupId, 'm7');
+    await socket.next('message', (frame) => frame.message.text === 'm7');
+    expect(texts(socket, groupId)).toEqual(['m3', 'm4', 'm5', 'm6', 'm7']);
   });
 
   it('gives a subscriber who joins during a burst every message after its last id, exactly once', async () => {
@@ -156,9 +166,10 @@ describe('following a board', () => {
     await subscribe(socket, groupId, start.id);
     const sent = (await burst).map((message) => message.id).sort((a, b) => a - b);
     await socket.next('message', (frame) => frame.message.id === sent.at(-1));
-    await settle();
+    const after = await send(owner, groupId, 'after the burst');
+    await socket.next('message', (frame) => frame.message.id === after.id);
     const received = socket.frames.flatMap((frame) => (frame.type === 'message' ? [frame.message.id] : []));
-    expect(received).toEqual(sent);
+    expect(received).toEqual([...sent, after.id]);
   });
 
   it('without a last id, sends only what comes after subscribing', async () => {
@@ -226,7 +237,9 @@ describe('following a board', () => {
     // Resubscribing without changedSince brings nothing (no new message)...
     const plain = await connect(member);
     expect(await subscribe(plain, groupId, gone.id)).toBe('subscribed');
-    await settle();
+    // Changes are sent before the replay: a new message, once in, comes after any of them.
+    const later = await send(owner, groupId, 'later');
+    await plain.next('message', (frame) => frame.message.id === later.id);
     expect(plain.frames.filter((frame) => frame.type === 'message-changed')).toEqual([]);
     // ...with it, both changes, as the messages now stand.
     const resumed = await connect(member);
@@ -242,6 +255,8 @@ describe('following a board', () => {
     const groupId = await privateGroupWithMember();
     const socket = await connect(member);
     await subscribe(socket, groupId);
+    const witness = await connect(owner);
+    await subscribe(witness, groupId);
     await send(owner, groupId, 'while a member');
     await socket.next('message', (frame) => frame.message.text === 'while a member');
     const left = await call(t.app, 'DELETE', '/api/group-projects/leave', member.cookie, {
@@ -254,7 +269,9 @@ describe('following a board', () => {
       reason: 'forbidden',
     });
     await send(owner, groupId, 'after leaving');
-    await settle();
+    // The room's subscribers are sent a message together: once the owner has it, so would the member have.
+    await witness.next('message', (frame) => frame.message.text === 'after leaving');
+    await roundTrip(socket);
     expect(texts(socket, groupId)).toEqual(['while a member']);
     // Subscribing again is refused: the policy is checked every time.
     expect(await subscribe(socket, groupId)).toBe('forbidden');
@@ -264,6 +281,8 @@ describe('following a board', () => {
     const groupId = await privateGroupWithMember();
     const socket = await connect(member);
     await subscribe(socket, groupId);
+    const witness = await connect(owner);
+    await subscribe(witness, groupId);
     const removed = await call(t.app, 'POST', '/api/group-projects/remove-member', owner.cookie, {
       groupProjectId: groupId,
       memberUsername: member.login,
@@ -271,7 +290,8 @@ describe('following a board', () => {
     expect(removed.statusCode).toBe(200);
     expect((await socket.next('room-closed')).reason).toBe('forbidden');
     await send(owner, groupId, 'after the removal');
-    await settle();
+    await witness.next('message', (frame) => frame.message.text === 'after the removal');
+    await roundTrip(socket);
     expect(texts(socket, groupId)).toEqual([]);
     expect(await subscribe(socket, groupId)).toBe('forbidden');
   });
@@ -329,7 +349,8 @@ describe('sessions ending', () => {
     const other = await connect(otherSession);
     await call(t.app, 'DELETE', '/api/account/logout', user.cookie);
     expect(await socket.closed).toBe(4401);
-    await settle();
+    // The logout closed its session's sockets together; the other one still answers.
+    await roundTrip(other);
     expect(other.socket.readyState).toBe(other.socket.OPEN);
   });
 
@@ -374,14 +395,35 @@ describe('frames a client sends', () => {
 
 describe('heartbeats', () => {
   it('sends heartbeats, and drops a connection that stops answering pings', async () => {
-    const socket = await connect(member);
-    await socket.next('heartbeat');
-    // A frozen peer: its end stops reading, so it neither answers pings nor sees frames.
-    const raw = (socket.socket as unknown as { _socket: Socket })._socket;
-    raw.pause();
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    raw.resume();
-    expect(await socket.closed).not.toBe(1000);
+    // A node of its own beating every second (the file's node beats rarely: a test process whose loop stalls
+    // on a busy machine would miss fast beats and lose its sockets, which is what this test makes happen).
+    const node = await createTestApp({ realtime: { heartbeatMs: 1000 } });
+    try {
+      const nodeUrl = await listenForSockets(node.app);
+      const socket = await openSocket(nodeUrl);
+      const witness = await openSocket(nodeUrl);
+      await socket.next('heartbeat');
+      // A frozen peer: its end stops reading, so it neither answers pings nor sees frames.
+      const raw = (socket.socket as unknown as { _socket: Socket })._socket;
+      raw.pause();
+      // The server beats every socket in one pass, so the witness's heartbeats count its passes: frozen for
+      // four of them (one ping may have been answered just before, one more to find it unanswered, one to drop
+      // it, one in flight at the freeze), however slowly the machine runs them.
+      const beatsBefore = witness.frames.length;
+      await vi.waitFor(
+        () =>
+          expect(
+            witness.frames.slice(beatsBefore).filter((frame) => frame.type === 'heartbeat').length,
+          ).toBeGreaterThanOrEqual(4),
+        { timeout: 30_000, interval: 50 },
+      );
+      raw.resume();
+      expect(await socket.closed).not.toBe(1000);
+      expect(witness.socket.readyState).toBe(witness.socket.OPEN);
+      witness.close();
+    } finally {
+      await node.close();
+    }
   });
 });
 

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import net from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestApp } from './support/app.js';
 
 describe('closing the app', () => {
@@ -7,9 +8,14 @@ describe('closing the app', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let arrived!: () => void;
+    const inHandler = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
     const t = await createTestApp({
       beforeReady(app) {
         app.get('/api/test/slow', async () => {
+          arrived();
           await held;
           return { finished: true };
         });
@@ -17,10 +23,13 @@ describe('closing the app', () => {
     });
     const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const inFlight = fetch(`${address}/api/test/slow`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await inHandler;
 
     const closing = t.app.close();
-    setTimeout(release, 100);
+    // The request finishes once the app no longer takes new connections.
+    const port = Number(new URL(address).port);
+    await vi.waitFor(() => expect(connects(port)).resolves.toBe(false), { timeout: 20_000, interval: 50 });
+    release();
     const res = await inFlight;
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ finished: true });
@@ -31,3 +40,15 @@ describe('closing the app', () => {
     await t.database.dispose();
   });
 });
+
+/** Whether a new connection to the port is accepted (false once the server stopped listening). */
+function connects(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}

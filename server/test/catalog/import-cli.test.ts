@@ -69,7 +69,7 @@ describe('npm run catalog:import', () => {
     expect(first.output).toMatch(/skipped up-for-grabs:gitlab-project\.yml: not a GitHub repository/);
     const second = await runImport(dataDir, [folder]);
     expect(second.output).toMatch(/added 0, updated \d+/);
-  }, 60_000);
+  }, 120_000);
 
   it('imports the catalogue file a folder holds, and refuses a folder holding none', async () => {
     const dataDir = await migratedDataDir('openlfg-import-');
@@ -92,7 +92,7 @@ describe('npm run catalog:import', () => {
     const result = await runImport(await migratedDataDir('openlfg-import-'), ['/no/such/catalogue.toml']);
     expect(result.code).toBe(1);
     expect(result.output).toContain('/no/such/catalogue.toml');
-  }, 60_000);
+  }, 120_000);
 
   it.skipIf(!hasSharedData)(
     'imports all of the real catalogues cleanly',

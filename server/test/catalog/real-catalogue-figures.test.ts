@@ -55,7 +55,7 @@ describe.skipIf(!exists)('the real catalogue imported on a production server, be
   beforeAll(async () => {
     t = await createTestApp();
     repositories = await importAll(t);
-  }, 120_000);
+  }, 240_000);
   afterAll(() => t?.close());
 
   it('lists every repository once, counted in full, and none of them as new', async () => {
@@ -95,7 +95,7 @@ describe.skipIf(!exists)('the real catalogue imported over the demo seed (outsid
     t = await createTestApp();
     await seedDemoCatalogue(t.database.db);
     repositories = await importAll(t);
-  }, 120_000);
+  }, 240_000);
   afterAll(() => t?.close());
 
   it('shows neither the imported nor the demo projects as new', async () => {

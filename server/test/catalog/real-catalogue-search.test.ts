@@ -32,7 +32,7 @@ describe.skipIf(!exists)('searching the real catalogue', () => {
       const summary = await writeCatalogEntries(t.database.db, parsed.entries);
       imported += summary.added;
     }
-  }, 120_000);
+  }, 240_000);
   afterAll(() => t?.close());
 
   async function firstPage(q: string): Promise<Project[]> {

@@ -60,7 +60,7 @@ describe.skipIf(!exists)('the topics of the real catalogue, imported', () => {
     }
     t.app.catalogueChanged();
     raw = await rawTopicsByRepository();
-  }, 120_000);
+  }, 240_000);
   afterAll(() => t?.close());
 
   const topicsOf = async () =>

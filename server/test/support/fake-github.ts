@@ -194,7 +194,7 @@ export class FakeGitHub {
       req.socket.destroy();
       return;
     }
-    if (this.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, this.slowMs));
+    if (this.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, this.slowMs).unref());
     if (res.destroyed) return;
     if (this.mode === 'rate-limited') {
       const reset = Math.floor(Date.now() / 1000) + 600;

@@ -43,7 +43,7 @@ export function openSocket(
     frames.push(JSON.parse(String(data)) as ServerFrame);
     for (const wake of waiters.splice(0)) wake();
   });
-  function nextFrame(match: (frame: ServerFrame) => boolean, timeoutMs = 5000): Promise<ServerFrame> {
+  function nextFrame(match: (frame: ServerFrame) => boolean, timeoutMs = 30_000): Promise<ServerFrame> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(frames)}`)),

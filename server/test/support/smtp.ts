@@ -40,9 +40,9 @@ export async function startSmtpServer() {
     url: `smtp://127.0.0.1:${port}`,
     mails,
     state,
-    /** The next mail to arrive (or the first one not yet taken), within a few seconds. */
+    /** The next mail to arrive (or the first one not yet taken), within half a minute (a busy machine is slow). */
     async next(seen: number): Promise<ParsedMail> {
-      const deadline = Date.now() + 5000;
+      const deadline = Date.now() + 30_000;
       while (mails.length <= seen) {
         if (Date.now() > deadline) throw new Error('no mail arrived');
         await new Promise<void>((resolve) => {

@@ -112,19 +112,24 @@ describe('a page whose code arrives after its spinner showed', () => {
   async function pageShownWithout300ms(Frame: typeof PlainFrame) {
     const code = chunk();
     const Page = lazyComponent(code.load);
-    await act(async () => render(<Frame page={Page} />));
-    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
-    // React's throttle waits on a timer: faked, it never fires here, so what shows did not wait for it.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // React's throttle compares its clock (performance.now, through its scheduler) at the spinner and at the
+    // arrival: stopped, the code arrives "at once" after the spinner however busy the machine is, and the
+    // throttle's timer, faked, never fires here, so what shows did not wait for it.
+    const stopped = performance.now();
+    vi.spyOn(performance, 'now').mockReturnValue(stopped);
     const actEnvironment = Reflect.get(globalThis, 'IS_REACT_ACT_ENVIRONMENT');
-    Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', false);
     try {
+      await act(async () => render(<Frame page={Page} />));
+      expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', false);
       code.arrive(Greeting);
       await nextTasks();
       return screen.queryByText('Hello Ada') !== null;
     } finally {
       Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', actEnvironment);
       vi.useRealTimers();
+      vi.mocked(performance.now).mockRestore();
     }
   }
 

@@ -70,7 +70,7 @@ describe('npm run catalog:sync', () => {
     expect(output).toMatch(
       /Budget left: GitHub REST \d+ requests \(resets [^)]+\), GitHub GraphQL \d+ points \(resets [^)]+\), ecosyste\.ms \d+ requests/,
     );
-  }, 60_000);
+  }, 120_000);
 
   it('refuses to start without a token, saying why, and exits 1', async () => {
     const { code, output } = await runSync({
@@ -79,7 +79,7 @@ describe('npm run catalog:sync', () => {
     });
     expect(code).toBe(1);
     expect(output.trim()).toBe(NO_TOKEN_MESSAGE);
-  }, 60_000);
+  }, 120_000);
 
   it('stops on SIGINT after the project in progress, says so, exits 0, and the next run resumes', async () => {
     const repos = ['slow/p1', 'slow/p2', 'slow/p3', 'slow/p4', 'slow/p5', 'slow/p6'];
@@ -104,5 +104,5 @@ describe('npm run catalog:sync', () => {
     expect(second.code).toBe(0);
     expect(second.output).toMatch(/Resuming the unfinished sync: \d projects left/);
     expect(second.output).toMatch(/Catalogue sync completed: \d projects, \d synced, 0 failed\./);
-  }, 60_000);
+  }, 120_000);
 });

@@ -37,7 +37,7 @@ function recordingLog() {
   return { log, lines };
 }
 
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('timed out');

@@ -235,7 +235,7 @@ describe('the discussion board', () => {
 
     act(() => first.drop(1006));
     expect(await within(board()).findByText('Reconnecting…')).toBeTruthy();
-    await waitFor(() => expect(FakeSocket.instances).toHaveLength(2), { timeout: 2_000 });
+    await waitFor(() => expect(FakeSocket.instances).toHaveLength(2));
     const second = await openedSocket();
     expect(second.sent).toEqual([{ type: 'subscribe', room, afterId: 10 }]);
     await waitFor(() => expect(within(board()).queryByText('Reconnecting…')).toBeNull());
