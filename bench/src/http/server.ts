@@ -1,0 +1,58 @@
+import { fork } from 'node:child_process';
+import { openSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+/** A production server the bench drives (server-process.ts, in a child process of its own). */
+export interface BenchServer {
+  address: string;
+  cookie?: string;
+  /**
+   * Sets the server's log level (unchanged without one) for the requests that come after it answers, with the
+   * CPU time the server has used so far, in microseconds.
+   */
+  setLogLevel(level?: 'info' | 'silent'): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** `logFile`: where the server's stdout (its log) goes, instead of the bench's own output. */
+export async function startServer(env: NodeJS.ProcessEnv, logFile?: string): Promise<BenchServer> {
+  const child = fork(fileURLToPath(new URL('../server-process.ts', import.meta.url)), {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', logFile ? openSync(logFile, 'w') : 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, ...env },
+  });
+  const { address, cookie } = await new Promise<{ address: string; cookie?: string }>((resolve, reject) => {
+    child.once('message', (message: { address: string; cookie?: string }) => resolve(message));
+    child.once('exit', (code) => reject(new Error(`bench server exited early (code ${code})`)));
+  });
+  return {
+    address,
+    ...(cookie ? { cookie } : {}),
+    setLogLevel: (level) =>
+      new Promise((resolve) => {
+        child.once('message', (message: { cpuMicros: number }) => resolve(message.cpuMicros));
+        child.send({ logLevel: level });
+      }),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** A fresh database on the server for one round, so every round starts from the same catalogue. */
+export async function freshServerDatabase(url: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
