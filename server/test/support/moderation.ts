@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import type { App } from '../../src/app.js';
+import { createTestApp, type TestApp } from './app.js';
 import type { TestDatabase } from './database.js';
+import { FakeEcosystems } from './fake-ecosystems.js';
+import { FakeGitHub } from './fake-github.js';
 import { call, postGroup } from './groups.js';
 import { createSignedInUser } from './users.js';
 
@@ -52,4 +55,50 @@ export async function projectCount(db: TestDatabase['db'], repoExt: string): Pro
     .where(sql<boolean>`lower(repo_ext) = lower(${repoExt})`)
     .executeTakeFirstOrThrow();
   return Number(count);
+}
+
+export type ModerationUser = Awaited<ReturnType<typeof createSignedInUser>>;
+
+/**
+ * The moderation tests' app: moderators mod-one and Mod-Two (ADMIN_LOGINS, spaced and cased as an operator
+ * might write it), a group owner, a member and one more user, with a fake GitHub and ecosyste.ms for the sync.
+ */
+export async function startModeration() {
+  const github = await new FakeGitHub().start();
+  const ecosystems = await new FakeEcosystems().start();
+  const t = await createTestApp({
+    env: { ...github.syncEnv(), ...ecosystems.env(), ADMIN_LOGINS: ' mod-one , MOD-TWO ' },
+  });
+  const db = t.database.db;
+  const mod1 = await createSignedInUser(db, 'mod-one');
+  const mod2 = await createSignedInUser(db, 'Mod-Two');
+  const owner = await createSignedInUser(db, 'mod-owner');
+  const member = await createSignedInUser(db, 'mod-member');
+  const alice = await createSignedInUser(db, 'mod-alice');
+  const stop = async () => {
+    await t.close();
+    await github.stop();
+    await ecosystems.stop();
+  };
+  return { t, github, ecosystems, mod1, mod2, owner, member, alice, stop };
+}
+
+/** One of each moderator decision on requests and reports, through the API: approve, reject, dismiss, hide, delete. */
+export async function moderateOnceEach(
+  t: TestApp,
+  users: { mod1: ModerationUser; owner: ModerationUser; alice: ModerationUser },
+) {
+  const { mod1, owner, alice } = users;
+  const decide = async (path: string, body: object) => {
+    const res = await call(t.app, 'POST', path, mod1.cookie, body);
+    if (res.statusCode !== 200) throw new Error(`${path} failed: ${res.statusCode} ${res.body}`);
+  };
+  const approved = await createRequest(t.database.db, 'audit/approved', [alice.id]);
+  await decide(`/api/admin/requests/${approved}/approve`, {});
+  const rejected = await createRequest(t.database.db, 'audit/rejected', [alice.id]);
+  await decide(`/api/admin/requests/${rejected}/reject`, { reason: 'Not maintained.' });
+  for (const action of ['dismiss', 'hide', 'delete']) {
+    const { groupId } = await reportedGroup(t.app, t.database.db, owner.cookie);
+    await decide(`/api/admin/reports/${groupId}/${action}`, { reason: 'Audited.' });
+  }
 }

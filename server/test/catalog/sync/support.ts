@@ -1,9 +1,17 @@
 import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { bareEntry } from '../../../src/catalog/sources/index.js';
 import { writeCatalogEntries } from '../../../src/catalog/write.js';
-import { runCatalogueSync, type CatalogueSyncOptions } from '../../../src/catalog/sync/run.js';
+import {
+  isSyncReport,
+  runCatalogueSync,
+  type CatalogueSyncOptions,
+  type SyncOutcome,
+  type SyncReport,
+} from '../../../src/catalog/sync/run.js';
 import type { Database } from '../../../src/platform/db/database.js';
 import { testConfig } from '../../support/app.js';
+import { createTestDatabase, type TestDatabase } from '../../support/database.js';
 import { FakeEcosystems } from '../../support/fake-ecosystems.js';
 import { FakeGitHub, type FakeRepository } from '../../support/fake-github.js';
 
@@ -118,4 +126,26 @@ export function queriedRepos(world: SyncWorld): string[][] {
 
 export function contributorsRequests(world: SyncWorld) {
   return world.github.requests.filter((r) => r.path.endsWith('/contributors'));
+}
+
+/** The report of a sync that ran (throws with the reason when it did not). */
+export function report(outcome: SyncOutcome): SyncReport {
+  if (!isSyncReport(outcome)) throw new Error(`the sync did not run: ${outcome.message}`);
+  return outcome;
+}
+
+/** A sync test file's hooks: the fakes and a test database for the file, both reset before each test. */
+export function useSyncWorld(take: (world: SyncWorld, database: TestDatabase) => void): void {
+  let world: SyncWorld;
+  let database: TestDatabase;
+  beforeAll(async () => {
+    world = await startWorld();
+    database = await createTestDatabase();
+    take(world, database);
+  });
+  afterAll(async () => {
+    await database.dispose();
+    await stopWorld(world);
+  });
+  beforeEach(() => resetWorld(world, database));
 }

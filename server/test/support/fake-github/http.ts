@@ -1,0 +1,25 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+export function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  res
+    .writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers })
+    .end(JSON.stringify(body));
+}
+
+export function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let data = '';
+    req.on('data', (chunk: Buffer) => (data += chunk.toString()));
+    req.on('end', () => resolve(data));
+    req.on('error', reject);
+  });
+}
