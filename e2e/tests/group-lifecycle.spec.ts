@@ -51,13 +51,19 @@ test('an owner closes a group, removes a member and hands the group over', async
   await expect(card.getByText('Closed', { exact: true })).toBeVisible();
 
   // The owner removes cat, saying why; cat is gone from the members.
-  const members = owner.getByRole('list', { name: 'Members' });
+  const members = owner.getByRole('list', { name: 'Members', exact: true });
   await members.getByRole('button', { name: 'Remove e2e-life-cat' }).click();
   const remove = owner.getByRole('dialog', { name: 'Remove e2e-life-cat' });
   await remove.getByLabel('Reason (optional)').fill('Made room for others');
   await remove.getByRole('button', { name: 'Remove member' }).click();
   await expect(owner.getByText(`e2e-life-cat was removed from ${TITLE}.`)).toBeVisible();
   await expect(members.getByText('e2e-life-cat', { exact: true })).toHaveCount(0);
+  // She is listed as removed, barred from coming back until the owner allows it.
+  await expect(
+    owner
+      .getByRole('list', { name: 'Removed members', exact: true })
+      .getByRole('button', { name: 'Allow back e2e-life-cat' }),
+  ).toBeVisible();
 
   // Then hands the group to bob, after a dialog that says what changes.
   await members.getByRole('button', { name: 'Make owner e2e-life-bob' }).click();
@@ -72,6 +78,8 @@ test('an owner closes a group, removes a member and hands the group over', async
   await bob.reload();
   await expect(bob.getByRole('region', { name: 'Status: Closed' })).toBeVisible();
   await expect(
-    bob.getByRole('list', { name: 'Members' }).getByRole('button', { name: 'Remove e2e-life-owner' }),
+    bob
+      .getByRole('list', { name: 'Members', exact: true })
+      .getByRole('button', { name: 'Remove e2e-life-owner' }),
   ).toBeVisible();
 });
