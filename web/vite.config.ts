@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, type ConfigEnv, type Plugin, type Rolldown } from 'vite';
 import { pageModules } from './src/app/page-modules.ts';
 
 /** The web app reads the API's types from the contracts sources, so it needs no contracts build first. */
@@ -45,6 +45,12 @@ function withoutEndpointAuth(): Plugin {
   };
 }
 
+/**
+ * The browser's build, not the server rendering's (`vite build --ssr`, into dist-ssr/): the plugins that shape
+ * what the browser downloads apply to it alone.
+ */
+const browserBuild = (_config: unknown, env: ConfigEnv) => env.command === 'build' && !env.isSsrBuild;
+
 /** What each chunk of a bundle imports statically, by file name. */
 function importsByChunk(bundle: Rolldown.OutputBundle): Map<string, readonly string[]> {
   const importsOf = new Map<string, readonly string[]>();
@@ -79,7 +85,7 @@ function importClosure(importsOf: ReadonlyMap<string, readonly string[]>, fileNa
 function hoistTransitiveImports(): Plugin {
   return {
     name: 'openlfg-hoist-transitive-imports',
-    apply: 'build',
+    apply: browserBuild,
     generateBundle(_options, bundle) {
       const importsOf = importsByChunk(bundle);
       for (const chunk of Object.values(bundle)) {
@@ -104,7 +110,7 @@ function hoistTransitiveImports(): Plugin {
 function pagePreloads(): Plugin {
   return {
     name: 'openlfg-page-preloads',
-    apply: 'build',
+    apply: browserBuild,
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
       const importsOf = importsByChunk(bundle);
@@ -150,7 +156,7 @@ function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'openlfg-precompress',
-    apply: 'build',
+    apply: browserBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -186,45 +192,49 @@ function shortClassName(name: string, filename: string): string {
   return `${name}_${createHash('sha256').update(file).digest('base64url').slice(0, 5)}`;
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), withoutEndpointAuth(), hoistTransitiveImports(), pagePreloads(), precompress()],
   // Readable names while developing and testing; short ones in the production build.
   css: { modules: command === 'build' ? { generateScopedName: shortClassName } : {} },
   resolve: {
     alias: {
       '@openlfg/contracts': contractsSource,
-      ...(command === 'build' && existsSync(reactRouterProduction)
+      ...(command === 'build' && !isSsrBuild && existsSync(reactRouterProduction)
         ? { 'react-router': reactRouterProduction }
         : {}),
     },
   },
-  build: {
-    // The Fastify server serves dist/ and marks dist/assets/* (content-hashed) immutable.
-    outDir: 'dist',
-    assetsDir: 'assets',
-    emptyOutDir: true,
-    // Every supported browser knows <link rel="modulepreload">: no polyfill in the first visit's code. A lazily
-    // loaded page or dialog names only its stylesheets to load beside it (they must be there when it shows): the
-    // list of every lazy chunk's shared JavaScript lives in the first visit's code, hashed names that hardly
-    // compress, and the page imports those chunks itself a moment later (all at once: hoistTransitiveImports).
-    // A group's page, where shared links lead, also names its own chunk: it loads beside its stylesheets rather
-    // than after them (the import waits for them).
-    modulePreload: {
-      polyfill: false,
-      resolveDependencies: (file, dependencies) => [
-        ...(/(^|\/)GroupProjectPage-[^/]*\.js$/.test(file) ? [file] : []),
-        ...dependencies.filter((dependency) => dependency.endsWith('.css')),
-      ],
-    },
-    rolldownOptions: {
-      output: {
-        // What the first visit needs (the entry and everything it imports statically) in one file: split into
-        // many small shared chunks it compresses worse and costs more requests. Lazily loaded pages and dialogs
-        // still get chunks of their own.
-        codeSplitting: { groups: [{ name: 'first-visit', tags: ['$initial'] }] },
+  // The server rendering (src/ssr/entry-server.tsx) goes beside dist/, which the server serves to browsers: the
+  // server loads it from there (platform/http/server-render.ts), with React and the libraries from node_modules.
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false }
+    : {
+        // The Fastify server serves dist/ and marks dist/assets/* (content-hashed) immutable.
+        outDir: 'dist',
+        assetsDir: 'assets',
+        emptyOutDir: true,
+        // Every supported browser knows <link rel="modulepreload">: no polyfill in the first visit's code. A lazily
+        // loaded page or dialog names only its stylesheets to load beside it (they must be there when it shows): the
+        // list of every lazy chunk's shared JavaScript lives in the first visit's code, hashed names that hardly
+        // compress, and the page imports those chunks itself a moment later (all at once: hoistTransitiveImports).
+        // A group's page, where shared links lead, also names its own chunk: it loads beside its stylesheets rather
+        // than after them (the import waits for them).
+        modulePreload: {
+          polyfill: false,
+          resolveDependencies: (file, dependencies) => [
+            ...(/(^|\/)GroupProjectPage-[^/]*\.js$/.test(file) ? [file] : []),
+            ...dependencies.filter((dependency) => dependency.endsWith('.css')),
+          ],
+        },
+        rolldownOptions: {
+          output: {
+            // What the first visit needs (the entry and everything it imports statically) in one file: split into
+            // many small shared chunks it compresses worse and costs more requests. Lazily loaded pages and dialogs
+            // still get chunks of their own.
+            codeSplitting: { groups: [{ name: 'first-visit', tags: ['$initial'] }] },
+          },
+        },
       },
-    },
-  },
   server: {
     port: 5173,
     strictPort: true,

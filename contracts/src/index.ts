@@ -23,6 +23,7 @@ export * from './notifications.js';
 export * from './notification-text.js';
 export * from './mail.js';
 export * from './schema-helpers.js';
+export * from './server-render.js';
 export * from './api.js';
 export * from './api-schemas.js';
 export * from './api-summaries.js';

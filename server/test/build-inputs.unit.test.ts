@@ -24,6 +24,7 @@ function writeOutputs(write: (file: string, text: string) => void): void {
   write('contracts/dist/index.js', '');
   write('server/dist/main.js', '');
   write('web/dist/index.html', '');
+  write('web/dist-ssr/entry-server.js', '');
 }
 
 describe('the build inputs', () => {

@@ -36,7 +36,12 @@ const INPUT_FOLDERS = ['contracts/src', 'server/src', 'web/src', 'web/public'];
 /** Tests beside the sources are not built. */
 const NOT_BUILT = /\.test\.tsx?$/;
 /** What a build leaves behind; a build with any of them missing is no build. */
-const OUTPUTS = ['contracts/dist/index.js', 'server/dist/main.js', 'web/dist/index.html'];
+const OUTPUTS = [
+  'contracts/dist/index.js',
+  'server/dist/main.js',
+  'web/dist/index.html',
+  'web/dist-ssr/entry-server.js',
+];
 const RECORD = 'node_modules/.cache/openlfg/last-build.json';
 
 async function filesUnder(root: string, folder: string): Promise<string[]> {

@@ -1,5 +1,5 @@
 import { memberCountText } from '@openlfg/contracts';
-import { escapeHtml } from '../platform/http/escape-html.js';
+import { openGraphTags } from '../platform/http/page-head.js';
 import type { SharePreview } from './service.js';
 
 /** The site's own preview: every page but a group's that has one of its own. */
@@ -60,18 +60,6 @@ export function groupDescription(group: Extract<SharePreview, { kind: 'group' }>
     .join(' ');
 }
 
-function metaTags({ title, description, url }: Preview): string {
-  const tags: [attribute: 'property' | 'name', key: string, value: string][] = [
-    ['property', 'og:site_name', SITE_TITLE],
-    ['property', 'og:type', 'website'],
-    ['property', 'og:title', title],
-    ['property', 'og:description', description],
-    ['property', 'og:url', url],
-    ['name', 'twitter:card', 'summary'],
-    ['name', 'twitter:title', title],
-    ['name', 'twitter:description', description],
-  ];
-  return tags
-    .map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`)
-    .join('\n    ');
+function metaTags(preview: Preview): string {
+  return openGraphTags(preview, SITE_TITLE);
 }

@@ -31,7 +31,12 @@ function announceArrival(): void {
  * showed its fallback is held back until 300 ms after that fallback (its throttle for Suspense retries, which
  * an ordinary update does not have): a page opened from a link showed its spinner that much longer.
  */
-export const useShowArrivedCode = () => useSyncExternalStore(subscribe, () => arrivals);
+export const useShowArrivedCode = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => arrivals,
+    () => arrivals,
+  );
 
 /**
  * A component whose code arrives when it is first rendered, so it stays out of the first visit's JavaScript: it

@@ -7,6 +7,12 @@ import { isApiRequest } from './api-paths.js';
 import { errorBody } from './errors.js';
 import { readPagePreloads } from './page-preloads.js';
 import type { UnknownApiPathLimit } from './rate-limits.js';
+import {
+  loadServerRenderer,
+  pageWithContent,
+  RENDER_TIMEOUT_MS,
+  type ServerRenderedPage,
+} from './server-render.js';
 
 /** Vite puts content-hashed files under assets/: their URL changes whenever their content does. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -19,6 +25,8 @@ export interface SpaOptions {
    * page gets when working them out fails, so a page always loads.
    */
   head?: { forPage: (pathname: string) => Promise<string>; fallback: () => string };
+  /** Pages whose HTML holds their content, rendered by the web app's own server rendering (a project's page). */
+  renderedPages?: ServerRenderedPage[];
   /** Runs before the 404 of an unknown API path: the API's rate limit (rate-limits.ts). */
   limitUnknownApiPath?: UnknownApiPathLimit | null;
 }
@@ -39,6 +47,34 @@ export async function registerSpa(
   const headEnd = indexHtml?.indexOf('</head>') ?? -1;
   const preloadsFor =
     webDistDir && indexHtml ? readPagePreloads(webDistDir, (message) => app.log.warn(message)) : () => '';
+  const renderedPages = options.renderedPages ?? [];
+  const renderer =
+    webDistDir && indexHtml && renderedPages.length > 0
+      ? await loadServerRenderer(webDistDir, (message) => app.log.warn(message))
+      : null;
+  /** A page rendered on the server, or null for the app's shell (no such page, or its rendering failed). */
+  const renderedPage = async (
+    pathname: string,
+    url: string,
+  ): Promise<{ status: number; html: string } | null> => {
+    if (!renderer || !indexHtml) return null;
+    for (const page of renderedPages) {
+      const match = page.path.exec(pathname);
+      if (!match) continue;
+      try {
+        const content = await page.load(match);
+        const markup = await renderer.render(url, content.data, RENDER_TIMEOUT_MS);
+        return {
+          status: content.status,
+          html: pageWithContent(indexHtml, content, markup, preloadsFor(pathname)),
+        };
+      } catch (error) {
+        app.log.warn({ err: error }, 'server rendering failed: the app renders the page in the browser');
+        return null;
+      }
+    }
+    return null;
+  };
   const pageHtml = async (pathname: string): Promise<string | null> => {
     if (!indexHtml || headEnd < 0) return indexHtml;
     const { head } = options;
@@ -91,9 +127,11 @@ export async function registerSpa(
         .type('text/plain; charset=utf-8')
         .send('The web app has not been built yet. Run `npm run build`, or use `npm start`.');
     }
+    const rendered = await renderedPage(pathname, request.url);
     return reply
+      .status(rendered?.status ?? 200)
       .header('cache-control', REVALIDATE)
       .type('text/html; charset=utf-8')
-      .send(await pageHtml(pathname));
+      .send(rendered?.html ?? (await pageHtml(pathname)));
   });
 }

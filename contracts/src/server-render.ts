@@ -1,0 +1,25 @@
+/**
+ * What the server hands the web app's server rendering for a page, and again to the browser inside that page's
+ * HTML: the answers it already has for the page's queries. Both sides put them into the query cache the same
+ * way (web/src/ssr/prefetched-queries.ts) before the first render, so the browser's first render makes the
+ * markup the server sent and React takes it over (hydration) without a mismatch.
+ */
+
+/** The queries a server-rendered page can arrive with, by the name of the web's queryOptions factory. */
+export type PrefetchableQuery = 'projectPage';
+
+export interface PrefetchedQuery {
+  query: PrefetchableQuery;
+  /** The factory's arguments (a project's owner and name). */
+  args: string[];
+  /** The HTTP status the API answers for the same request, and its body (an answer or `{ error }`). */
+  status: number;
+  body: unknown;
+}
+
+export interface ServerRenderData {
+  queries: PrefetchedQuery[];
+}
+
+/** The element holding a server-rendered page's data: `<script type="application/json" id="…">`. */
+export const SERVER_RENDER_DATA_ID = 'server-render-data';

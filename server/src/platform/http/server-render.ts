@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { SERVER_RENDER_DATA_ID, type ServerRenderData } from '@openlfg/contracts';
+import { escapeHtml } from './escape-html.js';
+import { jsonForScript } from './page-head.js';
+
+/** The web app's server rendering (web/src/ssr/entry-server.tsx, built into web/dist-ssr beside web/dist). */
+export interface ServerRenderer {
+  render(url: string, data: ServerRenderData, timeoutMs: number): Promise<string>;
+}
+
+/** How long rendering a page may take before the page goes out as the app's plain shell instead. */
+export const RENDER_TIMEOUT_MS = 2000;
+
+/** What a server-rendered page is made of, worked out by the feature that owns the page. */
+export interface RenderedPageContent {
+  status: number;
+  /** The answers the page's queries start from (the same the API gives for them). */
+  data: ServerRenderData;
+  title: string;
+  description: string;
+  /** More tags for the head (canonical link, link preview, structured data), every value escaped. */
+  headTags: string;
+  /** Tells search engines to leave the page out (a not-found page). */
+  noindex?: boolean;
+}
+
+/** A page the server renders: the paths it answers (matched on the path without its query) and its content. */
+export interface ServerRenderedPage {
+  path: RegExp;
+  load: (match: RegExpExecArray) => Promise<RenderedPageContent>;
+}
+
+/** Loads the built server rendering; null (with a warning) when the build has none. */
+export async function loadServerRenderer(
+  webDistDir: string,
+  warn: (message: string) => void,
+): Promise<ServerRenderer | null> {
+  const file = path.join(webDistDir, '..', 'dist-ssr', 'entry-server.js');
+  if (!existsSync(file)) {
+    warn(`${file} not found: pages are rendered by the browser alone (run \`npm run build\`)`);
+    return null;
+  }
+  return (await import(pathToFileURL(file).href)) as ServerRenderer;
+}
+
+const TITLE = /<title>[^<]*<\/title>/;
+const DESCRIPTION = /<meta\s+name="description"[^>]*>/;
+const ROOT = '<div id="root"></div>';
+/** The shell's word to visitors without JavaScript, which a rendered page does not need. */
+const NOSCRIPT = /<noscript>[\s\S]*?<\/noscript>\s*/;
+
+/**
+ * index.html with a rendered page in it: the page's title and description in place of the site's, its head
+ * tags, the markup inside the root, and the data it was rendered from beside it, which the browser's first
+ * render starts from (web/src/main.tsx). A data block, not a script the browser runs: the CSP allows no
+ * inline scripts, and JSON escaped for a script element cannot end it.
+ */
+export function pageWithContent(
+  template: string,
+  content: RenderedPageContent,
+  markup: string,
+  moreHeadTags: string,
+): string {
+  const head = [
+    content.noindex ? '<meta name="robots" content="noindex" />' : '',
+    content.headTags,
+    moreHeadTags,
+  ]
+    .filter(Boolean)
+    .join('\n    ');
+  const data = `<script type="application/json" id="${SERVER_RENDER_DATA_ID}">${jsonForScript(content.data)}</script>`;
+  return template
+    .replace(TITLE, () => `<title>${escapeHtml(content.title)}</title>`)
+    .replace(DESCRIPTION, () => `<meta name="description" content="${escapeHtml(content.description)}" />`)
+    .replace('</head>', () => `  ${head}\n  </head>`)
+    .replace(NOSCRIPT, '')
+    .replace(ROOT, () => `<div id="root">${markup}</div>\n    ${data}`);
+}

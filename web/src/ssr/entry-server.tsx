@@ -1,0 +1,34 @@
+import type { ServerRenderData } from '@openlfg/contracts';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { createQueryClient } from '../app/query-client';
+import { appElement } from './app-element';
+import { seedPrefetchedQueries } from './prefetched-queries';
+
+/**
+ * The server's rendering of a page (built by `vite build --ssr` into web/dist-ssr, loaded by the API server:
+ * platform/http/server-render.ts). It renders the app itself, as the browser's first render will: the
+ * anonymous visitor's view (the session is checked by the browser after it takes over), the light theme's
+ * markup (the theme is an attribute on <html>, set before the first paint), with the server's answers in
+ * the query cache. It waits for every lazily loaded page module, so the HTML holds the page, not a spinner.
+ */
+export async function render(url: string, data: ServerRenderData, timeoutMs: number): Promise<string> {
+  const queryClient = createQueryClient();
+  seedPrefetchedQueries(queryClient, data);
+  try {
+    const { prelude } = await prerenderToNodeStream(
+      appElement(queryClient, (routes) => <StaticRouter location={url}>{routes}</StaticRouter>),
+      {
+        signal: AbortSignal.timeout(timeoutMs),
+        // A component that cannot render on the server is left to the browser (its boundary's fallback here):
+        // said once in the server's log rather than failing the page.
+        onError: (error) => console.warn('server rendering:', error),
+      },
+    );
+    const parts: Buffer[] = [];
+    for await (const part of prelude) parts.push(part as Buffer);
+    return Buffer.concat(parts).toString('utf8');
+  } finally {
+    queryClient.clear();
+  }
+}

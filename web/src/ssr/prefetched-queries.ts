@@ -1,0 +1,59 @@
+import type { PrefetchableQuery, ServerRenderData } from '@openlfg/contracts';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { ApiError } from '../lib/api-client';
+
+/**
+ * Each query a server-rendered page can arrive with: its key, from the same queryOptions factory the page's
+ * hooks use, so the answers land where the page looks for them.
+ */
+const prefetchable: Record<PrefetchableQuery, (...args: string[]) => { queryKey: QueryKey }> = {
+  // Replaced by the project page's own factory when it lands.
+  projectPage: (owner = '', name = '') => ({ queryKey: ['projects', 'page', owner, name] }),
+};
+
+function apiErrorOf(status: number, body: unknown): ApiError {
+  const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  return new ApiError(
+    status,
+    typeof error?.code === 'string' ? error.code : null,
+    typeof error?.message === 'string' ? error.message : null,
+  );
+}
+
+/**
+ * Puts the server's answers into the query cache before the first render: on the server before rendering
+ * the page, and in the browser before taking the server's markup over, so both render the same. An answer
+ * the server refused (an unknown project: 404) is kept as the query's error, and not asked again as the page
+ * mounts: the browser shows the same not-found page the server sent.
+ */
+export function seedPrefetchedQueries(queryClient: QueryClient, data: ServerRenderData): void {
+  for (const { query, args, status, body } of data.queries) {
+    const factory = prefetchable[query] as ((...args: string[]) => { queryKey: QueryKey }) | undefined;
+    if (!factory) continue;
+    const { queryKey } = factory(...args);
+    if (status >= 200 && status < 300) {
+      queryClient.setQueryData(queryKey, body);
+      continue;
+    }
+    const error = apiErrorOf(status, body);
+    queryClient.setQueryDefaults(queryKey, { retryOnMount: false });
+    queryClient.getQueryCache().build(
+      queryClient,
+      { queryKey },
+      {
+        data: undefined,
+        dataUpdateCount: 0,
+        dataUpdatedAt: 0,
+        error,
+        errorUpdateCount: 1,
+        errorUpdatedAt: Date.now(),
+        fetchFailureCount: 1,
+        fetchFailureReason: error,
+        fetchMeta: null,
+        isInvalidated: false,
+        status: 'error',
+        fetchStatus: 'idle',
+      },
+    );
+  }
+}
