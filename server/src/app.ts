@@ -32,6 +32,7 @@ import { createNotificationsService, startPruning } from './notifications/servic
 import { registerModeration } from './moderation/index.js';
 import { createProjectsRepository } from './projects/repository.js';
 import { createPageRepository } from './projects/page-repository.js';
+import { projectPageRendering } from './projects/page-render.js';
 import { projectPageRoutes } from './projects/page-routes.js';
 import { createProjectPageService } from './projects/page-service.js';
 import { projectsRoutes } from './projects/routes.js';
@@ -227,14 +228,12 @@ export async function buildApp(deps: AppDeps) {
   // Public GitHub summaries: beside requests to join, and of the people on a project's page.
   const summaries = createUserSummaries({ client: createRepoClient(config.github), log: app.log });
   // A project's page: the project, the groups around it (the groups' own list rule), its people.
-  await app.register(projectPageRoutes, {
-    service: createProjectPageService({
-      repository: createPageRepository(database.db),
-      groupsAround: groupsService.aroundRepository,
-      summaryOf: summaries.of,
-    }),
-    requireUser: accounts.requireUser,
+  const projectPages = createProjectPageService({
+    repository: createPageRepository(database.db),
+    groupsAround: groupsService.aroundRepository,
+    summaryOf: summaries.of,
   });
+  await app.register(projectPageRoutes, { service: projectPages, requireUser: accounts.requireUser });
   // Invite links, and requesters' public GitHub summaries beside their requests.
   const invites = createInvitesService({
     repository: createInvitesRepository(database.db),
@@ -296,6 +295,8 @@ export async function buildApp(deps: AppDeps) {
   await registerSpa(app, deps.webDistDir, {
     head: { forPage: previews.headFor, fallback: previews.siteHead },
     limitUnknownApiPath: rateLimits.unknownApiPath,
+    // A project's page holds its content in its HTML, for search engines and link previews.
+    renderedPages: [projectPageRendering({ service: projectPages, publicUrl: config.publicUrl })],
   });
 
   return app;

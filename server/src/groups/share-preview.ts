@@ -1,9 +1,9 @@
 import { memberCountText } from '@openlfg/contracts';
-import { openGraphTags } from '../platform/http/page-head.js';
+import { openGraphTags, SITE_NAME } from '../platform/http/page-head.js';
 import type { SharePreview } from './service.js';
 
 /** The site's own preview: every page but a group's that has one of its own. */
-export const SITE_TITLE = 'OpenLFG';
+export const SITE_TITLE = SITE_NAME;
 export const SITE_DESCRIPTION =
   'OpenLFG helps developers find open source projects to contribute to, and people to build with.';
 export const PRIVATE_GROUP_TITLE = 'A private group on OpenLFG';
@@ -60,6 +60,4 @@ export function groupDescription(group: Extract<SharePreview, { kind: 'group' }>
     .join(' ');
 }
 
-function metaTags(preview: Preview): string {
-  return openGraphTags(preview, SITE_TITLE);
-}
+const metaTags = (preview: Preview): string => openGraphTags(preview);

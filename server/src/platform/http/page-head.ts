@@ -1,5 +1,8 @@
 import { escapeHtml } from './escape-html.js';
 
+/** The site's name, in every page's title and link preview. */
+export const SITE_NAME = 'OpenLFG';
+
 /** What a page's head says of it: its title and description, and the address it is known by. */
 export interface PageHead {
   title: string;
@@ -8,14 +11,10 @@ export interface PageHead {
 }
 
 /** The Open Graph and Twitter tags of a link preview (Discord, Slack, Mastodon), every value escaped. */
-export function openGraphTags(
-  { title, description, url }: PageHead,
-  siteName: string,
-  type: 'website' | 'article' = 'website',
-): string {
+export function openGraphTags({ title, description, url }: PageHead): string {
   const tags: [attribute: 'property' | 'name', key: string, value: string][] = [
-    ['property', 'og:site_name', siteName],
-    ['property', 'og:type', type],
+    ['property', 'og:site_name', SITE_NAME],
+    ['property', 'og:type', 'website'],
     ['property', 'og:title', title],
     ['property', 'og:description', description],
     ['property', 'og:url', url],
