@@ -9,7 +9,8 @@ const ISSUES = Number(process.env.BENCH_ISSUES ?? 1_000_000);
  * The issue finder on PostgreSQL: 100,000 projects and 1,000,000 generated issues, nothing cached (the finder
  * caches no answers), one connection at a time so the latency is the request's own, not a queue's. Measures
  * the first page (the default: not taken, newest), a page 25 pages in (its cursor followed from the first),
- * and best for you for a signed-in user with TypeScript and Rust repositories.
+ * and best for you for a signed-in user with TypeScript and Rust repositories. Then, on the same data, a
+ * project's page as its HTML (the server's rendering, uncached), beside the API's answer for that page.
  */
 export async function runFinderBench(): Promise<boolean> {
   if (!postgresUrl) {
@@ -29,13 +30,20 @@ export async function runFinderBench(): Promise<boolean> {
       `\n== Issue finder, PostgreSQL: ${PROJECTS} projects, ${ISSUES} issues (generated in ${((Date.now() - started) / 1000).toFixed(0)} s), 1 connection, ${durationSeconds} s per route`,
     );
     let cursor: string | null = null;
+    // The project of the first page's first issue: its page has beginner issues to show.
+    let pageOf = '';
     for (let page = 1; page < 25; page++) {
       const res = await fetch(`${server.address}/api/issues`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(cursor ? { cursor } : {}),
       });
-      cursor = ((await res.json()) as { nextCursor: string | null }).nextCursor;
+      const answer = (await res.json()) as {
+        nextCursor: string | null;
+        data: { project: { repoExt: string } }[];
+      };
+      pageOf ||= answer.data[0]?.project.repoExt ?? '';
+      cursor = answer.nextCursor;
       if (!cursor) break;
     }
     const finder: Target[] = [
@@ -50,6 +58,10 @@ export async function runFinderBench(): Promise<boolean> {
       },
       { name: 'finder language filter', path: '/api/issues', body: { languages: ['Kotlin'] } },
       { name: 'finder fewest comments', path: '/api/issues', body: { sort: 'fewest_comments' } },
+      // A project's page as a search engine gets it: rendered by the server, nothing cached; beside it the
+      // API's answer for the same page (the data alone), the floor the rendering adds to.
+      { name: 'project page API answer', path: `/api/projects/${pageOf}` },
+      { name: 'project page HTML', path: `/projects/${pageOf}` },
     ];
     const rows: Row[] = [];
     for (const target of finder) {
@@ -61,7 +73,8 @@ export async function runFinderBench(): Promise<boolean> {
     const first = find('finder first page');
     const later = find('finder page 25');
     const best = find('finder best for you');
-    if (first && later && best) {
+    const pageHtml = find('project page HTML');
+    if (first && later && best && pageHtml) {
       // autocannon's medians are whole milliseconds; the means show what is below one.
       const line = (label: string, value: number, target: string, ok: boolean) =>
         console.log(
@@ -76,6 +89,7 @@ export async function runFinderBench(): Promise<boolean> {
         '<= 1.50',
         later.mean / first.mean <= 1.5,
       );
+      line('project page HTML p50 ms (uncached)', pageHtml.p50, '<= 10', pageHtml.p50 <= 10);
       console.log(
         `  (means: first page ${first.mean.toFixed(2)} ms, page 25 ${later.mean.toFixed(2)} ms, best for you ${best.mean.toFixed(2)} ms)`,
       );

@@ -26,7 +26,8 @@ import { runLighthouse } from './web/lighthouse.js';
  * off (silent), alternating on one server, and their ratio against the 10% target.
  *
  * Finder round (finder.ts, PostgreSQL only): the issue finder over 100,000 projects and 1,000,000
- * generated issues, one connection: first page, a page 25 pages in, best for you, against their targets.
+ * generated issues, one connection: first page, a page 25 pages in, best for you, against their targets; and
+ * on the same data a project's page as its HTML, rendered by the server, uncached (target 10 ms p50).
  *
  * Realtime (realtime/run.ts): two nodes (server-process.ts, ports 4601 and 4602) on a private PostgreSQL
  * server (initdb + pg_ctl from /usr/lib/postgresql/15/bin, run as the postgres user when the bench is root,
