@@ -5,12 +5,15 @@
  * markup the server sent and React takes it over (hydration) without a mismatch.
  */
 
-/** The queries a server-rendered page can arrive with, by the name of the web's queryOptions factory. */
-export type PrefetchableQuery = 'projectPage';
+/**
+ * The queries a server-rendered page can arrive with: a project's page (`projectPageQuery(owner, name)`) and
+ * the first page of its issues (`projectIssuesQuery(projectId)`, the finder's `projectIssuesRequest`).
+ */
+export type PrefetchableQuery = 'projectPage' | 'projectIssues';
 
 export interface PrefetchedQuery {
   query: PrefetchableQuery;
-  /** The factory's arguments (a project's owner and name). */
+  /** The factory's arguments (a project's owner and name; its id). */
   args: string[];
   /** The HTTP status the API answers for the same request, and its body (an answer or `{ error }`). */
   status: number;

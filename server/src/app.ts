@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import { ErrorCode } from '@openlfg/contracts';
+import { ErrorCode, projectIssuesRequest } from '@openlfg/contracts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { sessionProbe } from './accounts/authentication.js';
@@ -296,7 +296,13 @@ export async function buildApp(deps: AppDeps) {
     head: { forPage: previews.headFor, fallback: previews.siteHead },
     limitUnknownApiPath: rateLimits.unknownApiPath,
     // A project's page holds its content in its HTML, for search engines and link previews.
-    renderedPages: [projectPageRendering({ service: projectPages, publicUrl: config.publicUrl })],
+    renderedPages: [
+      projectPageRendering({
+        service: projectPages,
+        firstIssues: (projectId) => issueFinder.list(projectIssuesRequest(projectId), null),
+        publicUrl: config.publicUrl,
+      }),
+    ],
   });
 
   return app;

@@ -1,6 +1,7 @@
 import {
   ErrorCode,
   ProjectPageParams,
+  type IssueListResponse,
   type ProjectPageResponse,
   type ServerRenderData,
 } from '@openlfg/contracts';
@@ -55,6 +56,8 @@ export function projectJsonLd(page: ProjectPageResponse, url: string): Record<st
  */
 export function projectPageRendering(options: {
   service: ProjectPageService;
+  /** The first page of the project's issues as the finder answers it (`projectIssuesRequest`), anonymous. */
+  firstIssues: (projectId: number) => Promise<IssueListResponse>;
   publicUrl: string;
 }): ServerRenderedPage {
   return {
@@ -82,8 +85,12 @@ export function projectPageRendering(options: {
         if (error instanceof HttpError && error.statusCode === 404) return notFound(error.message);
         throw error;
       }
+      const issues = await options.firstIssues(page.project.projectId);
       const data: ServerRenderData = {
-        queries: [{ query: 'projectPage', args, status: 200, body: page }],
+        queries: [
+          { query: 'projectPage', args, status: 200, body: page },
+          { query: 'projectIssues', args: [String(page.project.projectId)], status: 200, body: issues },
+        ],
       };
       // The catalogue's spelling of the name is the one address search engines keep.
       const url = `${options.publicUrl}/projects/${page.project.repoExt}`;

@@ -1,15 +1,27 @@
 import type { PrefetchableQuery, ServerRenderData } from '@openlfg/contracts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { projectIssuesQuery } from '../features/issues/components/ProjectIssues';
+import { projectPageQuery } from '../features/projects/api/get-project-page';
 import { ApiError } from '../lib/api-client';
 
 /**
  * Each query a server-rendered page can arrive with: its key, from the same queryOptions factory the page's
  * hooks use, so the answers land where the page looks for them.
  */
-const prefetchable: Record<PrefetchableQuery, (...args: string[]) => { queryKey: QueryKey }> = {
-  // Replaced by the project page's own factory when it lands.
-  projectPage: (owner = '', name = '') => ({ queryKey: ['projects', 'page', owner, name] }),
+const prefetchable: Record<PrefetchableQuery, (args: string[]) => Prefetched> = {
+  projectPage: ([owner = '', name = '']) => ({ queryKey: projectPageQuery(owner, name).queryKey }),
+  // An infinite query: the server's answer is its first page.
+  projectIssues: ([projectId = '']) => ({
+    queryKey: projectIssuesQuery(Number(projectId)).queryKey,
+    data: (answer) => ({ pages: [answer], pageParams: [null] }),
+  }),
 };
+
+interface Prefetched {
+  queryKey: QueryKey;
+  /** The cache's shape of an answer, when it is not the answer itself. */
+  data?: (answer: unknown) => unknown;
+}
 
 function apiErrorOf(status: number, body: unknown): ApiError {
   const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
@@ -28,11 +40,11 @@ function apiErrorOf(status: number, body: unknown): ApiError {
  */
 export function seedPrefetchedQueries(queryClient: QueryClient, data: ServerRenderData): void {
   for (const { query, args, status, body } of data.queries) {
-    const factory = prefetchable[query] as ((...args: string[]) => { queryKey: QueryKey }) | undefined;
+    const factory = prefetchable[query] as ((args: string[]) => Prefetched) | undefined;
     if (!factory) continue;
-    const { queryKey } = factory(...args);
+    const { queryKey, data } = factory(args);
     if (status >= 200 && status < 300) {
-      queryClient.setQueryData(queryKey, body);
+      queryClient.setQueryData(queryKey, data ? data(body) : body);
       continue;
     }
     const error = apiErrorOf(status, body);
