@@ -49,6 +49,11 @@ describe('a project page’s HTML', () => {
       'Widgets &lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;more&lt;/b&gt;',
     );
     expect(root).not.toContain('<script>alert');
+    // In place and complete: no part left to a script (the CSP runs none inline; crawlers may run none).
+    expect(root).not.toContain('<script');
+    expect(root).not.toContain('<!--$?-->');
+    // Nor a style attribute, which the CSP refuses (React sets styles from script).
+    expect(root).not.toMatch(/\sstyle="/);
     expect(root).toContain('cli');
     expect(root).toContain('Fix the flag parser');
     expect(root).toContain('Document the &lt;config&gt; file');

@@ -20,6 +20,9 @@ export async function render(url: string, data: ServerRenderData, timeoutMs: num
       appElement(queryClient, (routes) => <StaticRouter location={url}>{routes}</StaticRouter>),
       {
         signal: AbortSignal.timeout(timeoutMs),
+        // Every boundary inline, in the document's order: React otherwise sends a large one's content after the
+        // rest, with an inline script to move it into place, which the CSP refuses and a crawler never runs.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         // A component that cannot render on the server is left to the browser (its boundary's fallback here):
         // said once in the server's log rather than failing the page.
         onError: (error) => console.warn('server rendering:', error),

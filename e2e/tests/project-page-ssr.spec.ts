@@ -1,0 +1,100 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signedIn } from '../support/journeys.js';
+
+/**
+ * A project's page as search engines, link previews and visitors without JavaScript read it (the server's
+ * HTML holds it), and as the app takes that markup over in a browser with JavaScript: without a mismatch (React
+ * reports one as a console error), and answering clicks afterwards.
+ */
+const PROJECT = '/projects/facebook/react';
+const DESCRIPTION = 'The library for web and native user interfaces.';
+const GROUP = 'E2E people building with React';
+
+const MISSING = '/projects/facebook/no-such-project';
+
+/**
+ * Every console error and uncaught exception of the page, from now on, but the browser's note that the
+ * not-found page itself came with its 404.
+ */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    const missingPage = message.location().url.endsWith(MISSING) && /status of 404/.test(message.text());
+    if (message.type() === 'error' && !missingPage) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test.beforeAll(async ({ browser }) => {
+  // A group around the project, so its page has one to show.
+  const owner = await signedIn(browser, 'e2e-ssr-owner', '/group-projects');
+  const posted = await owner.request.post('/api/group-projects/post-project', {
+    data: {
+      title: GROUP,
+      description: 'We build things with React together.',
+      topics: ['react'],
+      skillLevel: 'Any level',
+      visibility: 'public',
+      discordUrl: 'https://discord.gg/abc123',
+      maxMembers: null,
+      repository: 'https://github.com/facebook/react',
+    },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+  await owner.context().close();
+});
+
+test('a project page reads without JavaScript, and an unknown one is a 404 page', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const answer = await page.goto(PROJECT);
+  expect(answer?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('React');
+  await expect(page.getByText(DESCRIPTION)).toBeVisible();
+  await expect(page.getByText(GROUP)).toBeVisible();
+  await expect(page).toHaveTitle('OpenLFG - facebook/react');
+
+  const missing = await page.goto(MISSING);
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await context.close();
+});
+
+test('the app takes the server’s page over without errors, and it answers', async ({ page }) => {
+  const errors = collectErrors(page);
+  // The heading the server sent, as the document finished parsing, before any module script ran.
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive')
+        Object.assign(window, { serverHeading: document.querySelector('h1') });
+    });
+  });
+  await page.goto(PROJECT);
+  await expect(page.getByText(DESCRIPTION)).toBeVisible();
+  // The session is checked in the browser alone: once the bar offers to log in, the app runs.
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Login with Github' })).toBeVisible();
+  // Taken over, not drawn again: the heading on screen is the very element the server sent.
+  expect(
+    await page.evaluate(() => {
+      const sent = (window as { serverHeading?: Element | null }).serverHeading;
+      return sent?.textContent === 'React' && sent === document.querySelector('h1');
+    }),
+  ).toBe(true);
+  // Saving asks an anonymous visitor to sign in: the page's own buttons answer.
+  await page.getByRole('button', { name: 'Save React' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  // A link in the page navigates inside the app.
+  await page.getByRole('link', { name: GROUP }).click();
+  await expect(page.getByRole('heading', { level: 1, name: GROUP })).toBeVisible();
+  expect(errors).toEqual([]);
+
+  // An unknown project's not-found page is taken over too.
+  await page.goto(MISSING);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Login with Github' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to open source projects' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Open source projects' })).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,24 @@
+import type { ServerRenderData } from '@openlfg/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { preloadPage } from '../app/router';
+import { seedPrefetchedQueries } from './prefetched-queries';
+
+/**
+ * Takes over a page the server rendered: its answers into the cache, then its code (the HTML named it to
+ * preload), then React hydrates the markup. With the code there first, hydration finds every part of the page;
+ * had it to wait for the code, React would draw the page again from scratch when the frame around it
+ * re-renders meanwhile (as it does whenever code arrives), losing the server's markup. Loaded only by such a
+ * page (main.tsx), with the page queries' factories, so the first visit of every other page carries none of it.
+ */
+export async function hydrateServerPage(
+  container: HTMLElement,
+  queryClient: QueryClient,
+  app: ReactNode,
+  data: ServerRenderData,
+): Promise<void> {
+  seedPrefetchedQueries(queryClient, data);
+  await preloadPage(window.location.pathname).catch(() => undefined);
+  hydrateRoot(container, app);
+}
