@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessibleInBothThemes } from '../support/axe.js';
 import { signedIn } from '../support/journeys.js';
 
 /**
@@ -42,6 +43,7 @@ test('from Discover to a project page: a group around it and the people here', a
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   await expect(section(ada, 'People here').getByRole('link', { name: /@e2e-pp-ada/ })).toBeVisible();
+  await expectAccessibleInBothThemes(ada, "a project's page with a group and a person");
 
   // Another signed-in user sees her there; a visitor who is not signed in sees how many, not who.
   const lin = await signedIn(browser, 'e2e-pp-lin', '/projects/django/django');
