@@ -20,7 +20,8 @@ export async function startServer(env: NodeJS.ProcessEnv, logFile?: string): Pro
   const child = fork(fileURLToPath(new URL('../server-process.ts', import.meta.url)), {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', logFile ? openSync(logFile, 'w') : 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, ...env },
+    // A production server: React (the server's rendering of pages) runs its production build only so.
+    env: { ...process.env, NODE_ENV: 'production', ...env },
   });
   const { address, cookie } = await new Promise<{ address: string; cookie?: string }>((resolve, reject) => {
     child.once('message', (message: { address: string; cookie?: string }) => resolve(message));
