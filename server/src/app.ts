@@ -31,6 +31,10 @@ import { registerMail } from './mail/index.js';
 import { createNotificationsService, startPruning } from './notifications/service.js';
 import { registerModeration } from './moderation/index.js';
 import { createProjectsRepository } from './projects/repository.js';
+import { createProjectAccessRepository } from './projects/access-repository.js';
+import { createMentorsRepository } from './mentors/repository.js';
+import { mentorsRoutes } from './mentors/routes.js';
+import { createMentorsService } from './mentors/service.js';
 import { projectsRoutes } from './projects/routes.js';
 import { createProjectsService } from './projects/service.js';
 import { announce, createEventBus } from './platform/bus/index.js';
@@ -248,18 +252,39 @@ export async function buildApp(deps: AppDeps) {
   // and holds the room idle no longer than ROOM_IDLE_MS (messages/repository.ts).
   const messagesRepository = messagesRepositoryFor(database);
   // The messages service works out who a post mentions (readers of the board only); they are told after it commits.
+  // A project's room is a board like a group's: its access facts come from the projects' loader.
+  const projectAccess = createProjectAccessRepository(database.db);
   const messages = createMessagesService(messagesRepository, groupsRepository.loadAccess, bus, {
     isModerator: accounts.isModerator,
-    onMention: ({ message, userIds }) =>
+    loadProjectAccess: projectAccess.loadAccess,
+    onMention: ({ message, userIds, project }) =>
       void notifications
-        .recordNow({
-          kind: 'mentioned',
-          recipients: userIds,
-          actorId: message.author.id,
-          groupId: message.groupProjectId,
-        })
+        .recordNow(
+          project
+            ? {
+                kind: 'room-mentioned',
+                recipients: userIds,
+                actorId: message.author.id,
+                subject: project.fullName,
+                messageId: message.id,
+              }
+            : {
+                kind: 'mentioned',
+                recipients: userIds,
+                actorId: message.author.id,
+                groupId: message.groupProjectId,
+              },
+        )
         .catch((error: unknown) => app.log.warn({ err: error }, 'telling the people mentioned failed')),
   });
+  // Mentors: a question to them is posted in the project's room and told to each, in one transaction.
+  const mentors = createMentorsService({
+    repository: createMentorsRepository(database.db),
+    loadProjectAccess: projectAccess.loadAccess,
+    postInRoom: (caller, input, onStored) => messages.add(caller, input, onStored),
+    notify: notifications.record,
+  });
+  await app.register(mentorsRoutes, { service: mentors, requireUser: accounts.requireUser });
   await app.register(messagesRoutes, { service: messages, requireUser: accounts.requireUser });
   const hub = createRealtimeHub({
     repository: messagesRepository,
