@@ -9,7 +9,7 @@ import {
   useMessageHistory,
 } from './api/get-message-history';
 import { useMarkRead } from './api/latest-message';
-import { newClientMessageId } from './client-id';
+import { newClientMessageId } from '../../lib/client-id';
 import { useRoom } from '../../realtime/use-realtime';
 import { buildTimeline, type PendingMessage } from './timeline';
 import { isProjectRoom, type BoardRef } from './board';
