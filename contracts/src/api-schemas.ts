@@ -106,6 +106,7 @@ import {
   TopicSearchResponse,
   TopicsResponse,
 } from './projects.js';
+import { ContributingResponse, ProjectPageParams, ProjectPageResponse } from './project-page.js';
 import {
   MarkAllNotificationsReadBody,
   MarkNotificationReadBody,
@@ -174,6 +175,9 @@ export const API_SCHEMAS = schemas({
     response: { 200: ProjectRequestResponse, 201: ProjectRequestResponse },
   },
   projectIssues: { querystring: ProjectIssuesQuery, response: { 200: ProjectIssuesResponse } },
+  projectPage: { params: ProjectPageParams, response: { 200: ProjectPageResponse } },
+  contributeHere: { params: ProjectPageParams, response: { 200: ContributingResponse } },
+  stopContributingHere: { params: ProjectPageParams, response: { 200: ContributingResponse } },
 
   listIssues: { body: IssueListRequest, response: { 200: IssueListResponse } },
   myIssueClaims: { response: { 200: MyClaimsResponse } },

@@ -25,6 +25,10 @@ export const API_SUMMARIES: Record<EndpointName, string> = {
   requestProject: 'Asks the moderators to add a GitHub repository to the catalogue.',
   projectIssues:
     "A project's open GitHub issues, live from GitHub (the last answer when GitHub is unreachable).",
+  projectPage:
+    "A project's page: the project with its figures' source, whether the caller saved it, the groups around it and the people here (named to signed-in callers only).",
+  contributeHere: 'Says the caller would like to contribute to the project: they show under its people.',
+  stopContributingHere: 'Takes back the caller\'s "I\'d like to contribute here".',
   listIssues:
     'One page of open beginner issues across the catalogue, filtered and sorted, each saying whether someone is on it.',
   myIssueClaims: "The caller's active claims on issues.",

@@ -7,7 +7,7 @@
 export type Auth = 'anyone' | 'user' | 'moderator';
 
 export interface EndpointDeclaration {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: `/api/${string}`;
   /** `user`: a signed-in user (else 401, or 403 for an ended session); `moderator`: a moderator (ADMIN_LOGINS). */
   auth: Auth;
@@ -39,6 +39,13 @@ export const API = declare({
   savedProjects: { method: 'GET', path: '/api/projects/saved', auth: 'user' },
   requestProject: { method: 'POST', path: '/api/projects/request', auth: 'user' },
   projectIssues: { method: 'GET', path: '/api/projects/issues', auth: 'anyone' },
+  projectPage: { method: 'GET', path: '/api/projects/:owner/:name', auth: 'anyone' },
+  contributeHere: { method: 'PUT', path: '/api/projects/:owner/:name/contributors/me', auth: 'user' },
+  stopContributingHere: {
+    method: 'DELETE',
+    path: '/api/projects/:owner/:name/contributors/me',
+    auth: 'user',
+  },
 
   listIssues: { method: 'POST', path: '/api/issues', auth: 'anyone' },
   myIssueClaims: { method: 'GET', path: '/api/issues/claims', auth: 'user' },

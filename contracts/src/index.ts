@@ -13,6 +13,7 @@ export * from './accounts.js';
 export * from './projects.js';
 export * from './issue-signals.js';
 export * from './issues.js';
+export * from './project-page.js';
 export * from './groups.js';
 export * from './join-requests.js';
 export * from './invites.js';

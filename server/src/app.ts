@@ -35,6 +35,9 @@ import { createProjectAccessRepository } from './projects/access-repository.js';
 import { createMentorsRepository } from './mentors/repository.js';
 import { mentorsRoutes } from './mentors/routes.js';
 import { createMentorsService } from './mentors/service.js';
+import { createPageRepository } from './projects/page-repository.js';
+import { projectPageRoutes } from './projects/page-routes.js';
+import { createProjectPageService } from './projects/page-service.js';
 import { projectsRoutes } from './projects/routes.js';
 import { createProjectsService } from './projects/service.js';
 import { announce, createEventBus } from './platform/bus/index.js';
@@ -225,11 +228,22 @@ export async function buildApp(deps: AppDeps) {
     notify: notifications.record,
   });
   await app.register(groupsRoutes, { service: groupsService, requireUser: accounts.requireUser });
+  // Public GitHub summaries: beside requests to join, and of the people on a project's page.
+  const summaries = createUserSummaries({ client: createRepoClient(config.github), log: app.log });
+  // A project's page: the project, the groups around it (the groups' own list rule), its people.
+  await app.register(projectPageRoutes, {
+    service: createProjectPageService({
+      repository: createPageRepository(database.db),
+      groupsAround: groupsService.aroundRepository,
+      summaryOf: summaries.of,
+    }),
+    requireUser: accounts.requireUser,
+  });
   // Invite links, and requesters' public GitHub summaries beside their requests.
   const invites = createInvitesService({
     repository: createInvitesRepository(database.db),
     groups: groupsRepository,
-    summaries: createUserSummaries({ client: createRepoClient(config.github), log: app.log }),
+    summaries,
     sessionSecret: config.sessionSecret,
     listsChanged: () => groupsService.listsChanged(),
   });

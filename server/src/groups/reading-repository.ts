@@ -64,6 +64,23 @@ export function createReadingRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /**
+     * The groups whose repository is `repoExt` (ignoring case, as GitHub compares names) that lists show (never a
+     * hidden one), newest first, at most `limit`; and how many there are (one statement, one snapshot).
+     */
+    async aroundRepository(repoExt: string, limit: number) {
+      const rows = await selectGroup(db)
+        .select(sql<string>`count(*) over ()`.as('around_total'))
+        .where(sql<boolean>`lower(group_projects.repo_ext) = lower(${repoExt})`)
+        .where('group_projects.repo_ext', 'is not', null)
+        .where((eb) => listable(eb))
+        .orderBy('group_projects.date_posted', 'desc')
+        .orderBy('group_projects.id', 'desc')
+        .limit(limit)
+        .execute();
+      return { rows, total: Number(rows[0]?.around_total ?? 0) };
+    },
+
     savedBy(userId: number) {
       return selectGroup(db)
         .innerJoin('group_saves', 'group_saves.group_id', 'group_projects.id')

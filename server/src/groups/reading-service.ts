@@ -144,6 +144,15 @@ export function createReadingService(steps: GroupSteps) {
     async saved(caller: Caller) {
       return (await repository.savedBy(caller.id)).map(toGroupSummary);
     },
+    /**
+     * The groups around a repository, as lists show them to anyone: the list's one filter (`listable`, the SQL
+     * form of the policy's `read-card` for an anonymous caller) leaves hidden groups out; private ones show
+     * their card, which carries nothing private, as in every list.
+     */
+    async aroundRepository(repoExt: string, limit: number) {
+      const { rows, total } = await repository.aroundRepository(repoExt, limit);
+      return { groups: rows.map(toGroupSummary), total };
+    },
     async myRequests(caller: Caller) {
       const rows = await repository.myPendingRequests(caller.id);
       return rows.map((r) => ({

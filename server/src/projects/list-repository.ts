@@ -54,7 +54,7 @@ function bucketFacets(filters: ListQuery): string[] | null {
 }
 
 // A run that synced nothing (no token, GitHub down) brought no figures: the one before it did.
-const lastSyncAt = sql<Date | null>`(select finished_at from sync_runs
+export const lastSyncAt = sql<Date | null>`(select finished_at from sync_runs
   where finished_at is not null and projects_synced > 0
   order by started_at desc, id desc limit 1)`.as('last_sync_at');
 

@@ -1,7 +1,21 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { setSaved } from '../platform/db/saves.js';
 import type { DB } from '../platform/db/schema.js';
 import { projectCardColumns } from './presenters.js';
+
+/**
+ * Whether the project exists, holding it so that it is not deleted before `trx` ends (FOR KEY SHARE blocks a
+ * deletion only: never a save, a sync or another holder).
+ */
+export async function holdProject(trx: Transaction<DB>, projectId: number): Promise<boolean> {
+  const row = await trx
+    .selectFrom('projects')
+    .select('id')
+    .where('id', '=', projectId)
+    .forKeyShare()
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 /** A user's saved projects: saving, unsaving and the list of them. */
 export function createSavesRepository(db: Kysely<DB>) {
@@ -12,14 +26,7 @@ export function createSavesRepository(db: Kysely<DB>) {
      */
     setSaved(userId: number, projectId: number, saved: boolean) {
       return db.transaction().execute(async (trx) => {
-        // The project must exist, and must not be deleted while this runs (FOR KEY SHARE blocks deletion only).
-        const exists = await trx
-          .selectFrom('projects')
-          .select('id')
-          .where('id', '=', projectId)
-          .forKeyShare()
-          .executeTakeFirst();
-        if (!exists) return { changed: false, saves: undefined };
+        if (!(await holdProject(trx, projectId))) return { changed: false, saves: undefined };
         return setSaved(trx, 'project', userId, projectId, saved);
       });
     },

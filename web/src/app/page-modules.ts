@@ -9,6 +9,7 @@
 export const pageModules: Record<string, string | null> = {
   '/': null,
   '/issues': 'src/features/issues/routes/IssueFinderPage.tsx',
+  '/projects/:owner/:name': 'src/app/routes/project-page/ProjectPageRoute.tsx',
   '/group-projects': 'src/features/groups/routes/GroupProjectsPage.tsx',
   '/group-projects/:groupProjectId': 'src/app/routes/group-page/GroupProjectPage.tsx',
   '/invite/:token': 'src/app/routes/group-page/GroupProjectPage.tsx',

@@ -21,6 +21,9 @@ const pages = {
   groupProject: lazyComponent(
     async () => (await import('./routes/group-page/GroupProjectPage')).GroupProjectPage,
   ),
+  project: lazyComponent(
+    async () => (await import('./routes/project-page/ProjectPageRoute')).ProjectPageRoute,
+  ),
   // An invite link leads into a group's page: it rides in that page's chunk.
   invite: lazyComponent(async () => (await import('./routes/group-page/GroupProjectPage')).InvitePage),
   myProjects: lazyComponent(async () => (await import('./routes/my-projects/MyProjectsPage')).MyProjectsPage),
@@ -70,6 +73,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <ProjectsPage /> },
           { path: 'issues', element: <pages.issueFinder /> },
+          { path: 'projects/:owner/:name', element: <pages.project /> },
           { path: 'group-projects', element: <pages.groupProjects /> },
           { path: 'group-projects/:groupProjectId', element: <pages.groupProject /> },
           { path: 'invite/:token', element: <pages.invite /> },

@@ -32,6 +32,7 @@ export interface DB {
   group_list_counts: GroupListCountsTable;
   issues: IssuesTable;
   issue_claims: IssueClaimsTable;
+  project_contributors: ProjectContributorsTable;
   notifications: NotificationsTable;
   project_mentors: ProjectMentorsTable;
   mentor_asks: MentorAsksTable;
@@ -398,6 +399,13 @@ export interface IssueClaimsTable {
   /** Reset when a lapsed claim is taken again. */
   claimed_at: ColumnType<Date, Date | undefined, Date>;
   expires_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Who said "I'd like to contribute here" on a project's page (migration 0025). */
+export interface ProjectContributorsTable {
+  project_id: number;
+  user_id: number;
+  created_at: CreatedAt;
 }
 
 /** One in-app notification (migration 0015); see notifications/service.ts. */

@@ -13,6 +13,7 @@ import {
   type Visibility,
 } from '@openlfg/contracts';
 import type { FieldErrors, Resolver, UseFormReturn } from 'react-hook-form';
+import type { GroupPostPrefill } from '../../lib/group-post-prefill';
 import { checkAgainstContract } from './post-form-check';
 
 /** The posting form's fields as typed; `topicText` is a topic still being typed, not yet a chip. */
@@ -64,6 +65,16 @@ export function formValuesOf(group: GroupProject, discordUrl: string | null): Po
     discordUrl: discordUrl ?? '',
     maxMembers: group.maxMembers === null ? '' : String(group.maxMembers),
     joinQuestion: group.joinQuestion ?? '',
+  };
+}
+
+/** The form filled as an address asked (a project's "Start a group for this project"). */
+export function prefilledValues(prefill: GroupPostPrefill): PostFormValues {
+  return {
+    ...EMPTY_POST_FORM,
+    title: prefill.title,
+    typedRepo: prefill.repository ? `https://github.com/${prefill.repository}` : '',
+    topics: [...prefill.topics],
   };
 }
 

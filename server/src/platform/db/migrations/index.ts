@@ -23,6 +23,7 @@ import * as m0021 from './0021_search_words.js';
 import * as m0022 from './0022_mail_confirmations.js';
 import * as m0023 from './0023_message_mentions.js';
 import * as m0024 from './0024_member_removals.js';
+import * as m0025 from './0025_project_page.js';
 import * as m0027 from './0027_project_rooms.js';
 import * as m0028 from './0028_mentors.js';
 
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '0022_mail_confirmations': m0022,
   '0023_message_mentions': m0023,
   '0024_member_removals': m0024,
+  '0025_project_page': m0025,
   '0027_project_rooms': m0027,
   '0028_mentors': m0028,
 };

@@ -5,13 +5,7 @@ import { lazyComponent, useShowArrivedCode } from '../../../lib/lazy-component';
 import { useModeratorStatus } from '../../../features/moderation/api/get-moderator-status';
 import { useSignInPrompt } from '../../../session/use-sign-in-prompt';
 import states from '../../../components/ResultStates.module.css';
-
-/** What a project's page hands its room and its mentors: the project, by id and by name. */
-export interface ProjectSlot {
-  projectId: number;
-  /** owner/name. */
-  fullName: string;
-}
+import type { ProjectSlot } from '../../../features/projects/project-page/ProjectPage';
 
 /** The board and its realtime client load only where a board is shown (as on a group's page). */
 const DiscussionBoard = lazyComponent(
@@ -59,7 +53,7 @@ export function ProjectRoomSlot({ projectId }: ProjectSlot) {
 }
 
 /** The project's mentors (mentors feature), for `ProjectPage`'s mentors slot. */
-export function MentorsSlot(slot: ProjectSlot) {
+export function MentorsSlot({ projectId, repoExt }: ProjectSlot) {
   useShowArrivedCode();
   return (
     <Suspense
@@ -69,7 +63,7 @@ export function MentorsSlot(slot: ProjectSlot) {
         </div>
       }
     >
-      <MentorsPanel {...slot} />
+      <MentorsPanel projectId={projectId} fullName={repoExt} />
     </Suspense>
   );
 }

@@ -49,6 +49,26 @@ async function form() {
 }
 
 describe('posting a group', () => {
+  it("opens filled as a project's page asked: its repository, topics and a suggested title", async () => {
+    mockApi({
+      ...signedInAs(),
+      ...groupsHandler(() => groupList([])),
+      'GET /api/account/public-repos': () => ({ body: repos }),
+      ...topicSearchHandler([]),
+    });
+    renderApp(
+      '/group-projects?post=new&repo=tokio-rs%2Ftokio&topics=async%2CRust&title=Contributing+to+tokio+together',
+      { session: signedInSession },
+    );
+    const dialog = await form();
+    expect((dialog.getByLabelText('Title') as HTMLInputElement).value).toBe('Contributing to tokio together');
+    expect((dialog.getByLabelText('or type a GitHub URL') as HTMLInputElement).value).toBe(
+      'https://github.com/tokio-rs/tokio',
+    );
+    expect(dialog.getByRole('button', { name: 'Remove topic async' })).toBeTruthy();
+    expect(dialog.getByRole('button', { name: 'Remove topic rust' })).toBeTruthy();
+  });
+
   it('checks the fields before sending anything', async () => {
     const { user, calls } = setup();
     const dialog = await form();

@@ -3,6 +3,7 @@ import type { GroupProject, PostGroupBody } from '@openlfg/contracts';
 import { useId, useRef, type FormEvent, type RefObject } from 'react';
 import { FormProvider, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import type { GroupPostPrefill } from '../../../lib/group-post-prefill';
 import { errorMessage } from '../../../lib/error-message';
 import { FOCUS_HEADING_STATE } from '../../../lib/heading-focus';
 import { toast } from '../../../lib/toast';
@@ -15,6 +16,7 @@ import {
   EDIT_FAILED_MESSAGE,
   EMPTY_POST_FORM,
   formValuesOf,
+  prefilledValues,
   POST_FAILED_MESSAGE,
   VISIBILITY_CHANGE_NOTES,
   postFormResolver,
@@ -32,6 +34,8 @@ export interface PostGroupFormProps {
   onClose: () => void;
   /** The group its owner edits, with its Discord link: the form starts filled with it and saves changes. */
   editing?: { group: GroupProject; discordUrl: string | null };
+  /** A new group's fields filled in advance (from the address: a project's "Start a group for this project"). */
+  prefill?: GroupPostPrefill | null;
 }
 
 /**
@@ -39,7 +43,7 @@ export interface PostGroupFormProps {
  * accepts what the server accepts, in the same words; once sent, a field's error clears as soon as the field is
  * right. What the server still refuses shows at the top of the form.
  */
-export function PostGroupForm({ titleRef, onClose, editing }: PostGroupFormProps) {
+export function PostGroupForm({ titleRef, onClose, editing, prefill }: PostGroupFormProps) {
   const id = useId();
   const navigate = useNavigate();
   const { isLoggedIn } = useSession();
@@ -50,7 +54,11 @@ export function PostGroupForm({ titleRef, onClose, editing }: PostGroupFormProps
   const topicInputRef = useRef<HTMLInputElement>(null);
   const serverErrorRef = useRef<HTMLParagraphElement>(null);
   const form = useForm<PostFormValues, unknown, PostGroupBody>({
-    defaultValues: editing ? formValuesOf(editing.group, editing.discordUrl) : EMPTY_POST_FORM,
+    defaultValues: editing
+      ? formValuesOf(editing.group, editing.discordUrl)
+      : prefill
+        ? prefilledValues(prefill)
+        : EMPTY_POST_FORM,
     resolver: postFormResolver,
     // The first refused field takes the focus in the order the form shows them (the topics input included).
     shouldFocusError: false,

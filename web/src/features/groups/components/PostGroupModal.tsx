@@ -7,10 +7,11 @@ export interface PostGroupModalProps {
   onClose: () => void;
   /** The group its owner edits: the dialog edits it rather than posting a new one. */
   editing?: PostGroupFormProps['editing'];
+  prefill?: PostGroupFormProps['prefill'];
 }
 
 /** The posting form in its dialog, for a new group or (with `editing`) for its owner's changes to one. */
-export function PostGroupModal({ open, onClose, editing }: PostGroupModalProps) {
+export function PostGroupModal({ open, onClose, editing, prefill }: PostGroupModalProps) {
   const titleRef = useRef<HTMLInputElement>(null);
   return (
     <Modal
@@ -24,7 +25,7 @@ export function PostGroupModal({ open, onClose, editing }: PostGroupModalProps) 
       }
       initialFocusRef={titleRef}
     >
-      <PostGroupForm titleRef={titleRef} onClose={onClose} editing={editing} />
+      <PostGroupForm titleRef={titleRef} onClose={onClose} editing={editing} prefill={prefill} />
     </Modal>
   );
 }

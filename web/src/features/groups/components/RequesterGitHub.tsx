@@ -1,8 +1,6 @@
-import { formatCount } from '../../../lib/format';
+import { githubSummaryText, SUMMARY_UNAVAILABLE } from '../../../lib/github-summary';
 import { useRequesterSummary } from '../api/get-requester-summary';
 import styles from './GroupPage.module.css';
-
-export const SUMMARY_UNAVAILABLE = 'GitHub summary unavailable';
 
 /**
  * A pending requester's public GitHub summary beside their request: public repositories and top languages.
@@ -18,12 +16,7 @@ export function RequesterGitHub({
   const summary = useRequesterSummary(groupProjectId, requestUsername);
   let text: string;
   if (summary.isPending) text = 'Loading GitHub summary...';
-  else if (summary.isError || !summary.data.available) text = SUMMARY_UNAVAILABLE;
-  else {
-    const { publicRepos, topLanguages } = summary.data;
-    const repos = `${formatCount(publicRepos)} public ${publicRepos === 1 ? 'repository' : 'repositories'}`;
-    const languages = topLanguages.map((entry) => entry.language).join(', ');
-    text = languages ? `GitHub: ${repos} · ${languages}` : `GitHub: ${repos}`;
-  }
+  else if (summary.isError) text = SUMMARY_UNAVAILABLE;
+  else text = githubSummaryText(summary.data);
   return <span className={styles.muted}>{text}</span>;
 }

@@ -77,7 +77,10 @@ describe('the group page', () => {
     expect(callsTo(calls, 'POST', '/api/group-projects/discussion-info')[0]?.body).toEqual({
       groupProjectId: 3,
     });
-    expect(screen.getByRole('link', { name: 'Repository: octo/rust-cli' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Project: octo/rust-cli' }).getAttribute('href')).toBe(
+      '/projects/octo/rust-cli',
+    );
+    expect(screen.getByRole('link', { name: 'Repository on GitHub' }).getAttribute('href')).toBe(
       'https://github.com/octo/rust-cli',
     );
     expect(screen.getByRole('link', { name: 'Discord' }).getAttribute('href')).toBe('https://discord.gg/abc');

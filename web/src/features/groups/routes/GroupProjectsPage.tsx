@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { toggledTopics } from '../../../lib/topic-filter';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { readPostPrefill, withoutPostPrefill } from '../../../lib/group-post-prefill';
 import { useListSearch } from '../../../lib/url-list-query';
 import { useSession } from '../../../session/session-context';
 import { GroupControls } from '../components/GroupControls';
@@ -28,9 +29,9 @@ function scrollBehaviour(): ScrollBehavior {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
 }
 
-/** The search without `post=new`, which only opens the posting form. */
+/** The search without `post=new` and what the form is filled with, which only open the posting form. */
 function withoutPost(search: string): string {
-  const params = new URLSearchParams(search);
+  const params = withoutPostPrefill(new URLSearchParams(search));
   params.delete('post');
   const rest = params.toString();
   return rest === '' ? '' : `?${rest}`;
@@ -47,6 +48,8 @@ export function GroupProjectsPage() {
   const listRef = useRef<HTMLElement>(null);
   const resultsRef = useRef<HTMLElement>(null);
   const wantsPost = new URLSearchParams(search).get('post') === 'new';
+  // Read once, when the form first opens: what it was filled with then stays, whatever the address says later.
+  const [prefill] = useState(() => (wantsPost ? readPostPrefill(search) : null));
   const postOpen = wantsPost && isLoggedIn;
   // Once opened, the form stays mounted (closed), so that focus goes back to what opened it.
   const [postLoaded, setPostLoaded] = useState(postOpen);
@@ -65,7 +68,8 @@ export function GroupProjectsPage() {
   // Signed out, `?post=new` asks the user to sign in first and comes back here with the form open.
   useEffect(() => {
     if (!wantsPost || isLoginLoading || isLoggedIn) return;
-    openLoginModal(POST_RETURN_TO);
+    // Back here after signing in, with the form open and filled as it was asked.
+    openLoginModal(`/group-projects${search}`);
     void navigate(`${pathname}${withoutPost(search)}`, { replace: true, preventScrollReset: true });
   }, [wantsPost, isLoginLoading, isLoggedIn, openLoginModal, navigate, pathname, search]);
 
@@ -129,7 +133,7 @@ export function GroupProjectsPage() {
       </section>
       {postLoaded ? (
         <Suspense fallback={null}>
-          <PostGroupModal open={postOpen} onClose={closePost} />
+          <PostGroupModal open={postOpen} onClose={closePost} prefill={prefill} />
         </Suspense>
       ) : null}
     </>

@@ -22,10 +22,21 @@ export interface FinderControlsProps {
   onClear: () => void;
   /** The name of the project the list is narrowed to, once a row has told it. */
   projectName: string | null;
+  /** The list belongs to one project (its page): the project filter is not offered for removal. */
+  projectLocked?: boolean;
+  /** Whether anything is filtered beyond the defaults (Clear filters shows); the finder's own rule if absent. */
+  filtered?: boolean;
 }
 
 /** The finder's filters and sort. "Best for you" is offered to signed-in users only. */
-export function FinderControls({ query, onChange, onClear, projectName }: FinderControlsProps) {
+export function FinderControls({
+  query,
+  onChange,
+  onClear,
+  projectName,
+  projectLocked = false,
+  filtered = hasFilters(query),
+}: FinderControlsProps) {
   const { isLoggedIn } = useSession();
   const options = useFilterOptions();
   const languageOptions = useMemo(
@@ -98,7 +109,7 @@ export function FinderControls({ query, onChange, onClear, projectName }: Finder
         >
           Maintainers answer within a week
         </CheckboxToggle>
-        {query.projectId !== null ? (
+        {query.projectId !== null && !projectLocked ? (
           <span className={styles.project}>
             Project: {projectName ?? `#${query.projectId}`}
             <button
@@ -111,7 +122,7 @@ export function FinderControls({ query, onChange, onClear, projectName }: Finder
             </button>
           </span>
         ) : null}
-        {hasFilters(query) ? (
+        {filtered ? (
           <button type="button" className={buttons.link} onClick={onClear}>
             Clear filters
           </button>

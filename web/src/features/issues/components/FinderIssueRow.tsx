@@ -2,6 +2,7 @@ import type { FinderIssue } from '@openlfg/contracts';
 import { Link } from 'react-router';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { formatCount } from '../../../lib/format';
+import { projectPageHref } from '../../../lib/project-links';
 import { ClaimControls } from '../../../issue-signals/components/ClaimControls';
 import { IssueLabels } from '../../../issue-signals/components/IssueLabels';
 import { ResponsivenessLine } from '../../../issue-signals/components/ResponsivenessLine';
@@ -22,7 +23,7 @@ export interface FinderIssueRowProps {
 }
 
 /**
- * One issue of the finder: its project, title (to GitHub, in a new tab), labels, age and last activity, comments,
+ * One issue of the finder: its project (a link to its page, and to the finder narrowed to it), title (to GitHub, in a new tab), labels, age and last activity, comments,
  * whether someone is on it and why, how fast its maintainers answer, why it suits the user (best for you), and
  * the claim button.
  */
@@ -32,14 +33,19 @@ export function FinderIssueRow({ issue, projectHref }: FinderIssueRowProps) {
     <li className={styles.row}>
       <article className={styles.issue} aria-labelledby={titleId}>
         <p className={styles.project}>
+          <Link to={projectPageHref(issue.project.repoExt)} className={styles.projectLink}>
+            {issue.project.repoExt}
+            <VisuallyHidden>: its page</VisuallyHidden>
+          </Link>
           {projectHref ? (
-            <Link to={projectHref} className={styles.projectLink}>
-              {issue.project.repoExt}
-              <VisuallyHidden>: show only its issues</VisuallyHidden>
+            <Link
+              to={projectHref}
+              className={styles.filterLink}
+              aria-label={`${issue.project.repoExt}: show only its issues`}
+            >
+              Only its issues
             </Link>
-          ) : (
-            issue.project.repoExt
-          )}
+          ) : null}
           {issue.project.language ? <span className={styles.language}>{issue.project.language}</span> : null}
           {issue.isDemo ? <span className={styles.demo}>demo</span> : null}
         </p>

@@ -19,14 +19,26 @@ export const BEST_FOR_YOU_EMPTY =
 
 export interface FinderResultsProps {
   query: FinderQuery;
-  hrefFor: (changes: Partial<FinderQuery>) => string;
+  /** The finder's address with `changes`; without it (a project's page) rows offer no narrowing to their project. */
+  hrefFor?: (changes: Partial<FinderQuery>) => string;
   onClear: () => void;
   /** Tells the page the name of the project the list is narrowed to, once a row carries it. */
-  onProjectName: (name: string | null) => void;
+  onProjectName?: (name: string | null) => void;
+  /** Whether anything is filtered beyond the defaults (the empty list offers Clear filters); the finder's rule if absent. */
+  filtered?: boolean;
+  /** What an empty, unfiltered list says. */
+  noneText?: string;
 }
 
 /** The finder's issues page by page ("Load more"), with their loading, empty and error states. */
-export function FinderResults({ query, hrefFor, onClear, onProjectName }: FinderResultsProps) {
+export function FinderResults({
+  query,
+  hrefFor,
+  onClear,
+  onProjectName,
+  filtered = hasFilters(query),
+  noneText = 'There are no open beginner issues in the catalogue right now.',
+}: FinderResultsProps) {
   const { isLoggedIn, isLoginLoading } = useSession();
   const result = useIssues(toIssueListRequest(query));
   const issues = useMemo<FinderIssue[]>(
@@ -38,7 +50,7 @@ export function FinderResults({ query, hrefFor, onClear, onProjectName }: Finder
     query.projectId === null
       ? null
       : (issues.find((issue) => issue.project.projectId === query.projectId)?.project.name ?? null);
-  useEffect(() => onProjectName(projectName), [projectName, onProjectName]);
+  useEffect(() => onProjectName?.(projectName), [projectName, onProjectName]);
 
   // Focus goes to the first new issue, so a keyboard user goes on reading where the list grew: once the rows
   // that answer brought are rendered (the effect below), not when the answer arrives.
@@ -84,12 +96,12 @@ export function FinderResults({ query, hrefFor, onClear, onProjectName }: Finder
         {query.sort === 'best_for_you' && isLoggedIn ? (
           <p className={states.emptyText}>{BEST_FOR_YOU_EMPTY}</p>
         ) : null}
-        {hasFilters(query) ? (
+        {filtered ? (
           <button type="button" className={states.emptyAction} onClick={onClear}>
             Clear filters
           </button>
         ) : (
-          <p className={states.emptyText}>There are no open beginner issues in the catalogue right now.</p>
+          <p className={states.emptyText}>{noneText}</p>
         )}
       </div>
     );
@@ -111,7 +123,7 @@ export function FinderResults({ query, hrefFor, onClear, onProjectName }: Finder
             <FinderIssueRow
               key={issue.issueId}
               issue={issue}
-              projectHref={hrefFor({ projectId: issue.project.projectId })}
+              projectHref={hrefFor?.({ projectId: issue.project.projectId })}
             />
           ))}
         </ul>

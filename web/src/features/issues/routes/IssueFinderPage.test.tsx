@@ -154,6 +154,12 @@ describe('the issue finder', () => {
         .getByRole('link', { name: /^tokio-rs\/tokio\W+show only its issues$/ })
         .getAttribute('href'),
     ).toBe('/issues?taken=any&project=7');
+    // The project's name leads to its page.
+    expect(
+      within(first)
+        .getByRole('link', { name: /^tokio-rs\/tokio\W+its page$/ })
+        .getAttribute('href'),
+    ).toBe('/projects/tokio-rs/tokio');
     expect(within(first).getByText('good first issue')).toBeTruthy();
     expect(within(first).getByText(/opened 3 days ago/)).toBeTruthy();
     expect(within(first).getByText(/updated 1 day ago/)).toBeTruthy();

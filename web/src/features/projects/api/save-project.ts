@@ -1,12 +1,14 @@
 import type {
   Project,
   ProjectListResponse,
+  ProjectPageResponse,
   SaveProjectResponse,
   SavedProjectsResponse,
 } from '@openlfg/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { toastError } from '../../../lib/error-message';
+import { projectPagesQueryKey } from './get-project-page';
 import { getProjectListsQueryKey } from './get-projects';
 import { getSavedProjectsQueryOptions } from './get-saved-projects';
 
@@ -67,7 +69,11 @@ export function useToggleProjectSave() {
       // The server's count is the true one (others may have saved the project meanwhile).
       setSaves(queryClient, projectId, saves);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: savedKey }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: savedKey }),
+        queryClient.invalidateQueries({ queryKey: projectPagesQueryKey() }),
+      ]),
   });
 }
 
@@ -75,8 +81,11 @@ function withSaves(project: Project, projectId: number, saves: number): Project 
   return project.projectId === projectId ? { ...project, saves } : project;
 }
 
-/** Sets one project's save count in every cached page of the list and in the saved list. */
+/** Sets one project's save count in every cached page of the list, the saved list and the project's page. */
 function setSaves(queryClient: QueryClient, projectId: number, saves: number) {
+  queryClient.setQueriesData<ProjectPageResponse>({ queryKey: projectPagesQueryKey() }, (old) =>
+    old && old.project.projectId === projectId ? { ...old, project: { ...old.project, saves } } : old,
+  );
   queryClient.setQueriesData<ProjectListResponse>({ queryKey: getProjectListsQueryKey() }, (old) =>
     old ? { ...old, data: old.data.map((project) => withSaves(project, projectId, saves)) } : old,
   );

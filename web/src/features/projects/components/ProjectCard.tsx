@@ -1,9 +1,11 @@
 import { FINDER_STALE_PUSH_DAYS, type Project } from '@openlfg/contracts';
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { Highlight } from '../../../components/Highlight';
 import type { CardColour } from '../../../components/card-colour';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { formatCount } from '../../../lib/format';
+import { projectPageHref } from '../../../lib/project-links';
 import { isNewProject, isQuietProject } from '../is-new-project';
 import { ProjectFigures } from './ProjectFigures';
 import { ProjectTopics } from './ProjectTopics';
@@ -37,10 +39,9 @@ export function ProjectCard({
     <article className={`${styles.card} ${styles[colour]}`} aria-labelledby={headingId}>
       <div className={styles.head}>
         <h3 id={headingId} className={styles.name}>
-          <a href={project.projectUrl} target="_blank" rel="noreferrer" className={styles.nameLink}>
+          <Link to={projectPageHref(project.repoExt)} className={styles.nameLink}>
             <Highlight text={project.name} />
-            <VisuallyHidden> (opens GitHub in a new tab)</VisuallyHidden>
-          </a>
+          </Link>
         </h3>
         <div className={styles.badges}>
           {isNew ? <span className={styles.badgeNew}>New</span> : null}
@@ -52,9 +53,10 @@ export function ProjectCard({
         </div>
       </div>
       <p className={styles.repo}>
-        <span className={styles.repoExt}>
+        <a href={project.projectUrl} target="_blank" rel="noreferrer" className={styles.repoExt}>
           <Highlight text={project.repoExt} />
-        </span>
+          <VisuallyHidden> on GitHub (opens in a new tab)</VisuallyHidden>
+        </a>
         {project.language ? (
           <>
             <span aria-hidden="true"> · </span>

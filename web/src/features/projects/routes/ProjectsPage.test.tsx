@@ -68,11 +68,13 @@ describe('the projects list', () => {
     renderApp('/');
 
     const react = await card('react');
-    const link = within(react).getByRole('link', { name: /^react/ });
-    expect(link.getAttribute('href')).toBe('https://github.com/facebook/react');
-    expect(link.getAttribute('target')).toBe('_blank');
-    expect(link.getAttribute('rel')).toBe('noreferrer');
-    expect(within(react).getByText('facebook/react')).toBeTruthy();
+    // The name leads to the project's page; its owner/name to GitHub.
+    const link = within(react).getByRole('link', { name: 'react' });
+    expect(link.getAttribute('href')).toBe('/projects/facebook/react');
+    const github = within(react).getByRole('link', { name: 'facebook/react on GitHub (opens in a new tab)' });
+    expect(github.getAttribute('href')).toBe('https://github.com/facebook/react');
+    expect(github.getAttribute('target')).toBe('_blank');
+    expect(github.getAttribute('rel')).toBe('noreferrer');
     expect(within(react).getByText('The library for web and native user interfaces.')).toBeTruthy();
     expect(within(react).getByText('JavaScript')).toBeTruthy();
     expect(within(react).getByText('Archived')).toBeTruthy();
