@@ -1,4 +1,4 @@
-import { MESSAGE_MAX_LENGTH } from '@openlfg/contracts';
+import { MENTOR_ASKS_PER_WINDOW, MESSAGE_MAX_LENGTH } from '@openlfg/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import fields from '../../../components/FormField.module.css';
 import { newClientMessageId } from '../../../lib/client-id';
@@ -55,7 +55,10 @@ export function AskMentorForm({ projectId }: { projectId: number }) {
         aria-invalid={ask.isError}
         aria-describedby={ask.isError ? errorId : undefined}
       />
-      <p className={fields.hint}>It is posted in the project’s room, and each mentor gets a notification.</p>
+      <p className={fields.hint}>
+        It is posted in the project’s room, and each mentor gets a notification. You can ask{' '}
+        {MENTOR_ASKS_PER_WINDOW} times an hour.
+      </p>
       {ask.isError ? (
         <p id={errorId} role="alert" className={fields.error}>
           {errorMessage(ask.error, 'Your question could not be sent. Try again.')}
