@@ -23,6 +23,7 @@ import * as m0021 from './0021_search_words.js';
 import * as m0022 from './0022_mail_confirmations.js';
 import * as m0023 from './0023_message_mentions.js';
 import * as m0024 from './0024_member_removals.js';
+import * as m0026 from './0026_demo_community.js';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the same list works from
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0022_mail_confirmations': m0022,
   '0023_message_mentions': m0023,
   '0024_member_removals': m0024,
+  '0026_demo_community': m0026,
 };
