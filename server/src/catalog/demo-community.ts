@@ -34,15 +34,14 @@ interface DemoGroup {
   postedHoursAgo: number;
 }
 
+/** Descriptions of two lines on a card at most, as short posts are: the first screen still holds a whole card. */
 const DEMO_GROUPS: readonly DemoGroup[] = [
   {
     repoExt: 'facebook/react',
-    title: 'First React contributions, together',
+    title: 'First React PRs together',
     description:
-      'A small group for people making their first pull request to React. We pick a documentation or ' +
-      'test issue each week, pair on it in a call, and review each other before we open the pull request.\n\n' +
-      '- one call a week, in English\n- no React internals knowledge needed',
-    topics: ['react', 'javascript', 'frontend'],
+      "We pair on a React docs or test issue each week and review each other's pull request. Beginners welcome.",
+    topics: ['react', 'javascript'],
     skillLevel: 'Beginner',
     maxMembers: 6,
     people: [0, 1, 2],
@@ -50,10 +49,9 @@ const DEMO_GROUPS: readonly DemoGroup[] = [
   },
   {
     repoExt: 'rust-lang/rust',
-    title: 'Reading rustc diagnostics issues',
+    title: 'Rust diagnostics study group',
     description:
-      'We work through the E-easy and A-diagnostics issues of the Rust compiler: better error messages are ' +
-      'a gentle way into rustc. Some Rust needed; compiler experience not.',
+      'Better error messages are a gentle way into rustc: we take its easy diagnostics issues together.',
     topics: ['rust', 'compiler'],
     skillLevel: 'Intermediate',
     maxMembers: 5,
@@ -62,10 +60,9 @@ const DEMO_GROUPS: readonly DemoGroup[] = [
   },
   {
     repoExt: 'python/cpython',
-    title: 'CPython docs sprint for newcomers',
+    title: 'CPython docs sprint',
     description:
-      'Improving the Python documentation: examples, typos, unclear paragraphs. A good first contribution ' +
-      'to CPython, with the devguide as our map. We meet on weekends.',
+      "Examples, typos and unclear paragraphs in Python's docs: a first CPython contribution, on weekends.",
     topics: ['python', 'documentation'],
     skillLevel: 'Beginner',
     maxMembers: null,
@@ -74,11 +71,10 @@ const DEMO_GROUPS: readonly DemoGroup[] = [
   },
   {
     repoExt: 'excalidraw/excalidraw',
-    title: 'Keyboard access for Excalidraw',
+    title: 'Excalidraw keyboard access',
     description:
-      'Two of us are making the whiteboard usable from the keyboard and with a screen reader. Full for now; ' +
-      'save it to hear when a spot opens.',
-    topics: ['accessibility', 'typescript', 'react'],
+      'Making the whiteboard usable from the keyboard and with a screen reader. Full: save it for a spot.',
+    topics: ['accessibility', 'typescript'],
     skillLevel: 'Any level',
     maxMembers: 2,
     people: [4, 3],

@@ -57,11 +57,11 @@ describe('the group list', () => {
   });
 
   it('marks a group of the demo data as demo, and no other', async () => {
-    const demo = makeGroup({ groupProjectId: 3, title: 'First React contributions', isDemo: true });
+    const demo = makeGroup({ groupProjectId: 3, title: 'First React PRs', isDemo: true });
     mockApi(groupsHandler(() => groupList([demo, publicGroup])));
     renderApp('/group-projects');
 
-    const demoCard = await card('First React contributions');
+    const demoCard = await card('First React PRs');
     // Read as "Demo: a made-up group of the demo data, gone once ...", the tooltip says the same.
     expect(within(demoCard).getByTitle(/made-up group of the demo data/).textContent).toMatch(
       /^Demo: a made-up group of the demo data/,
