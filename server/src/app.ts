@@ -11,6 +11,9 @@ import { createIssuesService } from './projects/issues.js';
 import { createGroupsRepository } from './groups/repository.js';
 import { groupsRoutes } from './groups/routes.js';
 import { createSharePreviews } from './groups/share-preview.js';
+import { createSitemapRepository } from './sitemap/repository.js';
+import { sitemapRoutes } from './sitemap/routes.js';
+import { createSitemapService, type SitemapOptions } from './sitemap/service.js';
 import { createInvitesRepository } from './groups/invites-repository.js';
 import { invitesRoutes } from './groups/invites-routes.js';
 import { createInvitesService } from './groups/invites-service.js';
@@ -83,6 +86,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
   /** Tests shorten the realtime channel's timers, loosen its flood limit and lower its connection caps. */
   realtime?: Pick<RealtimeOptions, 'heartbeatMs' | 'sessionCheckMs' | 'flood' | 'connectionLimits'>;
+  /** Tests make sitemap files small (a few addresses each) to see their paging. */
+  sitemap?: Pick<SitemapOptions, 'pageSize' | 'batchSize'>;
   /** Tests add routes of their own under this prefix (`/api/test/`), which need no declaration in contracts. */
   testRoutePrefix?: string;
   /** Tests give each run its own Redis key prefix, so parallel runs never share rate-limit counters. */
@@ -192,7 +197,6 @@ export async function buildApp(deps: AppDeps) {
   const projectsService = createProjectsService(projectsRepository, {
     listCacheTtlMs: config.listCacheTtlMs,
   });
-  app.decorate('catalogueChanged', () => projectsService.catalogueChanged());
   // The issue finder: issues the sync stores, claims on OpenLFG, best for you from the user's repositories.
   const issueFinder = createIssueFinderService({
     repository: createIssuesRepository(database.db),
@@ -239,6 +243,11 @@ export async function buildApp(deps: AppDeps) {
     }),
     requireUser: accounts.requireUser,
   });
+  // A catalogue change refreshes the group lists too: an import or a sync removes the demo's groups.
+  app.decorate('catalogueChanged', () => {
+    projectsService.catalogueChanged();
+    groupsService.listsChanged();
+  });
   // Invite links, and requesters' public GitHub summaries beside their requests.
   const invites = createInvitesService({
     repository: createInvitesRepository(database.db),
@@ -254,7 +263,7 @@ export async function buildApp(deps: AppDeps) {
     groups: groupsRepository,
     config,
     repoClient: createRepoClient(config.github),
-    catalogueChanged: () => projectsService.catalogueChanged(),
+    catalogueChanged: () => app.catalogueChanged(),
     groupListsChanged: () => groupsService.listsChanged(),
     groupAccessChanged,
     notify: notifications.record,
@@ -316,6 +325,13 @@ export async function buildApp(deps: AppDeps) {
     ...deps.realtime,
   });
   await app.register(openApiRoutes);
+  // For search engines: /robots.txt, /sitemap.xml and its pages (every project's page, every public group's).
+  await app.register(sitemapRoutes, {
+    service: createSitemapService(createSitemapRepository(database.db), {
+      publicUrl: config.publicUrl,
+      ...deps.sitemap,
+    }),
+  });
   // A page's HTML carries its link preview (Open Graph, Twitter): a group's page its group's.
   const previews = createSharePreviews({ preview: groupsService.sharePreview, publicUrl: config.publicUrl });
   await registerSpa(app, deps.webDistDir, {

@@ -87,6 +87,8 @@ export interface UsersTable {
   github_token_encrypted: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** A made-up person of the demo community (migration 0026): never signs in, gone with the demo. */
+  is_demo: Generated<boolean>;
 }
 
 export interface SessionsTable {
@@ -237,6 +239,8 @@ export interface GroupProjectsTable {
   status: ColumnType<'open' | 'closed' | 'archived', 'open' | 'closed' | 'archived' | undefined>;
   /** The weighted words of the row, kept by the database (migration 0009): only for searching. */
   search: ColumnType<string, never, never>;
+  /** A group of the demo community (migration 0026), around a demo project: gone with the demo. */
+  is_demo: Generated<boolean>;
 }
 
 export interface GroupMembersTable {
