@@ -2,6 +2,7 @@ import { runFinderBench } from './finder.js';
 import { runHttpBench } from './http/run.js';
 import { runLoggingBench } from './logging.js';
 import { runRealtimeBench } from './realtime/run.js';
+import { runSitemapBench } from './sitemap.js';
 import { printFirstVisitJs } from './web/first-visit.js';
 import { runLighthouse } from './web/lighthouse.js';
 
@@ -29,6 +30,11 @@ import { runLighthouse } from './web/lighthouse.js';
  * generated issues, one connection: first page, a page 25 pages in, best for you, against their targets; and
  * on the same data a project's page as its HTML, rendered by the server, uncached (target 10 ms p50).
  *
+ * Sitemap round (sitemap.ts, PostgreSQL: BENCH_DATABASE_URL, TEST_DATABASE_URL or the realtime round's private
+ * server): every file of /sitemap.xml streamed for BENCH_PROJECTS projects and a tenth of them, with the server's
+ * RSS and heap before and at their peak while streaming, against "flat" (the heap's growth bounded and the same
+ * at both sizes).
+ *
  * Realtime (realtime/run.ts): two nodes (server-process.ts, ports 4601 and 4602) on a private PostgreSQL
  * server (initdb + pg_ctl from /usr/lib/postgresql/15/bin, run as the postgres user when the bench is root,
  * port 55432, deleted afterwards, also on Ctrl-C), 500 WebSocket subscribers over 50 private boards and both
@@ -43,7 +49,7 @@ import { runLighthouse } from './web/lighthouse.js';
  * order, an acknowledged message missing, a node dying), never for a latency figure.
  *
  * Switches (environment):
- *   BENCH_ONLY=web | http | logging | finder | realtime  run one part only (default: all, in that order); the first
+ *   BENCH_ONLY=web | http | logging | finder | sitemap | realtime  one part only (default: all, in that order); the first
  *                                     visit's JavaScript size is printed whichever runs
  *   LIGHTHOUSE_RUNS, LIGHTHOUSE_REPORT_DIR, CHROMIUM_PATH   the Lighthouse part's (see web/lighthouse.ts)
  *   BENCH_ISSUES=1000000              the finder round's generated issues (over BENCH_PROJECTS projects)
@@ -64,7 +70,7 @@ import { runLighthouse } from './web/lighthouse.js';
  */
 
 const only = process.env.BENCH_ONLY;
-const PARTS = ['web', 'http', 'logging', 'finder', 'realtime'] as const;
+const PARTS = ['web', 'http', 'logging', 'finder', 'sitemap', 'realtime'] as const;
 if (only && !(PARTS as readonly string[]).includes(only)) {
   console.error(`BENCH_ONLY must be one of ${PARTS.join(', ')} (got ${JSON.stringify(only)})`);
   process.exit(2);
@@ -82,5 +88,6 @@ if (runs('web')) {
 if (runs('http')) ok = (await runHttpBench()) && ok;
 if (runs('logging')) await runLoggingBench();
 if (runs('finder')) ok = (await runFinderBench()) && ok;
+if (runs('sitemap')) ok = (await runSitemapBench()) && ok;
 if (runs('realtime')) ok = (await runRealtimeBench()) && ok;
 if (!ok) process.exitCode = 1;

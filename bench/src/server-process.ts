@@ -3,6 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { buildApp } from '../../server/dist/app.js';
 import { loadConfig } from '../../server/dist/config.js';
 import { migrateToLatest } from '../../server/dist/platform/db/migrate.js';
@@ -19,7 +21,8 @@ import { generateGroups, generateIssues, generateProjects } from './generate-pro
  * realtime bench runs several of these as nodes of one deployment: it passes BENCH_PORT (a fixed port, so a
  * killed node comes back at the same address), PUBLIC_URL (the origin its WebSocket accepts) and
  * BENCH_SESSION_SECRET (the same on every node), and BENCH_LOG_LEVEL=error (outages under test log their warnings
- * by the hundred). The logging round starts it with BENCH_LOG_LEVEL=info and sets the level by message.
+ * by the hundred). The logging round starts it with BENCH_LOG_LEVEL=info and sets the level by message; the
+ * sitemap round asks it for its memory by message.
  */
 const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const config = loadConfig({
@@ -82,11 +85,42 @@ const address = await app.listen({ host: config.host, port: config.port });
 process.send?.({ address, cookie });
 // The logging round switches the level between its runs (the answer says the next request has it) and reads
 // the CPU time this process has used.
-process.on('message', (message: { logLevel?: string }) => {
+process.on('message', (message: { logLevel?: string; memory?: MemoryAction }) => {
+  if (message.memory) {
+    process.send?.({ memory: memory(message.memory) });
+    return;
+  }
   if (message.logLevel) app.log.level = message.logLevel;
   const cpu = process.cpuUsage();
   process.send?.({ logLevel: app.log.level, cpuMicros: cpu.user + cpu.system });
 });
+
+/**
+ * The sitemap round's memory figures. `start` collects garbage (so the baseline is what is live) and samples RSS
+ * and the heap every 5 ms from then on, garbage included; `start-live` samples every 50 ms after a full
+ * collection, so its peak is the most the server held live at once. `stop` answers the highest of each since.
+ */
+const gc = (() => {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+})();
+type MemoryAction = 'start' | 'start-live' | 'stop';
+let peak = { rss: 0, heapUsed: 0 };
+let sampler: NodeJS.Timeout | undefined;
+function memory(action: MemoryAction): { rss: number; heapUsed: number } {
+  const sample = () => {
+    if (action === 'start-live') gc();
+    const now = process.memoryUsage();
+    peak = { rss: Math.max(peak.rss, now.rss), heapUsed: Math.max(peak.heapUsed, now.heapUsed) };
+  };
+  clearInterval(sampler);
+  if (action === 'stop') return peak;
+  gc();
+  const { rss, heapUsed } = process.memoryUsage();
+  peak = { rss, heapUsed };
+  sampler = setInterval(sample, action === 'start-live' ? 50 : 5);
+  return peak;
+}
 
 process.on('SIGTERM', () => {
   void app

@@ -59,6 +59,10 @@ import {
 import {
   AddMessageRequest,
   AddMessageResponse,
+  AddRoomMessageRequest,
+  DeleteRoomMessageRequest,
+  EditRoomMessageRequest,
+  RoomHistoryQuery,
   ChangedMessageResponse,
   DeleteMessageRequest,
   EditMessageRequest,
@@ -110,6 +114,16 @@ import {
   NotificationsResponse,
   UnreadNotificationsResponse,
 } from './notifications.js';
+import {
+  AskMentorRequest,
+  AskMentorResponse,
+  MentorsQuery,
+  MentorsResponse,
+  StepDownMentorRequest,
+  StepDownMentorResponse,
+  VolunteerMentorRequest,
+  VolunteerMentorResponse,
+} from './mentors.js';
 import { NoContent, Redirect } from './schema-helpers.js';
 import {
   MailLinkOutcome,
@@ -207,6 +221,14 @@ export const API_SCHEMAS = schemas({
   editMessage: { body: EditMessageRequest, response: { 200: ChangedMessageResponse } },
   deleteMessage: { body: DeleteMessageRequest, response: { 200: ChangedMessageResponse } },
   messageHistory: { querystring: MessageHistoryQuery, response: { 200: MessageHistoryResponse } },
+  addRoomMessage: { body: AddRoomMessageRequest, response: { 200: AddMessageResponse } },
+  editRoomMessage: { body: EditRoomMessageRequest, response: { 200: ChangedMessageResponse } },
+  deleteRoomMessage: { body: DeleteRoomMessageRequest, response: { 200: ChangedMessageResponse } },
+  roomHistory: { querystring: RoomHistoryQuery, response: { 200: MessageHistoryResponse } },
+  projectMentors: { querystring: MentorsQuery, response: { 200: MentorsResponse } },
+  volunteerMentor: { body: VolunteerMentorRequest, response: { 200: VolunteerMentorResponse } },
+  stepDownMentor: { body: StepDownMentorRequest, response: { 200: StepDownMentorResponse } },
+  askMentor: { body: AskMentorRequest, response: { 200: AskMentorResponse } },
   unreadCounts: { response: { 200: UnreadCountsResponse } },
 
   notifications: { querystring: NotificationsQuery, response: { 200: NotificationsResponse } },

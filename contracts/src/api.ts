@@ -95,6 +95,16 @@ export const API = declare({
   messageHistory: { method: 'GET', path: '/api/messages/history', auth: 'anyone' },
   unreadCounts: { method: 'GET', path: '/api/messages/unread', auth: 'user' },
 
+  addRoomMessage: { method: 'POST', path: '/api/project-rooms/add-message', auth: 'user' },
+  editRoomMessage: { method: 'POST', path: '/api/project-rooms/edit-message', auth: 'user' },
+  deleteRoomMessage: { method: 'POST', path: '/api/project-rooms/delete-message', auth: 'user' },
+  roomHistory: { method: 'GET', path: '/api/project-rooms/history', auth: 'anyone' },
+
+  projectMentors: { method: 'GET', path: '/api/mentors', auth: 'anyone' },
+  volunteerMentor: { method: 'POST', path: '/api/mentors/volunteer', auth: 'user' },
+  stepDownMentor: { method: 'POST', path: '/api/mentors/step-down', auth: 'user' },
+  askMentor: { method: 'POST', path: '/api/mentors/ask', auth: 'user' },
+
   notifications: { method: 'GET', path: '/api/notifications', auth: 'user' },
   unreadNotifications: { method: 'GET', path: '/api/notifications/unread', auth: 'user' },
   markNotificationRead: { method: 'POST', path: '/api/notifications/read', auth: 'user' },

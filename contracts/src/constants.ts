@@ -92,6 +92,8 @@ export const DATE_POSTED_OPTIONS = [
 
 /** The chat room of a group's discussion board. */
 export const discussionRoom = (groupProjectId: number) => `discussion-board-${groupProjectId}`;
+/** The realtime room of a project's room (its public board). */
+export const projectRoom = (projectId: number) => `project-room-${projectId}`;
 
 /** The longest message the discussion board takes, in characters. */
 export const MESSAGE_MAX_LENGTH = 2000;

@@ -107,6 +107,8 @@ export const GroupSummary = Type.Object({
   owner: GroupOwner,
   /** The owner's question to people asking to join; absent or null for none. */
   joinQuestion: Type.Optional(Nullable(Type.String())),
+  /** True for a made-up group of a fresh install's demo (gone after an import or a sync); absent otherwise. */
+  isDemo: Type.Optional(Type.Boolean()),
 });
 export type GroupSummary = Static<typeof GroupSummary>;
 

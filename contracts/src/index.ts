@@ -20,6 +20,7 @@ export * from './invites.js';
 export * from './moderation.js';
 export * from './messages.js';
 export * from './mentions.js';
+export * from './mentors.js';
 export * from './notifications.js';
 export * from './notification-text.js';
 export * from './mail.js';

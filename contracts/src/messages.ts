@@ -6,9 +6,10 @@ import { CLIENT_MESSAGE_ID_PATTERN, MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE } from
 import { Text } from './schema-helpers.js';
 
 const GroupId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });
+const ProjectId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });
 const MessageId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });
-/** `discussion-board-{groupProjectId}`. */
-const Room = Type.String({ pattern: '^discussion-board-[1-9][0-9]{0,15}$', maxLength: 40 });
+/** `discussion-board-{groupProjectId}` (a group's board) or `project-room-{projectId}` (a project's room). */
+const Room = Type.String({ pattern: '^(discussion-board|project-room)-[1-9][0-9]{0,15}$', maxLength: 40 });
 
 export const MessageAuthor = Type.Object({
   id: Type.Integer(),
@@ -22,7 +23,10 @@ export type MessageAuthor = Static<typeof MessageAuthor>;
 export const Message = Type.Object({
   id: MessageId,
   room: Type.String(),
-  groupProjectId: GroupId,
+  /** The group whose board holds it; absent for a message in a project's room. */
+  groupProjectId: Type.Optional(GroupId),
+  /** The project whose room holds it; absent for a message on a group's board. */
+  projectId: Type.Optional(ProjectId),
   author: MessageAuthor,
   /** Plain text: clients render it as text, never as HTML. */
   text: Type.String(),
@@ -36,14 +40,21 @@ export const Message = Type.Object({
 });
 export type Message = Static<typeof Message>;
 
+/** What a new message carries, on any board. */
+const NewMessage = {
+  clientId: Type.String({ pattern: CLIENT_MESSAGE_ID_PATTERN }),
+  /** Trimmed by the server; empty after trimming is refused. */
+  text: Text({ minLength: 1, maxLength: MESSAGE_MAX_LENGTH }),
+};
+/** A page of a board's history: only messages with a smaller id than `before` (the oldest already shown). */
+const HistoryPage = {
+  before: Type.Optional(MessageId),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MESSAGE_PAGE_SIZE })),
+};
+
 /** POST /api/messages/add-message. Sending the same clientId again stores the message once. */
 export const AddMessageRequest = Type.Object(
-  {
-    groupProjectId: GroupId,
-    clientId: Type.String({ pattern: CLIENT_MESSAGE_ID_PATTERN }),
-    /** Trimmed by the server; empty after trimming is refused. */
-    text: Text({ minLength: 1, maxLength: MESSAGE_MAX_LENGTH }),
-  },
+  { groupProjectId: GroupId, ...NewMessage },
   { additionalProperties: false },
 );
 export type AddMessageRequest = Static<typeof AddMessageRequest>;
@@ -85,12 +96,7 @@ export type LatestMessageResponse = Static<typeof LatestMessageResponse>;
 
 /** GET /api/messages/history?groupProjectId=&before=: newest first; `before` pages to older messages. */
 export const MessageHistoryQuery = Type.Object(
-  {
-    groupProjectId: GroupId,
-    /** Only messages with a smaller id (the oldest id of the page already shown). */
-    before: Type.Optional(MessageId),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MESSAGE_PAGE_SIZE })),
-  },
+  { groupProjectId: GroupId, ...HistoryPage },
   { additionalProperties: false },
 );
 export type MessageHistoryQuery = Static<typeof MessageHistoryQuery>;
@@ -111,6 +117,36 @@ export const UnreadCount = Type.Object({
 export type UnreadCount = Static<typeof UnreadCount>;
 export const UnreadCountsResponse = Type.Object({ data: Type.Array(UnreadCount) });
 export type UnreadCountsResponse = Static<typeof UnreadCountsResponse>;
+
+/* ---------- A project's room: the same board, addressed by the project ---------- */
+
+/** POST /api/project-rooms/add-message: anyone signed in posts in a project's room. */
+export const AddRoomMessageRequest = Type.Object(
+  { projectId: ProjectId, ...NewMessage },
+  { additionalProperties: false },
+);
+export type AddRoomMessageRequest = Static<typeof AddRoomMessageRequest>;
+
+/** POST /api/project-rooms/edit-message: its author edits their message. */
+export const EditRoomMessageRequest = Type.Object(
+  { projectId: ProjectId, messageId: MessageId, text: Text({ minLength: 1, maxLength: MESSAGE_MAX_LENGTH }) },
+  { additionalProperties: false },
+);
+export type EditRoomMessageRequest = Static<typeof EditRoomMessageRequest>;
+
+/** POST /api/project-rooms/delete-message: its author or a moderator deletes a message. */
+export const DeleteRoomMessageRequest = Type.Object(
+  { projectId: ProjectId, messageId: MessageId },
+  { additionalProperties: false },
+);
+export type DeleteRoomMessageRequest = Static<typeof DeleteRoomMessageRequest>;
+
+/** GET /api/project-rooms/history?projectId=&before=: newest first, for anyone (the room is public). */
+export const RoomHistoryQuery = Type.Object(
+  { projectId: ProjectId, ...HistoryPage },
+  { additionalProperties: false },
+);
+export type RoomHistoryQuery = Static<typeof RoomHistoryQuery>;
 
 /* ---------- Realtime frames (JSON text frames on /api/realtime) ---------- */
 
@@ -157,7 +193,7 @@ export type ClientFrame = Static<typeof ClientFrame>;
 export const RoomClosedReason = Type.Union([
   /** Not allowed to read this board (private group, not a member; or a hidden group). */
   Type.Literal('forbidden'),
-  /** The group no longer exists. */
+  /** The group (or the project) no longer exists. */
   Type.Literal('not-found'),
   /** Too many rooms on one socket. */
   Type.Literal('too-many-rooms'),

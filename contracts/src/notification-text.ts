@@ -38,6 +38,10 @@ export function notificationText(notification: Notification): string {
       return `${who(notification)} made you the owner of ${subject}`;
     case 'mentioned':
       return `${who(notification)} mentioned you on the board of ${subject}`;
+    case 'room-mentioned':
+      return `${who(notification)} mentioned you in the room of ${subject}`;
+    case 'mentor-asked':
+      return `${who(notification)} asked the mentors of ${subject} a question`;
   }
 }
 
@@ -49,6 +53,9 @@ export function notificationLink(notification: Notification): string | null {
       return null;
     case 'project-request-approved':
       return `/?q=${encodeURIComponent(notification.subject)}`;
+    case 'room-mentioned':
+    case 'mentor-asked':
+      return projectRoomLink(notification.subject, notification.messageId ?? null);
     case 'mentioned':
       return notification.groupProjectId === null
         ? null
@@ -56,4 +63,11 @@ export function notificationLink(notification: Notification): string | null {
     default:
       return notification.groupProjectId === null ? null : `/group-projects/${notification.groupProjectId}`;
   }
+}
+
+/** A message in a project's room: the project's page, at the message (`subject` is the project's owner/name). */
+export function projectRoomLink(fullName: string, messageId: number | null): string {
+  const [owner = '', name = ''] = fullName.split('/');
+  const page = `/projects/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`;
+  return messageId === null ? `${page}#room` : `${page}#message-${messageId}`;
 }

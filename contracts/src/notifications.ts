@@ -39,6 +39,10 @@ export const NotificationKind = Type.Union([
   Type.Literal('ownership-received'),
   /** Someone mentioned me on a board I can read (to the mentioned; the group's title is the subject). */
   Type.Literal('mentioned'),
+  /** Someone mentioned me in a project's room (to the mentioned; the project's owner/name is the subject). */
+  Type.Literal('room-mentioned'),
+  /** Someone asked the mentors of a project a question in its room (to each mentor; subject: owner/name). */
+  Type.Literal('mentor-asked'),
 ]);
 export type NotificationKind = Static<typeof NotificationKind>;
 
@@ -49,6 +53,8 @@ export const Notification = Type.Object({
   actor: Nullable(Type.Object({ login: Type.String(), avatarUrl: Nullable(Type.String()) })),
   groupProjectId: Nullable(Type.Integer()),
   projectRequestId: Nullable(Type.Integer()),
+  /** The message it leads to, when it is about one in a project's room. */
+  messageId: Type.Optional(Nullable(Type.Integer())),
   /** The group's title or the repository's owner/name when it happened. */
   subject: Type.String(),
   /** The owner's note or the moderator's reason, when there is one. */

@@ -11,6 +11,9 @@ import { createIssuesService } from './projects/issues.js';
 import { createGroupsRepository } from './groups/repository.js';
 import { groupsRoutes } from './groups/routes.js';
 import { createSharePreviews } from './groups/share-preview.js';
+import { createSitemapRepository } from './sitemap/repository.js';
+import { sitemapRoutes } from './sitemap/routes.js';
+import { createSitemapService, type SitemapOptions } from './sitemap/service.js';
 import { createInvitesRepository } from './groups/invites-repository.js';
 import { invitesRoutes } from './groups/invites-routes.js';
 import { createInvitesService } from './groups/invites-service.js';
@@ -31,6 +34,10 @@ import { registerMail } from './mail/index.js';
 import { createNotificationsService, startPruning } from './notifications/service.js';
 import { registerModeration } from './moderation/index.js';
 import { createProjectsRepository } from './projects/repository.js';
+import { createProjectAccessRepository } from './projects/access-repository.js';
+import { createMentorsRepository } from './mentors/repository.js';
+import { mentorsRoutes } from './mentors/routes.js';
+import { createMentorsService } from './mentors/service.js';
 import { createPageRepository } from './projects/page-repository.js';
 import { projectPageRendering } from './projects/page-render.js';
 import { projectPageRoutes } from './projects/page-routes.js';
@@ -80,6 +87,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
   /** Tests shorten the realtime channel's timers, loosen its flood limit and lower its connection caps. */
   realtime?: Pick<RealtimeOptions, 'heartbeatMs' | 'sessionCheckMs' | 'flood' | 'connectionLimits'>;
+  /** Tests make sitemap files small (a few addresses each) to see their paging. */
+  sitemap?: Pick<SitemapOptions, 'pageSize' | 'batchSize'>;
   /** Tests add routes of their own under this prefix (`/api/test/`), which need no declaration in contracts. */
   testRoutePrefix?: string;
   /** Tests give each run its own Redis key prefix, so parallel runs never share rate-limit counters. */
@@ -189,7 +198,6 @@ export async function buildApp(deps: AppDeps) {
   const projectsService = createProjectsService(projectsRepository, {
     listCacheTtlMs: config.listCacheTtlMs,
   });
-  app.decorate('catalogueChanged', () => projectsService.catalogueChanged());
   // The issue finder: issues the sync stores, claims on OpenLFG, best for you from the user's repositories.
   const issueFinder = createIssueFinderService({
     repository: createIssuesRepository(database.db),
@@ -234,6 +242,11 @@ export async function buildApp(deps: AppDeps) {
     summaryOf: summaries.of,
   });
   await app.register(projectPageRoutes, { service: projectPages, requireUser: accounts.requireUser });
+  // A catalogue change refreshes the group lists too: an import or a sync removes the demo's groups.
+  app.decorate('catalogueChanged', () => {
+    projectsService.catalogueChanged();
+    groupsService.listsChanged();
+  });
   // Invite links, and requesters' public GitHub summaries beside their requests.
   const invites = createInvitesService({
     repository: createInvitesRepository(database.db),
@@ -249,7 +262,7 @@ export async function buildApp(deps: AppDeps) {
     groups: groupsRepository,
     config,
     repoClient: createRepoClient(config.github),
-    catalogueChanged: () => projectsService.catalogueChanged(),
+    catalogueChanged: () => app.catalogueChanged(),
     groupListsChanged: () => groupsService.listsChanged(),
     groupAccessChanged,
     notify: notifications.record,
@@ -261,18 +274,39 @@ export async function buildApp(deps: AppDeps) {
   // and holds the room idle no longer than ROOM_IDLE_MS (messages/repository.ts).
   const messagesRepository = messagesRepositoryFor(database);
   // The messages service works out who a post mentions (readers of the board only); they are told after it commits.
+  // A project's room is a board like a group's: its access facts come from the projects' loader.
+  const projectAccess = createProjectAccessRepository(database.db);
   const messages = createMessagesService(messagesRepository, groupsRepository.loadAccess, bus, {
     isModerator: accounts.isModerator,
-    onMention: ({ message, userIds }) =>
+    loadProjectAccess: projectAccess.loadAccess,
+    onMention: ({ message, userIds, project }) =>
       void notifications
-        .recordNow({
-          kind: 'mentioned',
-          recipients: userIds,
-          actorId: message.author.id,
-          groupId: message.groupProjectId,
-        })
+        .recordNow(
+          project
+            ? {
+                kind: 'room-mentioned',
+                recipients: userIds,
+                actorId: message.author.id,
+                subject: project.fullName,
+                messageId: message.id,
+              }
+            : {
+                kind: 'mentioned',
+                recipients: userIds,
+                actorId: message.author.id,
+                groupId: message.groupProjectId,
+              },
+        )
         .catch((error: unknown) => app.log.warn({ err: error }, 'telling the people mentioned failed')),
   });
+  // Mentors: a question to them is posted in the project's room and told to each, in one transaction.
+  const mentors = createMentorsService({
+    repository: createMentorsRepository(database.db),
+    loadProjectAccess: projectAccess.loadAccess,
+    postInRoom: (caller, input, onStored) => messages.add(caller, input, onStored),
+    notify: notifications.record,
+  });
+  await app.register(mentorsRoutes, { service: mentors, requireUser: accounts.requireUser });
   await app.register(messagesRoutes, { service: messages, requireUser: accounts.requireUser });
   const hub = createRealtimeHub({
     repository: messagesRepository,
@@ -290,6 +324,13 @@ export async function buildApp(deps: AppDeps) {
     ...deps.realtime,
   });
   await app.register(openApiRoutes);
+  // For search engines: /robots.txt, /sitemap.xml and its pages (every project's page, every public group's).
+  await app.register(sitemapRoutes, {
+    service: createSitemapService(createSitemapRepository(database.db), {
+      publicUrl: config.publicUrl,
+      ...deps.sitemap,
+    }),
+  });
   // A page's HTML carries its link preview (Open Graph, Twitter): a group's page its group's.
   const previews = createSharePreviews({ preview: groupsService.sharePreview, publicUrl: config.publicUrl });
   await registerSpa(app, deps.webDistDir, {

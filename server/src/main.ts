@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { seedDemoCatalogue } from './catalog/demo.js';
+import { seedDemoCommunity } from './catalog/demo-community.js';
 import { startSyncScheduler } from './catalog/sync/scheduler.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { DataDirInUseError } from './platform/db/data-dir-lock.js';
@@ -61,6 +62,10 @@ async function main(): Promise<void> {
           `Seeded a demo catalogue of ${seeded} projects (figures are illustrative until you run npm run catalog:import)`,
         );
       }
+      // Groups, people and claims around the demo projects, while the catalogue is still the demo.
+      const groups = await seedDemoCommunity(database.db);
+      if (groups > 0)
+        app.log.info(`Seeded ${groups} demo groups around demo projects (gone after an import or a sync)`);
     }
     // Every node schedules the sync; the sync's lock and due check make one of them run it per interval.
     syncScheduler = startSyncScheduler({

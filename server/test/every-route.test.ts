@@ -312,7 +312,7 @@ describe('every route answers any input without a 5xx', () => {
     socket.close();
   }, 60_000);
 
-  it('a path no route declares answers below 500: pages (their preloads) and unknown API paths (their limit)', async () => {
+  it('a path no route declares answers below 500: pages (their preloads), unknown API paths (their limit), sitemaps', async () => {
     // A built web app with its preload list, and the API's rate limit on, as a deployment runs.
     const dist = mkdtempSync(path.join(tmpdir(), 'openlfg-fuzz-dist-'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
@@ -338,6 +338,11 @@ describe('every route answers any input without a 5xx', () => {
           '%2F',
           '*',
           ':id',
+          // The pages for search engines (sitemap.test.ts): the index, its files, robots.txt.
+          'sitemaps',
+          'sitemap.xml',
+          'projects-1.xml',
+          'robots.txt',
         ),
         fc.string({ maxLength: 12 }).map(encodeURIComponent),
         // As typed, less what ends a path or what the test client cannot put in a URL (a backslash).

@@ -12,6 +12,11 @@ export interface BenchServer {
    * CPU time the server has used so far, in microseconds.
    */
   setLogLevel(level?: 'info' | 'silent'): Promise<number>;
+  /**
+   * `start`: the server collects garbage and answers its memory, then samples it (`start-live`: after a full
+   * collection each time); `stop`: the highest RSS and heap it sampled since (bytes).
+   */
+  memory(action: 'start' | 'start-live' | 'stop'): Promise<{ rss: number; heapUsed: number }>;
   stop(): Promise<void>;
 }
 
@@ -34,6 +39,13 @@ export async function startServer(env: NodeJS.ProcessEnv, logFile?: string): Pro
       new Promise((resolve) => {
         child.once('message', (message: { cpuMicros: number }) => resolve(message.cpuMicros));
         child.send({ logLevel: level });
+      }),
+    memory: (action) =>
+      new Promise((resolve) => {
+        child.once('message', (message: { memory: { rss: number; heapUsed: number } }) =>
+          resolve(message.memory),
+        );
+        child.send({ memory: action });
       }),
     stop: () =>
       new Promise((resolve) => {

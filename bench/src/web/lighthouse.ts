@@ -14,8 +14,8 @@ import { printFirstVisitJs } from './first-visit.js';
  * each page's score and LCP, TBT and CLS beside the issue's target (95), and the first visit's JavaScript size.
  * It measures, it asserts nothing: the exit code is 0 whatever the scores (1 only when it could not measure).
  *
- * The demo data has projects but no group, so it posts one (development sign-in, as the e2e journeys do) and
- * takes the group's id from the list the API answers.
+ * The group page is the newest group's in the list the API answers (one of the demo's groups); with none (a demo
+ * from before its groups), it posts one first (development sign-in, as the e2e journeys do).
  *
  * Environment: CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS (runs per page, the median is
  * printed; default 1), LIGHTHOUSE_REPORT_DIR (writes each run's full report and its trace there as JSON, to see where the
@@ -127,7 +127,7 @@ async function signIn(origin: string, login: string): Promise<string> {
   return cookiesOf(loggedIn);
 }
 
-/** The id of a group in the site's list; the demo data has none, so one is posted first. */
+/** The newest group's page in the site's list; with no group, one is posted first. */
 async function groupPageUrl(origin: string): Promise<string> {
   const list = async (): Promise<number | undefined> => {
     const response = await fetch(`${origin}/api/group-projects`, {

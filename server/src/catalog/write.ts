@@ -1,6 +1,7 @@
 import { languageFromTopics } from '@openlfg/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
+import { removeDemoCommunity } from './demo-community.js';
 import { NAME_BUCKET_ROWS } from '../platform/db/sort-buckets.js';
 import { normaliseTopics, repoKey, type CatalogEntry } from './sources/index.js';
 
@@ -34,6 +35,10 @@ export async function writeCatalogEntries(
       entries.map((e) => [repoKey(e.repoExt), { ...e, topics: normaliseTopics(e.topics) }]),
     ).values(),
   ];
+  // A real catalogue replaces the demo: the made-up people and groups around the demo projects go first.
+  if (!options.isDemo && unique.length > 0) {
+    await db.transaction().execute((trx) => removeDemoCommunity(trx));
+  }
   for (let start = 0; start < unique.length; start += BATCH_SIZE) {
     const batch = unique.slice(start, start + BATCH_SIZE);
     const rows = await db

@@ -13,6 +13,16 @@ export function listable(eb: ExpressionBuilder<DB, 'group_projects'>, ownerId: n
   return ownerId === null ? notHidden : eb.or([notHidden, eb('group_projects.owner_id', '=', ownerId)]);
 }
 
+/**
+ * The SQL form of what the policy lets nobody signed in read of a group, its card and its page (`read-card` and
+ * `read-info` for the actor `anonymous`): public and not hidden, whatever its status (an archived group's page
+ * stays readable). What search engines may be told of (the sitemap); `sitemap.test.ts` holds the two
+ * forms together.
+ */
+export function publiclyReadable(eb: ExpressionBuilder<DB, 'group_projects'>) {
+  return eb.and([listable(eb), eb('group_projects.visibility', '=', 'public')]);
+}
+
 /** The columns every group answer needs, with its owner. */
 export function selectGroup(db: Executor) {
   return db

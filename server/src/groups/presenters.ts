@@ -26,6 +26,7 @@ export function toGroupSummary(row: GroupRow): GroupSummary {
     status: listStatus(row),
     owner: { login: row.owner_login, avatarUrl: row.owner_avatar_url },
     joinQuestion: row.join_question,
+    ...(row.is_demo ? { isDemo: true } : {}),
   };
 }
 

@@ -10,6 +10,8 @@ import { createReadingRepository } from './reading-repository.js';
 export type { GroupListCounts, GroupListQuery } from './list-repository.js';
 export type { SharePreviewRow } from './access-repository.js';
 export type { GroupRow } from './group-rows.js';
+/** Who outside the groups feature lists groups for anyone (the sitemap) filters with the policy's SQL form. */
+export { publiclyReadable } from './group-rows.js';
 
 /** All the groups feature's SQL, one repository per sub-feature, as one object the services share. */
 export function createGroupsRepository(db: Kysely<DB>) {

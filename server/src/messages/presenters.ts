@@ -8,7 +8,8 @@ export function toMessage(row: MessageRow): Message {
   return {
     id: row.id,
     room: row.room,
-    groupProjectId: row.group_id,
+    ...(row.group_id !== null ? { groupProjectId: row.group_id } : {}),
+    ...(row.project_id !== null ? { projectId: row.project_id } : {}),
     author:
       row.author_id !== null && row.author_login !== null
         ? { id: row.author_id, login: row.author_login, avatarUrl: row.author_avatar_url }

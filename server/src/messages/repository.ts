@@ -1,4 +1,3 @@
-import { discussionRoom } from '@openlfg/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
 import { DEFAULT_WAITS, type DatabaseWaits } from '../platform/db/waits.js';
@@ -20,6 +19,7 @@ function selectMessages(executor: Executor) {
       'messages.id',
       'messages.room',
       'messages.group_id',
+      'messages.project_id',
       'messages.author_id',
       'messages.client_id',
       'messages.body',
@@ -112,13 +112,16 @@ export function createMessagesRepository(
     /** Inserts the message, or returns null when this author already used this client id. */
     async insert(
       trx: Transaction<DB>,
-      values: { room: string; groupId: number; authorId: number; clientId: string; body: string },
+      values: { room: string; authorId: number; clientId: string; body: string } & (
+        { groupId: number } | { projectId: number }
+      ),
     ): Promise<{ id: number; created_at: Date } | null> {
       const row = await trx
         .insertInto('messages')
         .values({
           room: values.room,
-          group_id: values.groupId,
+          group_id: 'groupId' in values ? values.groupId : null,
+          project_id: 'projectId' in values ? values.projectId : null,
           author_id: values.authorId,
           client_id: values.clientId,
           body: values.body,
@@ -187,15 +190,10 @@ export function createMessagesRepository(
     },
 
     /**
-     * The users of these logins (compared ignoring case) who may read the group's board: its members, or for a
-     * public group anyone signed up.
+     * The users of these logins (compared ignoring case) who may read a board: the members of `membersOf` (a
+     * private group's id), or anyone signed up (null: a public group's board, a project's room).
      */
-    async readersByLogin(
-      executor: Executor,
-      groupId: number,
-      logins: string[],
-      publicGroup: boolean,
-    ): Promise<number[]> {
+    async readersByLogin(executor: Executor, logins: string[], membersOf: number | null): Promise<number[]> {
       if (logins.length === 0) return [];
       let query = executor
         .selectFrom('users')
@@ -205,7 +203,8 @@ export function createMessagesRepository(
           'in',
           logins.map((login) => login.toLowerCase()),
         );
-      if (!publicGroup) {
+      if (membersOf !== null) {
+        const groupId = membersOf;
         query = query.where((eb) =>
           eb.exists(
             eb
@@ -320,14 +319,6 @@ export function createMessagesRepository(
 }
 
 export type MessagesRepository = ReturnType<typeof createMessagesRepository>;
-
-/** The room of a group, and back. */
-export { discussionRoom };
-export function groupIdOfRoom(room: string): number | null {
-  const match = /^discussion-board-([1-9][0-9]{0,15})$/.exec(room);
-  const id = match ? Number(match[1]) : NaN;
-  return Number.isSafeInteger(id) ? id : null;
-}
 
 /** The repository as the app makes it for this database: its waits bound the room's turns and holds. */
 export function messagesRepositoryFor(database: { db: Kysely<DB>; waits?: DatabaseWaits }) {

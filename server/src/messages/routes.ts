@@ -11,7 +11,10 @@ export interface MessagesRoutesOptions {
 /** Answers about one user's view of a board: never stored by shared caches. */
 const PRIVATE = 'private, no-cache';
 
-/** The spec's /messages routes, and the board's history and unread counts. Access rules: groups/policy.ts. */
+/**
+ * The spec's /messages routes, the board's history and unread counts, and a project's room (the same board).
+ * Access rules: groups/policy.ts.
+ */
 export const messagesRoutes: FastifyPluginAsyncTypebox<MessagesRoutesOptions> = async (
   app,
   { service, requireUser },
@@ -51,6 +54,40 @@ export const messagesRoutes: FastifyPluginAsyncTypebox<MessagesRoutesOptions> = 
 
   app.route({
     ...endpoint('messageHistory'),
+    handler: async (request, reply) => {
+      const auth = await request.auth();
+      reply.header('cache-control', PRIVATE);
+      return service.history(auth.status === 'active' ? auth.user : null, request.query);
+    },
+  });
+
+  // A project's room: the same board, addressed by the project (anyone reads, anyone signed in posts).
+  app.route({
+    ...endpoint('addRoomMessage'),
+    handler: async (request, reply) => {
+      const user = await requireUser(request, reply);
+      return { data: await service.add(user, request.body) };
+    },
+  });
+
+  app.route({
+    ...endpoint('editRoomMessage'),
+    handler: async (request, reply) => {
+      const user = await requireUser(request, reply);
+      return { data: await service.edit(user, request.body) };
+    },
+  });
+
+  app.route({
+    ...endpoint('deleteRoomMessage'),
+    handler: async (request, reply) => {
+      const user = await requireUser(request, reply);
+      return { data: await service.remove(user, request.body) };
+    },
+  });
+
+  app.route({
+    ...endpoint('roomHistory'),
     handler: async (request, reply) => {
       const auth = await request.auth();
       reply.header('cache-control', PRIVATE);

@@ -1,27 +1,46 @@
 import {
-  discussionRoom,
   mentionedLogins,
   MESSAGE_PAGE_SIZE,
   type AddMessageRequest,
+  type AddRoomMessageRequest,
   type DeleteMessageRequest,
+  type DeleteRoomMessageRequest,
   type EditMessageRequest,
+  type EditRoomMessageRequest,
   type Message,
   type MessageHistoryQuery,
   type MessageHistoryResponse,
   type RoomClosedReason,
+  type RoomHistoryQuery,
   type UnreadCount,
 } from '@openlfg/contracts';
-import { allows, authorize, type GroupAccess } from '../groups/policy.js';
+import {
+  allowsRoom,
+  authorize,
+  authorizeRoom,
+  type GroupAccess,
+  type ProjectAccess,
+  type RoomAccess,
+  type RoomAction,
+  type RoomRef,
+} from '../groups/policy.js';
 import { requireText } from '../groups/input.js';
 import type { EventBus } from '../platform/bus/index.js';
 import { writeAudit } from '../platform/db/audit-log.js';
 import { conflict, notFound } from '../platform/http/errors.js';
 import { toMessage } from './presenters.js';
 import type { MessagesRepository } from './repository.js';
-import type { Kysely, Transaction } from 'kysely';
+import {
+  noSuchBoard,
+  roomAccessLoader,
+  roomName,
+  type LoadGroupAccess,
+  type LoadProjectAccess,
+} from './room-access.js';
+import type { Transaction } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
 
-type Executor = Kysely<DB> | Transaction<DB>;
+export type { LoadGroupAccess, LoadProjectAccess } from './room-access.js';
 
 interface Caller {
   id: number;
@@ -33,12 +52,12 @@ interface Author extends Caller {
   avatarUrl: string | null;
 }
 
-const noGroup = (id: number) => notFound(`There is no group project ${id}.`);
-
 /** A committed message that names people who may read its board (never its author): who to tell. */
 export interface Mention {
   message: Message;
   userIds: number[];
+  /** The project, for a message in a project's room (its notification names the project). */
+  project?: ProjectAccess;
 }
 
 export interface MessagesServiceOptions {
@@ -46,50 +65,65 @@ export interface MessagesServiceOptions {
   isModerator?: (login: string) => boolean;
   /** Called after the commit of a message (or an edit) that mentions someone it has not told yet; notifications listen. */
   onMention?: (mention: Mention) => void;
+  /** The projects' access loader, for projects' rooms; without it there are only groups' boards. */
+  loadProjectAccess?: LoadProjectAccess;
 }
 
-/** The groups repository's access loader: one query for everything a decision about one group needs. */
-export type LoadGroupAccess = (
-  executor: Executor,
-  groupId: number,
-  userId: number | null,
-  lock?: 'update' | 'key share' | null,
-) => Promise<GroupAccess | null>;
+/**
+ * What another feature does inside the transaction that stores a new message (not a retry): the mentors
+ * count a question and tell the mentors with it, so the three commit or roll back together. Its answer runs
+ * after the commit (a notification's push).
+ */
+export type OnStored = (trx: Transaction<DB>, message: Message) => Promise<() => void>;
+
+/** A board's input names its group (`groupProjectId`) or its project (`projectId`). */
+type BoardInput = { groupProjectId: number } | { projectId: number };
+const refOf = (input: BoardInput): RoomRef =>
+  'projectId' in input
+    ? { kind: 'project', id: input.projectId }
+    : { kind: 'group', id: input.groupProjectId };
+
+const noBoard = (ref: RoomRef) => notFound(noSuchBoard(ref));
 
 /**
- * The discussion boards: posting (stored, then announced on the bus), history, read marks and unread counts,
- * and the access rule the realtime channel applies to its subscribers. Who may do what is groups/policy.ts.
+ * The discussion boards, a group's or a project's room (one implementation): posting (stored, then announced
+ * on the bus), history, read marks and unread counts (groups' boards), and the access rule the realtime
+ * channel applies to its subscribers. Who may do what is groups/policy.ts, reached through one loader and one
+ * `authorizeRoom` for both kinds of board.
  */
 export function createMessagesService(
   repository: MessagesRepository,
-  loadAccess: LoadGroupAccess,
+  loadGroupAccess: LoadGroupAccess,
   bus: Pick<EventBus, 'publishOnCommit'>,
   options: MessagesServiceOptions = {},
 ) {
   const { db } = repository;
   const isModerator = options.isModerator ?? (() => false);
-  const announceMention = (message: Message, userIds: number[]) => {
-    if (userIds.length > 0) options.onMention?.({ message, userIds });
+  const loadAccess = roomAccessLoader(loadGroupAccess, options.loadProjectAccess ?? (async () => null));
+  const announceMention = (message: Message, userIds: number[], access: RoomAccess) => {
+    if (userIds.length === 0) return;
+    options.onMention?.({
+      message,
+      userIds,
+      ...(access.kind === 'project' ? { project: access.project } : {}),
+    });
   };
 
   /**
-   * The users the message's `text` mentions who may read the group's board (members; anyone signed up for a
-   * public group), never its author, and not told of this message before: each person is told once per
-   * message, however often an edit names them again. Recorded in the same transaction as the text.
+   * The users the message's `text` mentions who may read the board (a private group's members; anyone signed
+   * up for a public group or a project's room), never its author, and not told of this message before: each
+   * person is told once per message, however often an edit names them again. Recorded with the text.
    */
   async function newlyMentioned(
     trx: Transaction<DB>,
-    access: GroupAccess,
+    access: RoomAccess,
     authorId: number,
     messageId: number,
     text: string,
   ): Promise<number[]> {
-    const ids = await repository.readersByLogin(
-      trx,
-      access.groupId,
-      mentionedLogins(text),
-      access.visibility === 'public',
-    );
+    const membersOf =
+      access.kind === 'group' && access.group.visibility !== 'public' ? access.group.groupId : null;
+    const ids = await repository.readersByLogin(trx, mentionedLogins(text), membersOf);
     return repository.recordMentions(
       trx,
       messageId,
@@ -98,33 +132,35 @@ export function createMessagesService(
   }
 
   /**
-   * An edit or a deletion: the group's access facts and the message (locked), then the policy with the message's
+   * An edit or a deletion: the board's access facts and the message (locked), then the policy with the message's
    * facts; then `change` in the same transaction, announced to every node when it commits.
    */
   async function changeMessage(
     action: 'edit-message' | 'delete-message',
     caller: Author,
-    groupId: number,
+    ref: RoomRef,
     messageId: number,
     change: (
       trx: Transaction<DB>,
       row: { author_id: number | null; body: string; deleted_at: Date | null },
-      access: GroupAccess,
+      access: RoomAccess,
       asModerator: boolean,
     ) => Promise<number[]>,
   ): Promise<Message> {
-    const room = discussionRoom(groupId);
+    const room = roomName(ref);
     const moderator = isModerator(caller.login);
     let mentioned: number[] = [];
+    let loaded: RoomAccess | undefined;
     const announce = await db.transaction().execute(async (trx) => {
-      const access = await loadAccess(trx, groupId, caller.id, 'key share');
-      if (!access) throw noGroup(groupId);
+      const access = await loadAccess(trx, ref, caller.id, 'key share');
+      if (!access) throw noBoard(ref);
+      loaded = access;
       const row = await repository.lockMessage(trx, room, messageId);
       if (!row) {
-        authorize('find-message', access, caller.id, { moderator });
+        authorizeRoom('find-message', access, caller.id, { moderator });
         throw notFound(`There is no message ${messageId} on this board.`);
       }
-      const allowed = authorize(action, access, caller.id, {
+      const allowed = authorizeRoom(action, access, caller.id, {
         ownsMessage: row.author_id === caller.id,
         moderator,
       });
@@ -133,48 +169,56 @@ export function createMessagesService(
     });
     announce();
     const changed = await repository.findById(db, messageId);
-    if (!changed) throw notFound(`There is no message ${messageId} on this board.`);
+    if (!changed || !loaded) throw notFound(`There is no message ${messageId} on this board.`);
     const message = toMessage(changed);
-    announceMention(message, mentioned);
+    announceMention(message, mentioned, loaded);
     return message;
   }
 
-  /** The first step of every board action: load the group's access facts and ask the policy. */
+  /** The first step of every board action: load the board's access facts and ask the policy. */
   async function authorized(
-    action: 'read-discussion' | 'post-message' | 'mark-read',
-    executor: Executor,
-    groupId: number,
+    action: RoomAction,
+    executor: Parameters<LoadGroupAccess>[0],
+    ref: RoomRef,
     caller: Caller | null,
     lock: 'key share' | null = null,
-  ): Promise<GroupAccess> {
-    const access = await loadAccess(executor, groupId, caller?.id ?? null, lock);
-    if (!access) throw noGroup(groupId);
-    authorize(action, access, caller?.id ?? null);
+  ): Promise<RoomAccess> {
+    const access = await loadAccess(executor, ref, caller?.id ?? null, lock);
+    if (!access) throw noBoard(ref);
+    authorizeRoom(action, access, caller?.id ?? null);
     return access;
   }
 
-  return {
+  const service = {
     /**
      * Stores the message once per (author, clientId) and announces it when the transaction commits, so no node
      * hears of a message it cannot read yet, and none misses one that was stored. Sending the same clientId again
      * (a retry after a lost answer) answers the stored message and announces it again, which is harmless: nodes
-     * push only rows they have not pushed.
+     * push only rows they have not pushed. `onStored` runs in the storing transaction of a new message only.
      */
-    async add(caller: Author, input: AddMessageRequest): Promise<Message> {
+    async add(
+      caller: Author,
+      input: AddMessageRequest | AddRoomMessageRequest,
+      onStored?: OnStored,
+    ): Promise<Message> {
       const body = requireText(input.text, 'message');
-      const room = discussionRoom(input.groupProjectId);
+      const ref = refOf(input);
+      const room = roomName(ref);
       let message: Message | undefined;
       let mentioned: number[] = [];
+      let loaded: RoomAccess | undefined;
+      let afterCommit: () => void = () => {};
       const announce = await repository.roomTransaction(room).execute(async (trx) => {
-        // The key share lock on the group's row: a deletion of the group in progress finishes first, and then
-        // there is no group to post to; a post that got the lock first is deleted with the group. Taken before
-        // the room's lock (the same order in every post; a deletion takes no room lock), so the room is held
-        // only for the insert: posts to one room queue behind each other's insert, not each other's checks.
-        const access = await authorized('post-message', trx, input.groupProjectId, caller, 'key share');
+        // The key share lock on the group's (or project's) row: a deletion in progress finishes first, and then
+        // there is no board to post to; a post that got the lock first is deleted with it. Taken before the
+        // room's lock (the same order in every post; a deletion takes no room lock), so the room is held only
+        // for the insert: posts to one room queue behind each other's insert, not each other's checks.
+        const access = await authorized('post-message', trx, ref, caller, 'key share');
+        loaded = access;
         await repository.lockRoom(trx, room);
         const inserted = await repository.insert(trx, {
           room,
-          groupId: input.groupProjectId,
+          ...(ref.kind === 'group' ? { groupId: ref.id } : { projectId: ref.id }),
           authorId: caller.id,
           clientId: input.clientId,
           body,
@@ -184,7 +228,7 @@ export function createMessagesService(
           message = {
             id: inserted.id,
             room,
-            groupProjectId: input.groupProjectId,
+            ...(ref.kind === 'group' ? { groupProjectId: ref.id } : { projectId: ref.id }),
             author: { id: caller.id, login: caller.login, avatarUrl: caller.avatarUrl },
             text: body,
             clientId: input.clientId,
@@ -192,6 +236,7 @@ export function createMessagesService(
           };
           // Only a new message tells anyone: a retry of the same one has told them already.
           mentioned = await newlyMentioned(trx, access, caller.id, inserted.id, body);
+          if (onStored) afterCommit = await onStored(trx, message);
         } else {
           const earlier = await repository.findByClientId(trx, caller.id, input.clientId);
           if (!earlier || earlier.room !== room || earlier.body !== body) {
@@ -202,18 +247,19 @@ export function createMessagesService(
         return bus.publishOnCommit(trx, { kind: 'message', room, id: message.id });
       });
       announce();
-      if (!message) throw new Error('a committed message has no answer');
-      announceMention(message, mentioned);
+      afterCommit();
+      if (!message || !loaded) throw new Error('a committed message has no answer');
+      announceMention(message, mentioned, loaded);
       return message;
     },
 
     /** The author replaces their message's text; "edited" shows from then on. Deleted messages stay deleted. */
-    edit(caller: Author, input: EditMessageRequest): Promise<Message> {
+    edit(caller: Author, input: EditMessageRequest | EditRoomMessageRequest): Promise<Message> {
       const body = requireText(input.text, 'message');
       return changeMessage(
         'edit-message',
         caller,
-        input.groupProjectId,
+        refOf(input),
         input.messageId,
         async (trx, row, access) => {
           if (row.deleted_at) throw conflict('This message was deleted: it can no longer be edited.');
@@ -229,11 +275,12 @@ export function createMessagesService(
      * and unread counts do not move) and it shows as deleted. A deletion that only moderating allows (the
      * policy's moderator rule) is audit-logged. Deleting a deleted message answers it as it is.
      */
-    remove(caller: Author, input: DeleteMessageRequest): Promise<Message> {
+    remove(caller: Author, input: DeleteMessageRequest | DeleteRoomMessageRequest): Promise<Message> {
+      const ref = refOf(input);
       return changeMessage(
         'delete-message',
         caller,
-        input.groupProjectId,
+        ref,
         input.messageId,
         async (trx, row, _access, asModerator) => {
           if (row.deleted_at) return [];
@@ -245,7 +292,10 @@ export function createMessagesService(
               action: 'message.delete',
               objectType: 'message',
               objectId: input.messageId,
-              details: { groupId: input.groupProjectId, authorId: row.author_id },
+              details: {
+                ...(ref.kind === 'group' ? { groupId: ref.id } : { projectId: ref.id }),
+                authorId: row.author_id,
+              },
             });
           }
           return [];
@@ -253,21 +303,25 @@ export function createMessagesService(
       );
     },
 
-    async history(caller: Caller | null, query: MessageHistoryQuery): Promise<MessageHistoryResponse> {
-      await authorized('read-discussion', db, query.groupProjectId, caller);
+    async history(
+      caller: Caller | null,
+      query: MessageHistoryQuery | RoomHistoryQuery,
+    ): Promise<MessageHistoryResponse> {
+      const ref = refOf(query);
+      await authorized('read-discussion', db, ref, caller);
       const limit = query.limit ?? MESSAGE_PAGE_SIZE;
       // One more than asked tells whether an older page exists without counting.
-      const rows = await repository.page(
-        discussionRoom(query.groupProjectId),
-        query.before ?? null,
-        limit + 1,
-      );
+      const rows = await repository.page(roomName(ref), query.before ?? null, limit + 1);
       return { data: rows.slice(0, limit).map(toMessage), hasOlder: rows.length > limit };
     },
 
     async markRead(caller: Caller, groupId: number, messageId: number) {
-      await authorized('mark-read', db, groupId, caller);
-      if (!(await repository.messageInRoom(discussionRoom(groupId), messageId))) {
+      // Read marks are a group's members': a project's room keeps none.
+      const ref: RoomRef = { kind: 'group', id: groupId };
+      const access = await loadGroupAccess(db, groupId, caller.id);
+      if (!access) throw noBoard(ref);
+      authorize('mark-read', access, caller.id);
+      if (!(await repository.messageInRoom(roomName(ref), messageId))) {
         throw notFound(`There is no message ${messageId} on this board.`);
       }
       const lastRead = await repository.markRead(groupId, caller.id, messageId);
@@ -284,25 +338,28 @@ export function createMessagesService(
       }));
     },
 
-    /** Whether this viewer may follow the group's board live: the same rule as reading its history. */
-    async roomAccess(groupId: number, viewer: Caller | null): Promise<'allowed' | RoomClosedReason> {
-      const access = await loadAccess(db, groupId, viewer?.id ?? null);
+    /** Whether this viewer may follow the board live: the same rule as reading its history. */
+    async roomAccess(ref: RoomRef, viewer: Caller | null): Promise<'allowed' | RoomClosedReason> {
+      const access = await loadAccess(db, ref, viewer?.id ?? null);
       if (!access) return 'not-found';
-      return allows('read-discussion', access, viewer?.id ?? null) ? 'allowed' : 'forbidden';
+      return allowsRoom('read-discussion', access, viewer?.id ?? null) ? 'allowed' : 'forbidden';
     },
 
     /**
-     * The same rule for many viewers of one group at once (a membership change re-checks every subscriber):
-     * one query for the group, one for the roles.
+     * The same rule for many viewers of one board at once (a membership change re-checks every subscriber):
+     * one query for the board, one for the roles.
      */
     async roomAccessMany(
-      groupId: number,
+      ref: RoomRef,
       viewerIds: (number | null)[],
     ): Promise<(viewerId: number | null) => 'allowed' | RoomClosedReason> {
-      const group = await loadAccess(db, groupId, null);
-      if (!group) return () => 'not-found';
+      const board = await loadAccess(db, ref, null);
+      if (!board) return () => 'not-found';
+      // A project's room is the same for every viewer: whoever may read it as nobody may read it as anyone.
+      if (board.kind === 'project') return () => 'allowed';
+      const group = board.group;
       const roles = await repository.rolesOf(
-        groupId,
+        group.groupId,
         viewerIds.filter((id): id is number => id !== null),
       );
       return (viewerId) => {
@@ -311,10 +368,13 @@ export function createMessagesService(
           ...group,
           role: viewerId === null ? 'none' : (roles.get(viewerId) ?? 'none'),
         };
-        return allows('read-discussion', access, viewerId) ? 'allowed' : 'forbidden';
+        return allowsRoom('read-discussion', { kind: 'group', group: access }, viewerId)
+          ? 'allowed'
+          : 'forbidden';
       };
     },
   };
+  return service;
 }
 
 export type MessagesService = ReturnType<typeof createMessagesService>;

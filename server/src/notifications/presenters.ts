@@ -22,6 +22,7 @@ export function toNotification(row: NotificationPageRow): Notification {
         : null,
     groupProjectId: row.group_id,
     projectRequestId: row.project_request_id,
+    ...(row.message_id !== null ? { messageId: row.message_id } : {}),
     subject: row.subject,
     note: row.note,
     createdAt: row.created_at.toISOString(),

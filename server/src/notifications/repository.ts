@@ -18,6 +18,7 @@ export const notificationColumns = [
   'notifications.kind',
   'notifications.group_id',
   'notifications.project_request_id',
+  'notifications.message_id',
   'notifications.subject',
   'notifications.note',
   'notifications.created_at',

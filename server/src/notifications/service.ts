@@ -23,6 +23,8 @@ export interface NotificationEvent {
   actorId: number | null;
   groupId?: number;
   projectRequestId?: number;
+  /** The message it leads to (a mention in a project's room, a question to its mentors). */
+  messageId?: number;
   /** The object's title; for a group, read from it when not given (give it when the group is being deleted). */
   subject?: string;
   /** The owner's note or the moderator's reason. */
@@ -74,6 +76,7 @@ export function createNotificationsService(deps: {
           actor_id: event.actorId,
           group_id: event.groupId ?? null,
           project_request_id: event.projectRequestId ?? null,
+          message_id: event.messageId ?? null,
           subject,
           note: event.note ?? null,
         })),

@@ -35,6 +35,7 @@ export async function createTestApp(
     webDistDir?: string | null;
     beforeReady?: (app: App) => void;
     realtime?: AppDeps['realtime'];
+    sitemap?: AppDeps['sitemap'];
     /** Another node on the same database (a PostgreSQL schema shared by several apps). */
     database?: TestDatabase;
     /** With REDIS_URL: the rate-limit counters' key prefix, the same for nodes that share them. */
@@ -51,6 +52,7 @@ export async function createTestApp(
     testRoutePrefix: '/api/test/',
     logger: false,
     ...(options.realtime ? { realtime: options.realtime } : {}),
+    ...(options.sitemap ? { sitemap: options.sitemap } : {}),
     ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
     ...(options.startsLater ? { startsLater: true } : {}),
   });

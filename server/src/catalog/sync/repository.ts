@@ -1,6 +1,7 @@
 import { CLAIM_COMMENT_DAYS, languageFromTopics } from '@openlfg/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { DB, SyncFailureKind, SyncRunStatus } from '../../platform/db/schema.js';
+import { removeDemoCommunity } from '../demo-community.js';
 import type { RepoFigures } from './github-batch.js';
 
 /** A project the run will refresh. */
@@ -188,6 +189,8 @@ export function createSyncRepository(db: Kysely<DB>) {
             where projects.id = v.id`.execute(trx);
         }
         await writeIssues(trx, batch.refreshed);
+        // Projects synced are no longer demo: the demo's made-up people and groups go with them.
+        if (batch.refreshed.length > 0) await removeDemoCommunity(trx);
         if (batch.unreachableIds.length > 0) {
           await trx
             .updateTable('projects')

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BusEvent, EventBus } from '../../platform/bus/index.js';
 import { frame, type RealtimeClient } from '../../platform/realtime/client.js';
 import { isDatabaseUnavailable } from '../../platform/db/unavailable.js';
-import { groupIdOfRoom, type MessagesRepository } from '../repository.js';
+import type { MessagesRepository } from '../repository.js';
+import { roomName as nameOfRoom, roomRefOf } from '../room-access.js';
 import type { MessagesService } from '../service.js';
 import { createRoomDelivery, type Room, type Subscription } from './room-delivery.js';
 
@@ -45,7 +46,7 @@ export function createRealtimeHub(deps: {
     const subscriptions = [...room.subscriptions];
     if (subscriptions.length === 0) return;
     const verdict = await service.roomAccessMany(
-      room.groupId,
+      room.ref,
       subscriptions.map((subscription) => subscription.client.userId),
     );
     for (const subscription of subscriptions) {
@@ -117,7 +118,7 @@ export function createRealtimeHub(deps: {
         return;
       }
       case 'group-access': {
-        const room = rooms.get(`discussion-board-${event.groupId}`);
+        const room = rooms.get(nameOfRoom({ kind: 'group', id: event.groupId }));
         if (room) {
           recheckRoom(room).catch((error: unknown) =>
             log.warn({ err: error, room: room.name }, 'checking who may read a room failed'),
@@ -165,8 +166,8 @@ export function createRealtimeHub(deps: {
       changedSince?: number,
     ): Promise<void> {
       const subscriptions = clients.get(client);
-      const groupId = groupIdOfRoom(roomName);
-      if (!subscriptions || groupId === null) return;
+      const ref = roomRefOf(roomName);
+      if (!subscriptions || ref === null) return;
       const previous = subscriptions.get(roomName);
       if (previous) detach(previous);
       if (subscriptions.size >= REALTIME_MAX_ROOMS) {
@@ -186,7 +187,7 @@ export function createRealtimeHub(deps: {
       subscriptions.set(roomName, subscription);
       let access: 'allowed' | RoomClosedReason;
       try {
-        access = await service.roomAccess(groupId, client.userId === null ? null : { id: client.userId });
+        access = await service.roomAccess(ref, client.userId === null ? null : { id: client.userId });
       } catch (error) {
         if (subscription.cancelled) return;
         detach(subscription);
@@ -200,7 +201,7 @@ export function createRealtimeHub(deps: {
         client.send(frame({ type: 'room-closed', room: roomName, reason: access }));
         return;
       }
-      const room = roomFor(roomName, groupId);
+      const room = roomFor(roomName, ref);
       room.subscriptions.add(subscription);
       // From here every change in the room reaches this subscriber (pushChange), replaying or live.
       const at = Date.now();

@@ -2,6 +2,7 @@ import type { Message } from '@openlfg/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { frame, type RealtimeClient } from '../../platform/realtime/client.js';
 import { toMessage } from '../presenters.js';
+import type { RoomRef } from '../../groups/policy.js';
 import type { MessagesRepository } from '../repository.js';
 
 /** Rows read per query when replaying or pushing: a long gap is sent in pages, in order. */
@@ -30,7 +31,8 @@ export interface Subscription {
 /** A room this node follows: its subscribers here, and how far its push has got. */
 export interface Room {
   name: string;
-  groupId: number;
+  /** The group's board or the project's room it is. */
+  ref: RoomRef;
   subscriptions: Set<Subscription>;
   /** The newest id this node has pushed to the room's live subscribers. */
   cursor: number;
@@ -51,12 +53,12 @@ export function createRoomDelivery(deps: { repository: MessagesRepository; log: 
   const { repository, log } = deps;
   const rooms = new Map<string, Room>();
 
-  function roomFor(name: string, groupId: number): Room {
+  function roomFor(name: string, ref: RoomRef): Room {
     let room = rooms.get(name);
     if (!room) {
       const created: Room = {
         name,
-        groupId,
+        ref,
         subscriptions: new Set(),
         cursor: 0,
         ready: Promise.resolve(),

@@ -15,7 +15,7 @@ import Compile from 'typebox/compile';
 import type { WebSocket } from 'ws';
 import type { RequestAuth } from '../../accounts/authentication.js';
 import { HttpError } from '../../platform/http/errors.js';
-import { groupIdOfRoom } from '../repository.js';
+import { roomRefOf } from '../room-access.js';
 import { clientFaultCloseCode } from './client-faults.js';
 import { createConnectionCounter, type ConnectionCaps } from './connection-caps.js';
 import { FloodLimit } from './flood-limit.js';
@@ -27,11 +27,11 @@ import type { NotificationFeed } from '../../notifications/realtime-feed.js';
 const clientFrame = Compile(ClientFrame);
 
 /**
- * A frame the hub can act on: the contract's shape, and a room whose group id is a safe integer (the room's
+ * A frame the hub can act on: the contract's shape, and a room whose group or project id is a safe integer (the room's
  * pattern allows sixteen digits, more than 2**53 - 1), so no number a client sends reaches the database unchecked.
  */
 function isValidFrame(value: unknown): value is ClientFrame {
-  return clientFrame.Check(value) && (!('room' in value) || groupIdOfRoom(value.room) !== null);
+  return clientFrame.Check(value) && (!('room' in value) || roomRefOf(value.room) !== null);
 }
 
 /** A socket's sends queue in memory when its reader is slow; past this it is closed and resumes later. */

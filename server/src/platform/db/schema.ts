@@ -34,6 +34,8 @@ export interface DB {
   issue_claims: IssueClaimsTable;
   project_contributors: ProjectContributorsTable;
   notifications: NotificationsTable;
+  project_mentors: ProjectMentorsTable;
+  mentor_asks: MentorAsksTable;
   mail_settings: MailSettingsTable;
   mail_confirmations: MailConfirmationsTable;
 }
@@ -85,6 +87,8 @@ export interface UsersTable {
   github_token_encrypted: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** A made-up person of the demo community (migration 0026): never signs in, gone with the demo. */
+  is_demo: Generated<boolean>;
 }
 
 export interface SessionsTable {
@@ -235,6 +239,8 @@ export interface GroupProjectsTable {
   status: ColumnType<'open' | 'closed' | 'archived', 'open' | 'closed' | 'archived' | undefined>;
   /** The weighted words of the row, kept by the database (migration 0009): only for searching. */
   search: ColumnType<string, never, never>;
+  /** A group of the demo community (migration 0026), around a demo project: gone with the demo. */
+  is_demo: Generated<boolean>;
 }
 
 export interface GroupMembersTable {
@@ -305,7 +311,9 @@ export interface GroupReportsTable {
 export interface MessagesTable {
   id: Generated<number>;
   room: string;
-  group_id: number;
+  /** Exactly one of group_id and project_id (migration 0027): a group's board or a project's room. */
+  group_id: ColumnType<number | null, number | null | undefined, never>;
+  project_id: ColumnType<number | null, number | null | undefined, never>;
   author_id: number | null;
   client_id: string;
   body: string;
@@ -412,9 +420,30 @@ export interface NotificationsTable {
   actor_id: number | null;
   group_id: number | null;
   project_request_id: number | null;
+  /** The message it leads to (migration 0027): a mention in a project's room, a question to its mentors. */
+  message_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The object's title when the event happened: a deleted group is still named. */
   subject: string;
   note: string | null;
   created_at: CreatedAt;
   read_at: Date | null;
+}
+
+/** A project's mentor (migration 0028): what they help with and how many newcomers at a time. */
+export interface ProjectMentorsTable {
+  project_id: number;
+  user_id: number;
+  help_with: string;
+  capacity: number;
+  created_at: CreatedAt;
+}
+
+/** One question a user asked a project's mentors (migration 0028): counted for the limit on asking. */
+export interface MentorAsksTable {
+  id: Generated<number>;
+  user_id: number;
+  project_id: number;
+  message_id: number;
+  mentors_told: number;
+  asked_at: CreatedAt;
 }

@@ -9,14 +9,19 @@ import {
   useMessageHistory,
 } from './api/get-message-history';
 import { useMarkRead } from './api/latest-message';
-import { newClientMessageId } from './client-id';
+import { newClientMessageId } from '../../lib/client-id';
 import { useRoom } from '../../realtime/use-realtime';
 import { buildTimeline, type PendingMessage } from './timeline';
+import { isProjectRoom, type BoardRef } from './board';
 
 export interface DiscussionBoardOptions {
-  groupProjectId: number;
+  /** A group's board or a project's room. */
+  board: BoardRef;
   room: string;
-  /** Members and the owner record what they have read (for their unread counts); readers of a public board don't. */
+  /**
+   * Members and the owner record what they have read (for their unread counts); readers of a public board, and
+   * of a project's room, don't.
+   */
   recordsReads: boolean;
 }
 
@@ -24,17 +29,17 @@ export interface DiscussionBoardOptions {
  * Everything a board shows and does: its history (page by page), the live room (followed from the newest
  * message loaded, so nothing falls between), the user's pending and failed messages, and the read marker.
  */
-export function useDiscussionBoard({ groupProjectId, room, recordsReads }: DiscussionBoardOptions) {
+export function useDiscussionBoard({ board, room, recordsReads }: DiscussionBoardOptions) {
   const queryClient = useQueryClient();
-  const history = useMessageHistory(groupProjectId);
+  const history = useMessageHistory(board);
   const [pending, setPending] = useState<PendingMessage[]>([]);
   const [closedReason, setClosedReason] = useState<RoomClosedReason | null>(null);
   const stored = useMemo(() => historyMessages(history.data), [history.data]);
   const newestId = stored.at(-1)?.id ?? 0;
 
   useRoom(room, history.isSuccess && closedReason === null ? newestId : null, {
-    onMessage: (message) => addMessagesToHistory(queryClient, groupProjectId, [message]),
-    onChanged: (message) => changeMessageInHistory(queryClient, groupProjectId, message),
+    onMessage: (message) => addMessagesToHistory(queryClient, board, [message]),
+    onChanged: (message) => changeMessageInHistory(queryClient, board, message),
     onClosed: setClosedReason,
   });
 
@@ -50,13 +55,13 @@ export function useDiscussionBoard({ groupProjectId, room, recordsReads }: Discu
           }),
         );
       try {
-        await postMessage({ groupProjectId, clientId, text });
+        await postMessage({ ...board, clientId, text });
         settle(() => null);
       } catch {
         settle((item) => ({ ...item, status: 'failed' }));
       }
     },
-    [groupProjectId, postMessage],
+    [board, postMessage],
   );
 
   const send = useCallback(
@@ -88,10 +93,11 @@ export function useDiscussionBoard({ groupProjectId, room, recordsReads }: Discu
   const lastRecorded = useRef(0);
   /** The board shows its newest message: record it once per new message (not while the tab is in the background). */
   const sawNewest = useCallback(() => {
-    if (!recordsReads || newestId <= lastRecorded.current || document.visibilityState === 'hidden') return;
+    if (!recordsReads || isProjectRoom(board) || newestId <= lastRecorded.current) return;
+    if (document.visibilityState === 'hidden') return;
     lastRecorded.current = newestId;
-    markRead({ groupProjectId, messageId: newestId });
-  }, [recordsReads, newestId, groupProjectId, markRead]);
+    markRead({ groupProjectId: board.groupProjectId, messageId: newestId });
+  }, [recordsReads, newestId, board, markRead]);
 
   const timeline = useMemo(() => buildTimeline(stored, pending), [stored, pending]);
   return { history, timeline, closedReason, send, retry, sawNewest };

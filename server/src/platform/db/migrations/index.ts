@@ -24,6 +24,9 @@ import * as m0022 from './0022_mail_confirmations.js';
 import * as m0023 from './0023_message_mentions.js';
 import * as m0024 from './0024_member_removals.js';
 import * as m0025 from './0025_project_page.js';
+import * as m0026 from './0026_demo_community.js';
+import * as m0027 from './0027_project_rooms.js';
+import * as m0028 from './0028_mentors.js';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the same list works from
@@ -56,4 +59,7 @@ export const migrations: Record<string, Migration> = {
   '0023_message_mentions': m0023,
   '0024_member_removals': m0024,
   '0025_project_page': m0025,
+  '0026_demo_community': m0026,
+  '0027_project_rooms': m0027,
+  '0028_mentors': m0028,
 };

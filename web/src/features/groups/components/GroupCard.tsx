@@ -27,6 +27,10 @@ export interface GroupCardProps {
   onTopicToggle?: (topic: string) => void;
 }
 
+/** What the Demo badge means, for its tooltip and for screen readers. */
+export const DEMO_GROUP_TEXT =
+  'a made-up group of the demo data, gone once the catalogue is imported or synced with GitHub';
+
 /** The group list filtered by one topic. */
 export function groupTopicHref(topic: string): string {
   return `/group-projects?topics=${encodeURIComponent(topic)}`;
@@ -43,6 +47,11 @@ export function GroupCard({ group, colour, viewer, badge, selectedTopics, onTopi
           </Link>
         </h3>
         <div className={styles.badges}>
+          {group.isDemo ? (
+            <span className={styles.badgeDemo} title={DEMO_GROUP_TEXT}>
+              Demo<VisuallyHidden>: {DEMO_GROUP_TEXT}</VisuallyHidden>
+            </span>
+          ) : null}
           {badge}
           <span className={group.visibility === 'private' ? styles.badgePrivate : styles.badgePublic}>
             {visibilityText(group.visibility)}

@@ -56,6 +56,19 @@ describe('the group list', () => {
     expect(within(second).getByText('3 of 5 members')).toBeTruthy();
   });
 
+  it('marks a group of the demo data as demo, and no other', async () => {
+    const demo = makeGroup({ groupProjectId: 3, title: 'First React PRs', isDemo: true });
+    mockApi(groupsHandler(() => groupList([demo, publicGroup])));
+    renderApp('/group-projects');
+
+    const demoCard = await card('First React PRs');
+    // Read as "Demo: a made-up group of the demo data, gone once ...", the tooltip says the same.
+    expect(within(demoCard).getByTitle(/made-up group of the demo data/).textContent).toMatch(
+      /^Demo: a made-up group of the demo data/,
+    );
+    expect(within(await card('Rust CLI')).queryByTitle(/demo data/)).toBeNull();
+  });
+
   it('puts the sort and filters in the request and the URL', async () => {
     const { calls } = mockApi(groupsHandler(() => groupList([publicGroup])));
     const { user, currentUrl } = renderApp('/group-projects');

@@ -1,11 +1,13 @@
-import type { AddMessageRequest } from '@openlfg/contracts';
+import type { AddMessageRequest, AddRoomMessageRequest } from '@openlfg/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { callApi } from '../../../lib/api';
+import { boardOf } from '../board';
 import { addMessagesToHistory } from './get-message-history';
 
-export function addMessage(body: AddMessageRequest) {
-  return callApi('addMessage', { body });
+/** Posts on a group's board (`groupProjectId`) or in a project's room (`projectId`). */
+export function addMessage(body: AddMessageRequest | AddRoomMessageRequest) {
+  return 'projectId' in body ? callApi('addRoomMessage', { body }) : callApi('addMessage', { body });
 }
 
 /**
@@ -16,9 +18,9 @@ export function addMessage(body: AddMessageRequest) {
 export function useAddMessage() {
   const queryClient = useQueryClient();
   return useCallback(
-    async (body: AddMessageRequest) => {
+    async (body: AddMessageRequest | AddRoomMessageRequest) => {
       const { data } = await addMessage(body);
-      addMessagesToHistory(queryClient, body.groupProjectId, [data]);
+      addMessagesToHistory(queryClient, boardOf(body), [data]);
       return data;
     },
     [queryClient],

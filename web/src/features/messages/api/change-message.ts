@@ -1,14 +1,21 @@
-import type { DeleteMessageRequest, EditMessageRequest } from '@openlfg/contracts';
+import type {
+  DeleteMessageRequest,
+  DeleteRoomMessageRequest,
+  EditMessageRequest,
+  EditRoomMessageRequest,
+} from '@openlfg/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
+import { boardOfMessage } from '../board';
 import { changeMessageInHistory } from './get-message-history';
 
-export function editMessage(body: EditMessageRequest) {
-  return callApi('editMessage', { body });
+/** Edits a message on a group's board (`groupProjectId`) or in a project's room (`projectId`). */
+export function editMessage(body: EditMessageRequest | EditRoomMessageRequest) {
+  return 'projectId' in body ? callApi('editRoomMessage', { body }) : callApi('editMessage', { body });
 }
 
-export function deleteMessage(body: DeleteMessageRequest) {
-  return callApi('deleteMessage', { body });
+export function deleteMessage(body: DeleteMessageRequest | DeleteRoomMessageRequest) {
+  return 'projectId' in body ? callApi('deleteRoomMessage', { body }) : callApi('deleteMessage', { body });
 }
 
 /** Edits one of the user's messages; the board shows the answer at once (other readers get it live). */
@@ -16,7 +23,7 @@ export function useEditMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: editMessage,
-    onSuccess: ({ data }) => changeMessageInHistory(queryClient, data.groupProjectId, data),
+    onSuccess: ({ data }) => changeMessageInHistory(queryClient, boardOfMessage(data), data),
   });
 }
 
@@ -25,6 +32,6 @@ export function useDeleteMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteMessage,
-    onSuccess: ({ data }) => changeMessageInHistory(queryClient, data.groupProjectId, data),
+    onSuccess: ({ data }) => changeMessageInHistory(queryClient, boardOfMessage(data), data),
   });
 }

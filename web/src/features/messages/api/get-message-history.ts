@@ -8,21 +8,21 @@ import {
 } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { mergeMessages, newerVersion } from '../timeline';
+import { boardKey, isProjectRoom, type BoardRef } from '../board';
 import { getMessagesQueryKey } from './query-keys';
 
-/** One page of a board, newest first; `before` pages back from the oldest message already shown. */
-export function getMessageHistory(groupProjectId: number, before: number | undefined, signal?: AbortSignal) {
-  return callApi(
-    'messageHistory',
-    { query: { groupProjectId, limit: MESSAGE_PAGE_SIZE, ...(before === undefined ? {} : { before }) } },
-    { signal },
-  );
+/** One page of a board (a group's or a project's room), newest first; `before` pages back from the oldest shown. */
+export function getMessageHistory(board: BoardRef, before: number | undefined, signal?: AbortSignal) {
+  const page = { limit: MESSAGE_PAGE_SIZE, ...(before === undefined ? {} : { before }) };
+  return isProjectRoom(board)
+    ? callApi('roomHistory', { query: { projectId: board.projectId, ...page } }, { signal })
+    : callApi('messageHistory', { query: { groupProjectId: board.groupProjectId, ...page } }, { signal });
 }
 
-export function getMessageHistoryQueryOptions(groupProjectId: number) {
+export function getMessageHistoryQueryOptions(board: BoardRef) {
   return infiniteQueryOptions({
-    queryKey: [...getMessagesQueryKey(), 'history', groupProjectId] as const,
-    queryFn: ({ pageParam, signal }) => getMessageHistory(groupProjectId, pageParam, signal),
+    queryKey: [...getMessagesQueryKey(), 'history', ...boardKey(board)] as const,
+    queryFn: ({ pageParam, signal }) => getMessageHistory(board, pageParam, signal),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => (last.hasOlder ? last.data.at(-1)?.id : undefined),
     // Live messages are written into this cache as they arrive (addMessagesToHistory), and a resubscription
@@ -32,17 +32,17 @@ export function getMessageHistoryQueryOptions(groupProjectId: number) {
 }
 
 /** The board's messages, page by page; fetchNextPage loads older ones. */
-export function useMessageHistory(groupProjectId: number) {
-  return useInfiniteQuery(getMessageHistoryQueryOptions(groupProjectId));
+export function useMessageHistory(board: BoardRef) {
+  return useInfiniteQuery(getMessageHistoryQueryOptions(board));
 }
 
 /**
  * Adds messages that arrived live (or in an add-message answer) to the newest cached page of their board: each
  * id once, however many ways it came. Boards whose history is not loaded are left alone; they load it whole.
  */
-export function addMessagesToHistory(queryClient: QueryClient, groupProjectId: number, messages: Message[]) {
+export function addMessagesToHistory(queryClient: QueryClient, board: BoardRef, messages: Message[]) {
   queryClient.setQueryData<InfiniteData<MessageHistoryResponse, number | undefined>>(
-    getMessageHistoryQueryOptions(groupProjectId).queryKey,
+    getMessageHistoryQueryOptions(board).queryKey,
     (old) => {
       const [newest, ...older] = old?.pages ?? [];
       if (!old || !newest) return old;
@@ -57,14 +57,14 @@ export function addMessagesToHistory(queryClient: QueryClient, groupProjectId: n
  * in whichever cached page holds it. One newer than every cached message is added like a live message (its
  * change overtook it); one older than the pages loaded is left for its page to bring.
  */
-export function changeMessageInHistory(queryClient: QueryClient, groupProjectId: number, message: Message) {
-  const key = getMessageHistoryQueryOptions(groupProjectId).queryKey;
+export function changeMessageInHistory(queryClient: QueryClient, board: BoardRef, message: Message) {
+  const key = getMessageHistoryQueryOptions(board).queryKey;
   const old = queryClient.getQueryData<InfiniteData<MessageHistoryResponse, number | undefined>>(key);
   if (!old) return;
   const held = old.pages.some((page) => page.data.some((item) => item.id === message.id));
   if (!held) {
     const newestId = old.pages[0]?.data[0]?.id ?? 0;
-    if (message.id > newestId) addMessagesToHistory(queryClient, groupProjectId, [message]);
+    if (message.id > newestId) addMessagesToHistory(queryClient, board, [message]);
     return;
   }
   queryClient.setQueryData(key, {

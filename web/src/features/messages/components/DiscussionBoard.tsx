@@ -10,6 +10,7 @@ import { DISCUSSION_ANCHOR } from '../../../lib/discussion-anchor';
 import { useRealtimeSession, useRealtimeStatus } from '../../../realtime/use-realtime';
 import { withAuthors, type MentionCandidate } from '../mention-completion';
 import { useDiscussionBoard } from '../use-discussion-board';
+import { isProjectRoom, roomOf, type BoardRef } from '../board';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import styles from './DiscussionBoard.module.css';
@@ -19,11 +20,23 @@ export const CLOSED_TEXT: Record<RoomClosedReason, string> = {
   'not-found': 'This group no longer exists.',
   'too-many-rooms': 'Too many discussions are open in this browser. Close a few tabs, then reload this page.',
 };
+/** A project's room closes only when the project leaves the catalogue (or the browser follows too many). */
+const ROOM_CLOSED_TEXT: Record<RoomClosedReason, string> = {
+  ...CLOSED_TEXT,
+  'not-found': 'This project is no longer in the catalogue.',
+};
+/** The anchor of a project's room on its page: `/projects/{owner}/{name}#room`. */
+export const ROOM_ANCHOR = 'room';
 
-export interface DiscussionBoardProps {
-  groupProjectId: number;
-  /** `discussion-board-{groupProjectId}`, as discussion-info names it. */
-  room: string;
+/**
+ * The board it shows is a group's (`groupProjectId`) or a project's room (`projectId`): one component, the
+ * same history, realtime, edits, mentions and moderation for both.
+ */
+export type DiscussionBoardProps = BoardRef & {
+  /** `discussion-board-{groupProjectId}` as discussion-info names it; worked out from the board when absent. */
+  room?: string;
+  /** The heading: "Discussion" on a group's page. */
+  title?: string;
   /** Members and the owner post and have their reads recorded; everyone else who may read only reads. */
   canPost: boolean;
   /** The group's owner, or a moderator: deletes anyone's messages on this board. */
@@ -34,21 +47,30 @@ export interface DiscussionBoardProps {
   readOnlyPrompt?: ReactNode;
   /** The server stopped the room (left, removed, group hidden or deleted): the page re-checks what to show. */
   onAccessLost?: (reason: RoomClosedReason) => void;
-}
+};
 
-export function DiscussionBoard({
-  groupProjectId,
-  room,
-  canPost,
-  canModerate = false,
-  members = [],
-  readOnlyPrompt,
-  onAccessLost,
-}: DiscussionBoardProps) {
+export function DiscussionBoard(props: DiscussionBoardProps) {
+  const {
+    canPost,
+    canModerate = false,
+    members = [],
+    readOnlyPrompt,
+    onAccessLost,
+    title = 'Discussion',
+  } = props;
+  const projectId = 'projectId' in props ? props.projectId : null;
+  const groupProjectId = 'groupProjectId' in props ? props.groupProjectId : null;
+  const ref = useMemo<BoardRef>(
+    () => (projectId !== null ? { projectId } : { groupProjectId: groupProjectId ?? 0 }),
+    [projectId, groupProjectId],
+  );
+  const room = props.room ?? roomOf(ref);
+  const closedText = isProjectRoom(ref) ? ROOM_CLOSED_TEXT : CLOSED_TEXT;
+  const anchor = isProjectRoom(ref) ? ROOM_ANCHOR : DISCUSSION_ANCHOR;
   useRealtimeSession();
   const { isLoggedIn } = useSession();
   const me = useUserInfo(isLoggedIn).data?.user ?? null;
-  const board = useDiscussionBoard({ groupProjectId, room, recordsReads: canPost });
+  const board = useDiscussionBoard({ board: ref, room, recordsReads: canPost });
   const { history, closedReason } = board;
   const mentionable = useMemo(() => withAuthors(members, board.timeline), [members, board.timeline]);
   const status = useRealtimeStatus();
@@ -60,11 +82,17 @@ export function DiscussionBoard({
     if (closedReason) onAccessLost?.(closedReason);
   }, [closedReason, onAccessLost]);
 
-  // The page loads before the board does, so the browser's own jump to #discussion finds nothing: do it here.
+  // The page loads before the board does, so the browser's own jump to #discussion (or to a message, from a
+  // notification: #message-12) finds nothing: do it here. A message older than the first page: the board.
   const loaded = history.isSuccess;
   useEffect(() => {
-    if (loaded && hash === `#${DISCUSSION_ANCHOR}`) section.current?.scrollIntoView({ block: 'start' });
-  }, [loaded, hash]);
+    if (!loaded) return;
+    if (hash === `#${anchor}`) section.current?.scrollIntoView({ block: 'start' });
+    if (hash.startsWith('#message-')) {
+      const target = document.getElementById(hash.slice(1)) ?? section.current;
+      target?.scrollIntoView({ block: 'start' });
+    }
+  }, [loaded, hash, anchor]);
 
   let content: ReactNode;
   if (history.isPending) {
@@ -103,7 +131,7 @@ export function DiscussionBoard({
         ) : null}
         {closedReason ? (
           <p role="status" className={styles.notice}>
-            {CLOSED_TEXT[closedReason]}
+            {closedText[closedReason]}
           </p>
         ) : canPost ? (
           <Composer onSend={board.send} members={mentionable} myLogin={me?.login ?? null} />
@@ -115,10 +143,10 @@ export function DiscussionBoard({
   }
 
   return (
-    <section ref={section} id={DISCUSSION_ANCHOR} className={styles.board} aria-labelledby={headingId}>
+    <section ref={section} id={anchor} className={styles.board} aria-labelledby={headingId}>
       <div className={styles.heading}>
         <h2 id={headingId} className={styles.title}>
-          Discussion
+          {title}
         </h2>
         {history.isSuccess && (status === 'reconnecting' || status === 'session-ended') ? (
           <p role="status" className={styles.reconnecting}>

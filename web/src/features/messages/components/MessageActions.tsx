@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toastError } from '../../../lib/error-message';
 import { useDeleteMessage } from '../api/change-message';
+import { boardOfMessage } from '../board';
 import styles from './MessageItem.module.css';
 
 export interface MessageActionsProps {
@@ -22,7 +23,7 @@ export function MessageActions({ message, mine, canEdit, canDelete, onEdit }: Me
 
   const onDelete = () => {
     remove.mutate(
-      { groupProjectId: message.groupProjectId, messageId: message.id },
+      { ...boardOfMessage(message), messageId: message.id },
       {
         onSuccess: close,
         onError: (error) => toastError(error, 'Could not delete the message, please try again.'),

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import buttons from '../../../components/buttons.module.css';
 import { toastError } from '../../../lib/error-message';
 import { useEditMessage } from '../api/change-message';
+import { boardOfMessage } from '../board';
 import styles from './MessageItem.module.css';
 
 /** The user's message, editable in place: Enter saves, Shift+Enter adds a line, Escape cancels. */
@@ -24,7 +25,7 @@ export function MessageEditor({ message, onDone }: { message: Message; onDone: (
     if (trimmed === '' || edit.isPending) return;
     if (trimmed === message.text) return onDone();
     edit.mutate(
-      { groupProjectId: message.groupProjectId, messageId: message.id, text: trimmed },
+      { ...boardOfMessage(message), messageId: message.id, text: trimmed },
       {
         onSuccess: onDone,
         onError: (error) => toastError(error, 'Could not save your edit, please try again.'),

@@ -7,6 +7,7 @@ import type { TimelineMessage } from '../timeline';
 import { LinkifiedText } from './LinkifiedText';
 import { MessageActions } from './MessageActions';
 import { MessageEditor } from './MessageEditor';
+import { messageAnchor } from '../board';
 import styles from './MessageItem.module.css';
 
 export interface MessageItemProps {
@@ -67,7 +68,7 @@ export function MessageItem({
     ) : null;
 
   return (
-    <li className={className}>
+    <li className={className} id={stored ? messageAnchor(stored.id) : undefined}>
       {continued ? (
         <span className={styles.avatarSpace} aria-hidden="true" />
       ) : (

@@ -1,0 +1,80 @@
+import type { Message, ProjectPageResponse } from '@openlfg/contracts';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { filterOptionHandlers, page as issuesPage } from '../../../features/issues/test-fixtures';
+import { makeProject } from '../../../features/projects/test-fixtures';
+import { disposeRealtimeConnection } from '../../../realtime/connection';
+import { FakeSocket } from '../../../realtime/fake-socket';
+import { mockApi } from '../../../test/api-mock';
+import { renderApp } from '../../../test/render-app';
+
+const project: ProjectPageResponse = {
+  project: makeProject({ projectId: 7, repoExt: 'tokio-rs/tokio', name: 'tokio' }),
+  figures: { source: 'github', at: new Date().toISOString() },
+  quiet: false,
+  contributeUrl: 'https://github.com/tokio-rs/tokio/contribute',
+  saved: false,
+  contributing: false,
+  groups: [],
+  groupsTotal: 0,
+  people: { claimers: 0, contributors: 0, list: null },
+};
+const question: Message = {
+  id: 12,
+  room: 'project-room-7',
+  projectId: 7,
+  author: { id: 2, login: 'grace', avatarUrl: null },
+  text: 'Where do I start?',
+  clientId: 'a'.repeat(32),
+  createdAt: new Date().toISOString(),
+};
+
+beforeEach(() => {
+  FakeSocket.instances = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
+});
+afterEach(() => {
+  cleanup();
+  disposeRealtimeConnection();
+});
+
+describe("a project page's room and mentors", () => {
+  it('shows the project’s room live to a visitor, and its mentors', async () => {
+    mockApi({
+      ...filterOptionHandlers,
+      'POST /api/issues': () => ({ body: issuesPage([]) }),
+      'GET /api/projects/tokio-rs/tokio': () => ({ body: project }),
+      'GET /api/project-rooms/history': () => ({ body: { data: [question], hasOlder: false } }),
+      'GET /api/mentors': () => ({
+        body: {
+          data: [
+            {
+              user: { id: 3, login: 'alice', avatarUrl: null },
+              helpWith: 'Async',
+              capacity: 1,
+              since: '2026-11-01T00:00:00Z',
+            },
+          ],
+        },
+      }),
+    });
+    renderApp('/projects/tokio-rs/tokio', { session: { isLoginLoading: false } });
+
+    const room = await screen.findByRole('region', { name: 'Room' });
+    expect(await within(room).findByText('Where do I start?')).toBeTruthy();
+    expect(within(room).getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    await waitFor(() => expect(FakeSocket.instances.length).toBeGreaterThan(0));
+    const socket = FakeSocket.latest();
+    act(() => socket.deliver({ type: 'ready', userId: null }));
+    await waitFor(() =>
+      expect(socket.sent).toEqual([{ type: 'subscribe', room: 'project-room-7', afterId: 12 }]),
+    );
+    act(() =>
+      socket.deliver({ type: 'message', message: { ...question, id: 13, text: 'Try the tutorial' } }),
+    );
+    expect(await within(room).findByText('Try the tutorial')).toBeTruthy();
+
+    const mentors = await screen.findByRole('region', { name: 'Mentors' });
+    expect(await within(mentors).findByText('alice')).toBeTruthy();
+  });
+});

@@ -1,0 +1,84 @@
+import { useId } from 'react';
+import { Avatar } from '../../../components/Avatar';
+import { ErrorState } from '../../../components/ErrorState';
+import { Spinner } from '../../../components/Spinner';
+import buttons from '../../../components/buttons.module.css';
+import { errorMessage } from '../../../lib/error-message';
+import { useUserInfo } from '../../../session/api/user-info';
+import { useSignInPrompt } from '../../../session/use-sign-in-prompt';
+import { useMentors } from '../api/get-mentors';
+import { AskMentorForm } from './AskMentorForm';
+import { VolunteerForm } from './VolunteerForm';
+import styles from './MentorsPanel.module.css';
+
+export interface MentorsPanelProps {
+  projectId: number;
+  /** owner/name, as the page names the project. */
+  fullName: string;
+}
+
+/**
+ * A project's mentors: who they are and what they help with (anyone sees them), "Ask a mentor" (the question
+ * goes into the project's room and each mentor is told), and volunteering or stepping down for the signed-in.
+ */
+export function MentorsPanel({ projectId, fullName }: MentorsPanelProps) {
+  const headingId = useId();
+  const mentors = useMentors(projectId);
+  const account = useSignInPrompt();
+  const me = useUserInfo(account.signedIn === true).data?.user ?? null;
+  const list = mentors.data?.data ?? [];
+  const mine = me ? list.find((mentor) => mentor.user.id === me.id) : undefined;
+  const othersCount = list.filter((mentor) => mentor.user.id !== me?.id).length;
+
+  let content;
+  if (mentors.isPending) {
+    content = <Spinner label="Loading the mentors" />;
+  } else if (mentors.isError) {
+    content = (
+      <ErrorState
+        title="The mentors could not be loaded."
+        message={errorMessage(mentors.error, 'Check your connection and try again.')}
+        onRetry={() => void mentors.refetch()}
+        retrying={mentors.isFetching}
+      />
+    );
+  } else if (list.length === 0) {
+    content = <p className={styles.empty}>No one mentors {fullName} yet. Volunteer to be the first.</p>;
+  } else {
+    content = (
+      <ul className={styles.list}>
+        {list.map((mentor) => (
+          <li key={mentor.user.id} className={styles.mentor}>
+            <Avatar login={mentor.user.login} avatarUrl={mentor.user.avatarUrl} size="small" />
+            <div>
+              <p className={styles.login}>{mentor.user.login}</p>
+              <p className={styles.helpWith}>{mentor.helpWith}</p>
+              <p className={styles.capacity}>
+                Takes {mentor.capacity} newcomer{mentor.capacity === 1 ? '' : 's'} at a time
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className={styles.panel} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.title}>
+        Mentors
+      </h2>
+      {content}
+      {account.signedIn === false ? (
+        <p>
+          <button type="button" className={buttons.link} onClick={account.askToSignIn}>
+            Sign in
+          </button>{' '}
+          to ask a mentor or to volunteer as one.
+        </p>
+      ) : null}
+      {account.signedIn && othersCount > 0 ? <AskMentorForm projectId={projectId} /> : null}
+      {account.signedIn && mentors.isSuccess ? <VolunteerForm projectId={projectId} mine={mine} /> : null}
+    </section>
+  );
+}
