@@ -52,6 +52,8 @@ describe('a project page’s HTML', () => {
     // In place and complete: no part left to a script (the CSP runs none inline; crawlers may run none).
     expect(root).not.toContain('<script');
     expect(root).not.toContain('<!--$?-->');
+    // Nor a part that failed on the server and is left to the browser (React's mark for it).
+    expect(root).not.toContain('<!--$!-->');
     // Nor a style attribute, which the CSP refuses (React sets styles from script).
     expect(root).not.toMatch(/\sstyle="/);
     expect(root).toContain('cli');

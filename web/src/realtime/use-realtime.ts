@@ -6,9 +6,16 @@ import { useSession } from '../session/session-context';
 import { getRealtimeConnection } from './connection';
 import type { ConnectionStatus } from './realtime-connection';
 
+const followStatus = (listener: () => void) => getRealtimeConnection().onStatusChange(listener);
+const statusNow = () => getRealtimeConnection().getStatus();
+/**
+ * A page the server renders has no socket (nor `window`): it shows a board as one not yet connected, and so
+ * does the browser's first render of that page, which then reads the socket's own status.
+ */
+const notConnectedYet = (): ConnectionStatus => 'idle';
+
 export function useRealtimeStatus(): ConnectionStatus {
-  const connection = getRealtimeConnection();
-  return useSyncExternalStore(connection.onStatusChange, connection.getStatus, connection.getStatus);
+  return useSyncExternalStore(followStatus, statusNow, notConnectedYet);
 }
 
 export interface RoomHandlers {
