@@ -1,7 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../lib/error-message';
-import { ErrorState } from './ErrorState';
+import { QueryErrorState } from './QueryErrorState';
 import { Spinner } from './Spinner';
 import styles from './QueryList.module.css';
 
@@ -24,15 +23,7 @@ export interface QueryListProps<T> {
  */
 export function QueryList<T>({ query, items, what, empty, children }: QueryListProps<T>) {
   if (query.isPending) return <Spinner label={`Loading ${what}`} />;
-  if (query.isError)
-    return (
-      <ErrorState
-        title={`The ${what} could not be loaded.`}
-        message={errorMessage(query.error, 'Check your connection and try again.')}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+  if (query.isError) return <QueryErrorState query={query} what={what} />;
   if (!items || items.length === 0) return <p className={styles.empty}>{empty}</p>;
   return <>{children(items)}</>;
 }
