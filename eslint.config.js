@@ -108,8 +108,9 @@ export default tseslint.config(
   },
   ...WEB_FEATURES.map((feature) => ({
     files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
-    // Tests may borrow another feature's fixtures to set a scene; the app's code may not.
-    ignores: ['**/*.test.{ts,tsx}'],
+    // Tests (and the setup test files share, `*test-support.ts`) may borrow another feature's fixtures to set a
+    // scene; the app's code may not.
+    ignores: ['**/*.test.{ts,tsx}', '**/*test-support.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

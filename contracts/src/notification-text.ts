@@ -34,6 +34,8 @@ export function notificationText(notification: Notification): string {
       return `A moderator turned down your request to add ${subject}`;
     case 'member-removed':
       return `${who(notification)} removed you from ${subject}`;
+    case 'allowed-back':
+      return `${who(notification)} allowed you back: you can join ${subject} again`;
     case 'ownership-received':
       return `${who(notification)} made you the owner of ${subject}`;
     case 'mentioned':

@@ -35,6 +35,8 @@ export const NotificationKind = Type.Union([
   Type.Literal('project-request-rejected'),
   /** The owner removed me from their group (to the removed member; `note` is the owner's reason). */
   Type.Literal('member-removed'),
+  /** The owner lifted my removal from their group: I may join again (to the person allowed back). */
+  Type.Literal('allowed-back'),
   /** The owner handed their group to me (to the new owner). */
   Type.Literal('ownership-received'),
   /** Someone mentioned me on a board I can read (to the mentioned; the group's title is the subject). */

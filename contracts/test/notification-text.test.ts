@@ -22,6 +22,9 @@ describe('what a notification says, in the bell and in the mail', () => {
     expect(notificationText(notification({ kind: 'member-removed' }))).toBe(
       'alice removed you from Rust CLI',
     );
+    expect(notificationText(notification({ kind: 'allowed-back' }))).toBe(
+      'alice allowed you back: you can join Rust CLI again',
+    );
     expect(notificationText(notification({ kind: 'ownership-received' }))).toBe(
       'alice made you the owner of Rust CLI',
     );

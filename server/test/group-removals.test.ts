@@ -1,3 +1,4 @@
+import { notificationLink, notificationText, type Notification } from '@openlfg/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
 import { call, postGroup } from './support/groups.js';
@@ -168,6 +169,28 @@ describe('the removed list and Allow back', () => {
     const again = await allowBack(owner.cookie, id, ann.login);
     expect(again.statusCode).toBe(404);
     expect(again.json().error.message).toContain('body.memberUsername');
+  });
+
+  it('tells the person allowed back, with a link to the group, and no one else', async () => {
+    const ann = await newUser();
+    const id = await removedFromPublic(ann, 'Spam links');
+    const told = async (user: User) => {
+      const res = await call(t.app, 'GET', '/api/notifications', user.cookie);
+      expect(res.statusCode).toBe(200);
+      return (res.json().data as Notification[]).filter((n) => n.groupProjectId === id);
+    };
+    const ownerBefore = (await told(owner)).length;
+    expect((await allowBack(owner.cookie, id, ann.login)).statusCode).toBe(200);
+
+    const [latest] = await told(ann);
+    if (!latest) throw new Error(`${ann.login} was told nothing`);
+    expect(latest).toMatchObject({ kind: 'allowed-back', actor: { login: owner.login }, note: null });
+    expect(notificationText(latest)).toBe(
+      `${owner.login} allowed you back: you can join ${latest.subject} again`,
+    );
+    expect(notificationLink(latest)).toBe(`/group-projects/${id}`);
+    expect((await told(owner)).length).toBe(ownerBefore);
+    expect(await told(other)).toEqual([]);
   });
 
   it('reopens every path into a private group: a request, and a live invite link', async () => {

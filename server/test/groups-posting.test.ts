@@ -6,27 +6,14 @@ import {
   type GroupListResponse,
   type GroupProject,
 } from '@openlfg/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './support/app.js';
-import { call, groupFields, postGroup } from './support/groups.js';
-import { createSignedInUser } from './support/users.js';
+import { describe, expect, it } from 'vitest';
+import { call, groupFields, postGroup, useGroupsWorld } from './support/groups.js';
 
-let t: TestApp;
-let owner: { cookie: string; login: string };
-let alice: { cookie: string; login: string };
-let bob: { cookie: string; login: string };
+const g = useGroupsWorld();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await createSignedInUser(t.database.db, 'grp-owner');
-  alice = await createSignedInUser(t.database.db, 'grp-alice');
-  bob = await createSignedInUser(t.database.db, 'grp-bob');
-});
-afterAll(() => t.close());
-
-const list = (body: Record<string, unknown>) => call(t.app, 'POST', '/api/group-projects', null, body);
+const list = (body: Record<string, unknown>) => call(g.t.app, 'POST', '/api/group-projects', null, body);
 const post = (cookie: string, body: Record<string, unknown>) =>
-  call(t.app, 'POST', '/api/group-projects/post-project', cookie, {
+  call(g.t.app, 'POST', '/api/group-projects/post-project', cookie, {
     title: 'Build a game',
     description: 'A small game in Rust.',
     topics: ['rust'],
@@ -36,7 +23,7 @@ const post = (cookie: string, body: Record<string, unknown>) =>
   });
 describe('posting a group project', () => {
   it('creates the group with its creator as owner and first member, and normalises its fields', async () => {
-    const res = await post(owner.cookie, {
+    const res = await post(g.owner.cookie, {
       title: '  Rust game jam  ',
       topics: ['Game Dev', 'rust', 'RUST'],
       repository: 'https://github.com/grp-owner/jam.git',
@@ -57,7 +44,7 @@ describe('posting a group project', () => {
     });
     // Lists never carry the Discord link; members see it in discussion-info.
     expect(res.body).not.toContain('discord');
-    const info = await call(t.app, 'POST', '/api/group-projects/discussion-info', owner.cookie, {
+    const info = await call(g.t.app, 'POST', '/api/group-projects/discussion-info', g.owner.cookie, {
       groupProjectId: res.json().groupProjectId,
     });
     expect(info.json().data).toMatchObject({
@@ -82,7 +69,7 @@ describe('posting a group project', () => {
     [{ repository: 'https://gitlab.com/a/b' }, 'The repository must be a GitHub repository'],
     [{ maxMembers: 1 }, 'body.maxMembers'],
   ])('refuses %o with a 400 saying why', async (body, message) => {
-    const res = await post(owner.cookie, body);
+    const res = await post(g.owner.cookie, body);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toContain(message);
   });
@@ -92,9 +79,9 @@ describe('posting a group project', () => {
       ['https://discord.gg/a_b', 'https://discord.gg/a_b'],
       ['https://www.discord.com/invite/rust-lang_fr/', 'https://discord.gg/rust-lang_fr'],
     ]) {
-      const res = await post(owner.cookie, { discordUrl: typed });
+      const res = await post(g.owner.cookie, { discordUrl: typed });
       expect(res.statusCode, res.body).toBe(201);
-      const info = await call(t.app, 'POST', '/api/group-projects/discussion-info', owner.cookie, {
+      const info = await call(g.t.app, 'POST', '/api/group-projects/discussion-info', g.owner.cookie, {
         groupProjectId: res.json().groupProjectId,
       });
       expect(info.json().data.discordUrl).toBe(stored);
@@ -102,12 +89,12 @@ describe('posting a group project', () => {
   });
 
   it('normalises topics the way the posting form shows them as chips', async () => {
-    const res = await post(owner.cookie, { topics: ['  Machine_Learning ', 'Web  Dev', 'web-dev', 'C'] });
+    const res = await post(g.owner.cookie, { topics: ['  Machine_Learning ', 'Web  Dev', 'web-dev', 'C'] });
     expect(res.json().topics).toEqual(['machine-learning', 'web-dev', 'c']);
   });
 
   it('stores each topic under its canonical name, aliases merged in the order typed', async () => {
-    const res = await post(owner.cookie, { topics: ['ReactJS', 'C++', 'react.js', 'Golang', 'node.js'] });
+    const res = await post(g.owner.cookie, { topics: ['ReactJS', 'C++', 'react.js', 'Golang', 'node.js'] });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().topics).toEqual(['react', 'cpp', 'go', 'nodejs']);
     // A filter by any alias finds it.
@@ -126,7 +113,7 @@ describe('posting a group project', () => {
     [{ repository: 'https://github.com/settings/profile' }, GROUP_INPUT_MESSAGES.repository],
     [{ topics: ['rust', '日本語'] }, notATopicMessage('日本語')],
   ])('refuses %o in the words the posting form uses', async (body, message) => {
-    const res = await post(owner.cookie, body);
+    const res = await post(g.owner.cookie, body);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(message);
   });
@@ -138,15 +125,15 @@ describe('posting a group project', () => {
 
 describe('editing a group', () => {
   const edit = (cookie: string | null, body: Record<string, unknown>) =>
-    call(t.app, 'POST', '/api/group-projects/edit-project', cookie, body);
+    call(g.t.app, 'POST', '/api/group-projects/edit-project', cookie, body);
 
   it('changes every field under the rules of posting, marks it edited, and lists show the new title', async () => {
-    const id = await postGroup(t.app, owner.cookie, { title: 'Typo in the titel' });
-    const before = await call(t.app, 'GET', `/api/group-projects/${id}`, owner.cookie);
+    const id = await postGroup(g.t.app, g.owner.cookie, { title: 'Typo in the titel' });
+    const before = await call(g.t.app, 'GET', `/api/group-projects/${id}`, g.owner.cookie);
     expect(before.json()).toMatchObject({ editedAt: null, viewer: { may: { edit: true } } });
     await list({ page: 1, sortField: 'date_posted', order: 'DESC' }); // caches the first page
 
-    const res = await edit(owner.cookie, {
+    const res = await edit(g.owner.cookie, {
       groupProjectId: id,
       ...groupFields({ title: '  Fixed title  ', topics: ['React.js', 'rust'], visibility: 'private' }),
       description: 'Now with a plan.',
@@ -168,7 +155,7 @@ describe('editing a group', () => {
       maxMembers: 4,
     });
     expect(Date.parse(edited.editedAt ?? '')).not.toBeNaN();
-    const info = await call(t.app, 'POST', '/api/group-projects/discussion-info', owner.cookie, {
+    const info = await call(g.t.app, 'POST', '/api/group-projects/discussion-info', g.owner.cookie, {
       groupProjectId: id,
     });
     expect(info.json().data.discordUrl).toBe('https://discord.gg/newcode');
@@ -181,73 +168,75 @@ describe('editing a group', () => {
   });
 
   it('refuses a capacity below the members it has, and bad fields, naming them, changing nothing', async () => {
-    const id = await postGroup(t.app, owner.cookie, { title: 'Three of us' });
-    for (const who of [alice, bob]) {
-      await call(t.app, 'POST', '/api/group-projects/join', who.cookie, { groupProjectId: id });
+    const id = await postGroup(g.t.app, g.owner.cookie, { title: 'Three of us' });
+    for (const who of [g.alice, g.bob]) {
+      await call(g.t.app, 'POST', '/api/group-projects/join', who.cookie, { groupProjectId: id });
     }
-    const small = await edit(owner.cookie, { groupProjectId: id, ...groupFields({ maxMembers: 2 }) });
+    const small = await edit(g.owner.cookie, { groupProjectId: id, ...groupFields({ maxMembers: 2 }) });
     expect(small.statusCode).toBe(409);
     expect(small.json().error.message).toBe(
       'This group has 3 members: its maximum cannot be below that (body.maxMembers).',
     );
-    const discord = await edit(owner.cookie, {
+    const discord = await edit(g.owner.cookie, {
       groupProjectId: id,
       ...groupFields({ discordUrl: 'https://example.com/x' }),
     });
     expect(discord.statusCode).toBe(400);
     expect(discord.json().error.message).toContain(GROUP_INPUT_MESSAGES.discordInvite);
-    const blank = await edit(owner.cookie, { groupProjectId: id, ...groupFields(), title: '' });
+    const blank = await edit(g.owner.cookie, { groupProjectId: id, ...groupFields(), title: '' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error.message).toMatch(/title/);
-    const card = await call(t.app, 'GET', `/api/group-projects/${id}`, null);
+    const card = await call(g.t.app, 'GET', `/api/group-projects/${id}`, null);
     expect(card.json()).toMatchObject({ title: 'Three of us', editedAt: null, maxMembers: null });
     expect(
-      (await edit(owner.cookie, { groupProjectId: id, ...groupFields({ maxMembers: 3 }) })).statusCode,
+      (await edit(g.owner.cookie, { groupProjectId: id, ...groupFields({ maxMembers: 3 }) })).statusCode,
     ).toBe(200);
   });
 
   it("made public, its pending requests leave the owner's queue and the requester can join directly", async () => {
-    const id = await postGroup(t.app, owner.cookie, { visibility: 'private', title: 'Closed circle' });
-    await call(t.app, 'POST', '/api/group-projects/request', bob.cookie, { groupProjectId: id });
+    const id = await postGroup(g.t.app, g.owner.cookie, { visibility: 'private', title: 'Closed circle' });
+    await call(g.t.app, 'POST', '/api/group-projects/request', g.bob.cookie, { groupProjectId: id });
     const pendingIds = async () =>
       (
-        (await call(t.app, 'GET', '/api/group-projects/pending-requests', owner.cookie)).json().data as {
+        (await call(g.t.app, 'GET', '/api/group-projects/pending-requests', g.owner.cookie)).json().data as {
           groupProjectId: number;
         }[]
       ).map((r) => r.groupProjectId);
     expect(await pendingIds()).toContain(id);
-    const res = await edit(owner.cookie, {
+    const res = await edit(g.owner.cookie, {
       groupProjectId: id,
       ...groupFields({ visibility: 'public', title: 'Closed circle' }),
     });
     expect(res.statusCode).toBe(200);
     expect(await pendingIds()).not.toContain(id);
-    const join = await call(t.app, 'POST', '/api/group-projects/join', bob.cookie, { groupProjectId: id });
+    const join = await call(g.t.app, 'POST', '/api/group-projects/join', g.bob.cookie, {
+      groupProjectId: id,
+    });
     expect(join.statusCode).toBe(200);
     expect(join.json()).toMatchObject({ memberCount: 2, viewer: { role: 'member' } });
   });
 
   it('is for the owner only, and a missing group is a 404', async () => {
-    const id = await postGroup(t.app, owner.cookie);
-    await call(t.app, 'POST', '/api/group-projects/join', alice.cookie, { groupProjectId: id });
-    const byMember = await edit(alice.cookie, { groupProjectId: id, ...groupFields() });
+    const id = await postGroup(g.t.app, g.owner.cookie);
+    await call(g.t.app, 'POST', '/api/group-projects/join', g.alice.cookie, { groupProjectId: id });
+    const byMember = await edit(g.alice.cookie, { groupProjectId: id, ...groupFields() });
     expect(byMember.statusCode).toBe(403);
     expect(byMember.json().error.message).toBe("Only the group's owner can edit it.");
-    expect((await call(t.app, 'GET', `/api/group-projects/${id}`, alice.cookie)).json().viewer.may.edit).toBe(
-      false,
-    );
+    expect(
+      (await call(g.t.app, 'GET', `/api/group-projects/${id}`, g.alice.cookie)).json().viewer.may.edit,
+    ).toBe(false);
     expect((await edit(null, { groupProjectId: id, ...groupFields() })).statusCode).toBe(401);
-    expect((await edit(owner.cookie, { groupProjectId: 99999999, ...groupFields() })).statusCode).toBe(404);
+    expect((await edit(g.owner.cookie, { groupProjectId: 99999999, ...groupFields() })).statusCode).toBe(404);
   });
 });
 
 describe('deleting a group', () => {
   it('removes the group, its members, requests, saves and its board messages, and it leaves every list', async () => {
-    const id = await postGroup(t.app, owner.cookie, { visibility: 'private', title: 'Doomed group' });
-    await call(t.app, 'POST', '/api/group-projects/request', alice.cookie, { groupProjectId: id });
-    await call(t.app, 'POST', '/api/group-projects/save', bob.cookie, { projectId: id });
-    const other = await postGroup(t.app, owner.cookie);
-    await t.database.db
+    const id = await postGroup(g.t.app, g.owner.cookie, { visibility: 'private', title: 'Doomed group' });
+    await call(g.t.app, 'POST', '/api/group-projects/request', g.alice.cookie, { groupProjectId: id });
+    await call(g.t.app, 'POST', '/api/group-projects/save', g.bob.cookie, { projectId: id });
+    const other = await postGroup(g.t.app, g.owner.cookie);
+    await g.t.database.db
       .insertInto('messages')
       .values([
         { room: discussionRoom(id), group_id: id, author_id: null, client_id: 'm1', body: 'hello' },
@@ -255,12 +244,12 @@ describe('deleting a group', () => {
       ])
       .execute();
 
-    const res = await call(t.app, 'DELETE', '/api/group-projects/delete-project', owner.cookie, {
+    const res = await call(g.t.app, 'DELETE', '/api/group-projects/delete-project', g.owner.cookie, {
       groupProjectId: id,
     });
     expect(res.statusCode).toBe(204);
 
-    const db = t.database.db;
+    const db = g.t.database.db;
     const left = async (table: 'group_members' | 'group_join_requests' | 'group_saves') =>
       (await db.selectFrom(table).select('group_id').where('group_id', '=', id).execute()).length;
     expect([
@@ -274,15 +263,18 @@ describe('deleting a group', () => {
     const all = (await list({ sortField: 'date_posted', order: 'DESC', page: 1 })).json()
       .data as GroupProject[];
     expect(all.some((g) => g.groupProjectId === id)).toBe(false);
-    expect((await call(t.app, 'GET', '/api/group-projects/saved', bob.cookie)).json().data).toEqual([]);
+    expect((await call(g.t.app, 'GET', '/api/group-projects/saved', g.bob.cookie)).json().data).toEqual([]);
     expect(
-      (await call(t.app, 'GET', '/api/group-projects/request', alice.cookie))
+      (await call(g.t.app, 'GET', '/api/group-projects/request', g.alice.cookie))
         .json()
         .data.some((r: { groupProjectId: number }) => r.groupProjectId === id),
     ).toBe(false);
     expect(
-      (await call(t.app, 'POST', '/api/group-projects/discussion-info', owner.cookie, { groupProjectId: id }))
-        .statusCode,
+      (
+        await call(g.t.app, 'POST', '/api/group-projects/discussion-info', g.owner.cookie, {
+          groupProjectId: id,
+        })
+      ).statusCode,
     ).toBe(404);
   });
 });

@@ -4,25 +4,16 @@ import { sql } from 'kysely';
 import Value from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
-import { call, postGroup } from './support/groups.js';
+import { call, postGroup, useGroupsWorld } from './support/groups.js';
 import { createSignedInUser } from './support/users.js';
 
-let t: TestApp;
-let owner: { cookie: string; login: string };
-let alice: { cookie: string; login: string };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await createSignedInUser(t.database.db, 'grp-owner');
-  alice = await createSignedInUser(t.database.db, 'grp-alice');
-});
-afterAll(() => t.close());
+const g = useGroupsWorld();
 
 describe("a group's public card", () => {
   it('answers anyone with what lists show, and nothing private, for a private group too', async () => {
-    const id = await postGroup(t.app, owner.cookie, { visibility: 'private', title: 'Card club' });
-    await call(t.app, 'POST', '/api/group-projects/request', alice.cookie, { groupProjectId: id });
-    const res = await call(t.app, 'GET', `/api/group-projects/${id}`, null);
+    const id = await postGroup(g.t.app, g.owner.cookie, { visibility: 'private', title: 'Card club' });
+    await call(g.t.app, 'POST', '/api/group-projects/request', g.alice.cookie, { groupProjectId: id });
+    const res = await call(g.t.app, 'GET', `/api/group-projects/${id}`, null);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       groupProjectId: id,
@@ -32,29 +23,29 @@ describe("a group's public card", () => {
     });
     expect(res.body).not.toContain('discord');
     expect(res.body).not.toContain('grp-alice');
-    expect((await call(t.app, 'GET', '/api/group-projects/999999', null)).statusCode).toBe(404);
-    expect((await call(t.app, 'GET', '/api/group-projects/not-a-number', null)).statusCode).toBe(400);
+    expect((await call(g.t.app, 'GET', '/api/group-projects/999999', null)).statusCode).toBe(404);
+    expect((await call(g.t.app, 'GET', '/api/group-projects/not-a-number', null)).statusCode).toBe(400);
     // The fixed routes under the same path still answer as themselves.
-    expect((await call(t.app, 'GET', '/api/group-projects/saved', alice.cookie)).statusCode).toBe(200);
+    expect((await call(g.t.app, 'GET', '/api/group-projects/saved', g.alice.cookie)).statusCode).toBe(200);
   });
 });
 
 describe("the viewer blocks of a list's cards", () => {
   const viewers = (cookie: string | null, groupProjectIds: unknown) =>
-    call(t.app, 'POST', '/api/group-projects/viewer', cookie, { groupProjectIds });
+    call(g.t.app, 'POST', '/api/group-projects/viewer', cookie, { groupProjectIds });
 
   it('answers for each group the caller can see, leaving out unknown and hidden ones', async () => {
-    const mine = await postGroup(t.app, owner.cookie);
-    const hidden = await postGroup(t.app, owner.cookie);
-    await sql`update group_projects set hidden_at = now() where id = ${hidden}`.execute(t.database.db);
+    const mine = await postGroup(g.t.app, g.owner.cookie);
+    const hidden = await postGroup(g.t.app, g.owner.cookie);
+    await sql`update group_projects set hidden_at = now() where id = ${hidden}`.execute(g.t.database.db);
 
-    const res = await viewers(alice.cookie, [mine, hidden, 999999, mine]);
+    const res = await viewers(g.alice.cookie, [mine, hidden, 999999, mine]);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(res.json().data).toEqual([
       { groupProjectId: mine, viewer: expect.objectContaining({ role: 'none' }) },
     ]);
-    const owners = (await viewers(owner.cookie, [mine, hidden])).json().data;
+    const owners = (await viewers(g.owner.cookie, [mine, hidden])).json().data;
     expect(owners.map((entry: { groupProjectId: number }) => entry.groupProjectId).sort()).toEqual(
       [mine, hidden].sort(),
     );

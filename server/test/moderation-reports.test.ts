@@ -1,41 +1,24 @@
 // Reported groups: the moderators' queue, dismissing, hiding and restoring, deleting, and an owner deleting one.
 import { sql } from 'kysely';
 import { discussionRoom } from '@openlfg/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from './support/app.js';
+import { describe, expect, it } from 'vitest';
 import { call } from './support/groups.js';
-import {
-  auditRows,
-  reportedGroup,
-  startModeration,
-  type ModerationUser as User,
-} from './support/moderation.js';
+import { auditRows, reportedGroup, useModeration } from './support/moderation.js';
 
-let t: TestApp;
-let mod1: User;
-let mod2: User;
-let owner: User;
-let member: User;
-let alice: User;
-let stop: () => Promise<void>;
+const m = useModeration();
 
-beforeAll(async () => {
-  ({ t, mod1, mod2, owner, member, alice, stop } = await startModeration());
-});
-afterAll(() => stop());
-
-const lastAudit = async () => (await auditRows(t.database.db)).at(-1);
+const lastAudit = async () => (await auditRows(m.t.database.db)).at(-1);
 const reportOutcomes = (groupId: number) =>
-  t.database.db
+  m.t.database.db
     .selectFrom('group_reports')
     .select(['status', 'outcome'])
     .where('group_id', '=', groupId)
     .execute();
 
 const info = (cookie: string | null, groupProjectId: number) =>
-  call(t.app, 'POST', '/api/group-projects/discussion-info', cookie, { groupProjectId });
+  call(m.t.app, 'POST', '/api/group-projects/discussion-info', cookie, { groupProjectId });
 const inPublicList = async (groupId: number) => {
-  const res = await call(t.app, 'POST', '/api/group-projects', null, {
+  const res = await call(m.t.app, 'POST', '/api/group-projects', null, {
     page: 1,
     sortField: 'date_posted',
     order: 'DESC',
@@ -46,10 +29,10 @@ const inPublicList = async (groupId: number) => {
 
 describe('reports', () => {
   it('lists open reports grouped by group, with reasons and reporters', async () => {
-    const { groupId, reporters } = await reportedGroup(t.app, t.database.db, owner.cookie, 2, {
+    const { groupId, reporters } = await reportedGroup(m.t.app, m.t.database.db, m.owner.cookie, 2, {
       title: 'Reported twice',
     });
-    const res = await call(t.app, 'GET', '/api/admin/reports', mod1.cookie);
+    const res = await call(m.t.app, 'GET', '/api/admin/reports', m.mod1.cookie);
     expect(res.statusCode).toBe(200);
     const group = res.json().data.find((g: { groupId: number }) => g.groupId === groupId);
     expect(group).toMatchObject({ title: 'Reported twice', exists: true, hidden: false });
@@ -58,8 +41,8 @@ describe('reports', () => {
   });
 
   it('dismiss closes the reports as dismissed and keeps the group', async () => {
-    const { groupId } = await reportedGroup(t.app, t.database.db, owner.cookie, 2);
-    const res = await call(t.app, 'POST', `/api/admin/reports/${groupId}/dismiss`, mod1.cookie, {
+    const { groupId } = await reportedGroup(m.t.app, m.t.database.db, m.owner.cookie, 2);
+    const res = await call(m.t.app, 'POST', `/api/admin/reports/${groupId}/dismiss`, m.mod1.cookie, {
       reason: 'Fine.',
     });
     expect(res.statusCode).toBe(200);
@@ -70,32 +53,40 @@ describe('reports', () => {
       { status: 'dismissed', outcome: 'dismissed' },
     ]);
     expect(await inPublicList(groupId)).toBe(true);
-    const again = await call(t.app, 'POST', `/api/admin/reports/${groupId}/dismiss`, mod1.cookie, {});
+    const again = await call(m.t.app, 'POST', `/api/admin/reports/${groupId}/dismiss`, m.mod1.cookie, {});
     expect(again.statusCode).toBe(409);
     expect(await lastAudit()).toMatchObject({
       action: 'report.dismiss',
       object_id: String(groupId),
       reason: 'Fine.',
     });
-    const list = await call(t.app, 'GET', '/api/admin/reports', mod1.cookie);
+    const list = await call(m.t.app, 'GET', '/api/admin/reports', m.mod1.cookie);
     expect(list.json().data.map((g: { groupId: number }) => g.groupId)).not.toContain(groupId);
   });
 
   it('hide removes the group from every list and closes its board to all but the owner', async () => {
-    const { groupId } = await reportedGroup(t.app, t.database.db, owner.cookie, 1, { visibility: 'public' });
+    const { groupId } = await reportedGroup(m.t.app, m.t.database.db, m.owner.cookie, 1, {
+      visibility: 'public',
+    });
     expect(
-      (await call(t.app, 'POST', '/api/group-projects/join', member.cookie, { groupProjectId: groupId }))
+      (await call(m.t.app, 'POST', '/api/group-projects/join', m.member.cookie, { groupProjectId: groupId }))
         .statusCode,
     ).toBe(200);
     expect(
-      (await call(t.app, 'POST', '/api/group-projects/save', member.cookie, { projectId: groupId }))
+      (await call(m.t.app, 'POST', '/api/group-projects/save', m.member.cookie, { projectId: groupId }))
         .statusCode,
     ).toBe(200);
     expect(await inPublicList(groupId)).toBe(true);
 
-    const missingReason = await call(t.app, 'POST', `/api/admin/reports/${groupId}/hide`, mod1.cookie, {});
+    const missingReason = await call(
+      m.t.app,
+      'POST',
+      `/api/admin/reports/${groupId}/hide`,
+      m.mod1.cookie,
+      {},
+    );
     expect(missingReason.statusCode).toBe(400);
-    const res = await call(t.app, 'POST', `/api/admin/reports/${groupId}/hide`, mod1.cookie, {
+    const res = await call(m.t.app, 'POST', `/api/admin/reports/${groupId}/hide`, m.mod1.cookie, {
       reason: 'Advertising.',
     });
     expect(res.statusCode).toBe(200);
@@ -103,38 +94,40 @@ describe('reports', () => {
 
     expect(await inPublicList(groupId)).toBe(false);
     const ids = async (url: string, cookie: string) =>
-      ((await call(t.app, 'GET', url, cookie)).json().data as { groupProjectId: number }[]).map(
+      ((await call(m.t.app, 'GET', url, cookie)).json().data as { groupProjectId: number }[]).map(
         (g) => g.groupProjectId,
       );
-    expect(await ids('/api/group-projects/my-groups', member.cookie)).not.toContain(groupId);
-    expect(await ids('/api/group-projects/saved', member.cookie)).not.toContain(groupId);
-    expect(await ids('/api/group-projects/my-groups', owner.cookie)).toContain(groupId);
-    for (const cookie of [null, member.cookie, alice.cookie]) {
-      expect((await call(t.app, 'GET', `/api/group-projects/${groupId}`, cookie)).statusCode).toBe(404);
+    expect(await ids('/api/group-projects/my-groups', m.member.cookie)).not.toContain(groupId);
+    expect(await ids('/api/group-projects/saved', m.member.cookie)).not.toContain(groupId);
+    expect(await ids('/api/group-projects/my-groups', m.owner.cookie)).toContain(groupId);
+    for (const cookie of [null, m.member.cookie, m.alice.cookie]) {
+      expect((await call(m.t.app, 'GET', `/api/group-projects/${groupId}`, cookie)).statusCode).toBe(404);
     }
-    expect((await call(t.app, 'GET', `/api/group-projects/${groupId}`, owner.cookie)).statusCode).toBe(200);
-    for (const cookie of [member.cookie, alice.cookie, null]) {
+    expect((await call(m.t.app, 'GET', `/api/group-projects/${groupId}`, m.owner.cookie)).statusCode).toBe(
+      200,
+    );
+    for (const cookie of [m.member.cookie, m.alice.cookie, null]) {
       const refused = await info(cookie, groupId);
       expect(refused.statusCode).toBe(403);
       expect(refused.json().error.message).toBe('A moderator hid this group: it is closed.');
     }
-    const join = await call(t.app, 'POST', '/api/group-projects/join', alice.cookie, {
+    const join = await call(m.t.app, 'POST', '/api/group-projects/join', m.alice.cookie, {
       groupProjectId: groupId,
     });
     expect(join.statusCode).toBe(403);
-    const mine = await info(owner.cookie, groupId);
+    const mine = await info(m.owner.cookie, groupId);
     expect(mine.statusCode).toBe(200);
     expect(mine.json().data).toMatchObject({
       hidden: true,
       hiddenReason: 'Advertising.',
       viewer: { role: 'owner', may: { readDiscussion: true } },
     });
-    const row = await t.database.db
+    const row = await m.t.database.db
       .selectFrom('group_projects')
       .select(['hidden_by', 'hidden_reason'])
       .where('id', '=', groupId)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ hidden_by: mod1.id, hidden_reason: 'Advertising.' });
+    expect(row).toEqual({ hidden_by: m.mod1.id, hidden_reason: 'Advertising.' });
     const reports = await reportOutcomes(groupId);
     expect(reports).toEqual([{ status: 'actioned', outcome: 'hidden' }]);
     expect(await lastAudit()).toMatchObject({
@@ -144,16 +137,20 @@ describe('reports', () => {
       object_id: String(groupId),
       reason: 'Advertising.',
     });
-    const twice = await call(t.app, 'POST', `/api/admin/reports/${groupId}/hide`, mod2.cookie, {
+    const twice = await call(m.t.app, 'POST', `/api/admin/reports/${groupId}/hide`, m.mod2.cookie, {
       reason: 'x',
     });
     expect(twice.statusCode).toBe(409);
   });
 
   it('restore lists the hidden group for moderators, shows it again everywhere and audit-logs it', async () => {
-    const { groupId } = await reportedGroup(t.app, t.database.db, owner.cookie, 1, { visibility: 'public' });
-    await call(t.app, 'POST', `/api/admin/reports/${groupId}/hide`, mod1.cookie, { reason: 'Spam links.' });
-    const posted = await call(t.app, 'POST', '/api/messages/add-message', owner.cookie, {
+    const { groupId } = await reportedGroup(m.t.app, m.t.database.db, m.owner.cookie, 1, {
+      visibility: 'public',
+    });
+    await call(m.t.app, 'POST', `/api/admin/reports/${groupId}/hide`, m.mod1.cookie, {
+      reason: 'Spam links.',
+    });
+    const posted = await call(m.t.app, 'POST', '/api/messages/add-message', m.owner.cookie, {
       groupProjectId: groupId,
       clientId: `restore-${groupId}`,
       text: 'Still here?',
@@ -161,39 +158,49 @@ describe('reports', () => {
     expect(posted.statusCode).toBe(403);
     expect(posted.json().error.message).toMatch(/hid this group: its board takes no new messages/);
 
-    const hidden = await call(t.app, 'GET', '/api/admin/hidden-groups?page=1', mod1.cookie);
+    const hidden = await call(m.t.app, 'GET', '/api/admin/hidden-groups?page=1', m.mod1.cookie);
     expect(hidden.statusCode).toBe(200);
     expect(hidden.json().data).toContainEqual(
-      expect.objectContaining({ groupId, ownerLogin: owner.login, reason: 'Spam links.' }),
+      expect.objectContaining({ groupId, ownerLogin: m.owner.login, reason: 'Spam links.' }),
     );
-    expect((await call(t.app, 'GET', '/api/admin/hidden-groups?page=1', alice.cookie)).statusCode).toBe(403);
+    expect((await call(m.t.app, 'GET', '/api/admin/hidden-groups?page=1', m.alice.cookie)).statusCode).toBe(
+      403,
+    );
     const byStranger = await call(
-      t.app,
+      m.t.app,
       'POST',
       `/api/admin/hidden-groups/${groupId}/restore`,
-      alice.cookie,
+      m.alice.cookie,
       {
         reason: 'x',
       },
     );
     expect(byStranger.statusCode).toBe(403);
-    const noReason = await call(t.app, 'POST', `/api/admin/hidden-groups/${groupId}/restore`, mod2.cookie, {
-      reason: ' ',
-    });
+    const noReason = await call(
+      m.t.app,
+      'POST',
+      `/api/admin/hidden-groups/${groupId}/restore`,
+      m.mod2.cookie,
+      {
+        reason: ' ',
+      },
+    );
     expect(noReason.statusCode).toBe(400);
 
-    const res = await call(t.app, 'POST', `/api/admin/hidden-groups/${groupId}/restore`, mod2.cookie, {
+    const res = await call(m.t.app, 'POST', `/api/admin/hidden-groups/${groupId}/restore`, m.mod2.cookie, {
       reason: 'The owner removed the links.',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ groupId, restored: true });
     expect(await inPublicList(groupId)).toBe(true);
-    expect((await call(t.app, 'GET', `/api/group-projects/${groupId}`, alice.cookie)).statusCode).toBe(200);
-    expect((await info(owner.cookie, groupId)).json().data).toMatchObject({
+    expect((await call(m.t.app, 'GET', `/api/group-projects/${groupId}`, m.alice.cookie)).statusCode).toBe(
+      200,
+    );
+    expect((await info(m.owner.cookie, groupId)).json().data).toMatchObject({
       hidden: false,
       hiddenReason: null,
     });
-    const again = await call(t.app, 'POST', '/api/messages/add-message', owner.cookie, {
+    const again = await call(m.t.app, 'POST', '/api/messages/add-message', m.owner.cookie, {
       groupProjectId: groupId,
       clientId: `restore-${groupId}-again`,
       text: 'Back.',
@@ -201,60 +208,60 @@ describe('reports', () => {
     expect(again.statusCode).toBe(200);
     expect(
       (
-        (await call(t.app, 'GET', '/api/admin/hidden-groups?page=1', mod1.cookie)).json().data as {
+        (await call(m.t.app, 'GET', '/api/admin/hidden-groups?page=1', m.mod1.cookie)).json().data as {
           groupId: number;
         }[]
       ).map((g) => g.groupId),
     ).not.toContain(groupId);
     expect(await lastAudit()).toMatchObject({
-      actor_login: mod2.login,
+      actor_login: m.mod2.login,
       action: 'group.restore',
       object_type: 'group_project',
       object_id: String(groupId),
       reason: 'The owner removed the links.',
     });
-    const twice = await call(t.app, 'POST', `/api/admin/hidden-groups/${groupId}/restore`, mod1.cookie, {
+    const twice = await call(m.t.app, 'POST', `/api/admin/hidden-groups/${groupId}/restore`, m.mod1.cookie, {
       reason: 'again',
     });
     expect(twice.statusCode).toBe(409);
-    const missing = await call(t.app, 'POST', '/api/admin/hidden-groups/999999/restore', mod1.cookie, {
+    const missing = await call(m.t.app, 'POST', '/api/admin/hidden-groups/999999/restore', m.mod1.cookie, {
       reason: 'gone',
     });
     expect(missing.statusCode).toBe(404);
   });
 
   it("a non-owner member's discussion-info omits the hidden fields on a visible group", async () => {
-    const { groupId } = await reportedGroup(t.app, t.database.db, owner.cookie, 1);
-    await call(t.app, 'POST', '/api/group-projects/join', member.cookie, { groupProjectId: groupId });
-    const res = await info(member.cookie, groupId);
+    const { groupId } = await reportedGroup(m.t.app, m.t.database.db, m.owner.cookie, 1);
+    await call(m.t.app, 'POST', '/api/group-projects/join', m.member.cookie, { groupProjectId: groupId });
+    const res = await info(m.member.cookie, groupId);
     expect(res.json().data).not.toHaveProperty('hidden');
-    expect((await info(owner.cookie, groupId)).json().data).toMatchObject({
+    expect((await info(m.owner.cookie, groupId)).json().data).toMatchObject({
       hidden: false,
       hiddenReason: null,
     });
   });
 
   it("delete removes the group with everything attached, like the creator's deletion", async () => {
-    const db = t.database.db;
-    const { groupId } = await reportedGroup(t.app, db, owner.cookie, 2, { visibility: 'private' });
-    await call(t.app, 'POST', '/api/group-projects/request', member.cookie, { groupProjectId: groupId });
-    await call(t.app, 'POST', '/api/group-projects/pending-requests', owner.cookie, {
+    const db = m.t.database.db;
+    const { groupId } = await reportedGroup(m.t.app, db, m.owner.cookie, 2, { visibility: 'private' });
+    await call(m.t.app, 'POST', '/api/group-projects/request', m.member.cookie, { groupProjectId: groupId });
+    await call(m.t.app, 'POST', '/api/group-projects/pending-requests', m.owner.cookie, {
       groupProjectId: groupId,
-      requestUsername: member.login,
+      requestUsername: m.member.login,
     });
-    await call(t.app, 'POST', '/api/group-projects/request', alice.cookie, { groupProjectId: groupId });
-    await call(t.app, 'POST', '/api/group-projects/save', member.cookie, { projectId: groupId });
+    await call(m.t.app, 'POST', '/api/group-projects/request', m.alice.cookie, { groupProjectId: groupId });
+    await call(m.t.app, 'POST', '/api/group-projects/save', m.member.cookie, { projectId: groupId });
     await db
       .insertInto('messages')
       .values({
         room: discussionRoom(groupId),
         group_id: groupId,
-        author_id: member.id,
+        author_id: m.member.id,
         client_id: `m-${groupId}`,
         body: 'hi',
       })
       .execute();
-    const res = await call(t.app, 'POST', `/api/admin/reports/${groupId}/delete`, mod2.cookie, {
+    const res = await call(m.t.app, 'POST', `/api/admin/reports/${groupId}/delete`, m.mod2.cookie, {
       reason: 'Scam.',
     });
     expect(res.statusCode).toBe(200);
@@ -285,11 +292,11 @@ describe('reports', () => {
       reason: 'Scam.',
     });
     expect(
-      (await call(t.app, 'POST', `/api/admin/reports/${groupId}/delete`, mod2.cookie, {})).statusCode,
+      (await call(m.t.app, 'POST', `/api/admin/reports/${groupId}/delete`, m.mod2.cookie, {})).statusCode,
     ).toBe(404);
     // The creator's own deletion goes through the same code and still works.
-    const own = await reportedGroup(t.app, db, owner.cookie, 0);
-    const del = await call(t.app, 'DELETE', '/api/group-projects/delete-project', owner.cookie, {
+    const own = await reportedGroup(m.t.app, db, m.owner.cookie, 0);
+    const del = await call(m.t.app, 'DELETE', '/api/group-projects/delete-project', m.owner.cookie, {
       groupProjectId: own.groupId,
     });
     expect(del.statusCode).toBe(204);
@@ -298,9 +305,9 @@ describe('reports', () => {
 
 describe('a reported group its owner deletes', () => {
   it("leaves the moderators' queue: its reports close as deleted by the owner, and the audit log says so", async () => {
-    const db = t.database.db;
-    const { groupId } = await reportedGroup(t.app, db, owner.cookie, 2, { title: 'Gone by its owner' });
-    const del = await call(t.app, 'DELETE', '/api/group-projects/delete-project', owner.cookie, {
+    const db = m.t.database.db;
+    const { groupId } = await reportedGroup(m.t.app, db, m.owner.cookie, 2, { title: 'Gone by its owner' });
+    const del = await call(m.t.app, 'DELETE', '/api/group-projects/delete-project', m.owner.cookie, {
       groupProjectId: groupId,
     });
     expect(del.statusCode).toBe(204);
@@ -310,11 +317,11 @@ describe('a reported group its owner deletes', () => {
       { status: 'actioned', outcome: 'deleted-by-owner' },
       { status: 'actioned', outcome: 'deleted-by-owner' },
     ]);
-    const list = await call(t.app, 'GET', '/api/admin/reports', mod1.cookie);
+    const list = await call(m.t.app, 'GET', '/api/admin/reports', m.mod1.cookie);
     expect(list.json().data.map((g: { groupId: number }) => g.groupId)).not.toContain(groupId);
-    const audit = await call(t.app, 'GET', '/api/admin/audit', mod1.cookie);
+    const audit = await call(m.t.app, 'GET', '/api/admin/audit', m.mod1.cookie);
     expect(audit.json().data[0]).toMatchObject({
-      actor: owner.login,
+      actor: m.owner.login,
       action: 'group.delete-by-owner',
       objectType: 'group_project',
       objectId: String(groupId),
@@ -323,10 +330,10 @@ describe('a reported group its owner deletes', () => {
   });
 
   it('writes nothing to the audit log when no report was open', async () => {
-    const db = t.database.db;
+    const db = m.t.database.db;
     const before = (await auditRows(db)).length;
-    const { groupId } = await reportedGroup(t.app, db, owner.cookie, 0);
-    const del = await call(t.app, 'DELETE', '/api/group-projects/delete-project', owner.cookie, {
+    const { groupId } = await reportedGroup(m.t.app, db, m.owner.cookie, 0);
+    const del = await call(m.t.app, 'DELETE', '/api/group-projects/delete-project', m.owner.cookie, {
       groupProjectId: groupId,
     });
     expect(del.statusCode).toBe(204);

@@ -1,37 +1,20 @@
 // Who moderates, the catalogue's health and Sync now, and the audit log of every moderation action.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { withSyncLock } from '../src/catalog/sync/lock.js';
 import { NO_TOKEN_MESSAGE } from '../src/catalog/sync/run.js';
-import { testConfig, type TestApp } from './support/app.js';
-import type { FakeGitHub } from './support/fake-github.js';
+import { testConfig } from './support/app.js';
 import { call } from './support/groups.js';
-import {
-  auditRows,
-  moderateOnceEach,
-  projectCount,
-  startModeration,
-  type ModerationUser as User,
-} from './support/moderation.js';
+import { auditRows, moderateOnceEach, projectCount, useModeration } from './support/moderation.js';
 
-let t: TestApp;
-let github: FakeGitHub;
-let mod1: User;
-let owner: User;
-let alice: User;
-let stop: () => Promise<void>;
+const m = useModeration();
 
-beforeAll(async () => {
-  ({ t, github, mod1, owner, alice, stop } = await startModeration());
-});
-afterAll(() => stop());
-
-const lastAudit = async () => (await auditRows(t.database.db)).at(-1);
+const lastAudit = async () => (await auditRows(m.t.database.db)).at(-1);
 
 describe('catalogue health', () => {
   it('reports the last run, its failures, budgets and the archived or unreachable projects', async () => {
-    const db = t.database.db;
+    const db = m.t.database.db;
     const archived = await db
       .insertInto('projects')
       .values({ repo_ext: 'health/archived', name: 'archived', topics: [], archived: true })
@@ -63,7 +46,7 @@ describe('catalogue health', () => {
         reason: 'GitHub has no such repository',
       })
       .execute();
-    const res = await call(t.app, 'GET', '/api/admin/catalogue', mod1.cookie);
+    const res = await call(m.t.app, 'GET', '/api/admin/catalogue', m.mod1.cookie);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.lastRun).toMatchObject({ id: run.id, status: 'completed', synced: 5, failed: 1 });
@@ -78,7 +61,7 @@ describe('catalogue health', () => {
     expect(body.syncRunning).toBe(false);
     expect(body.syncAvailable).toBe(true);
 
-    const removed = await call(t.app, 'DELETE', `/api/admin/projects/${archived.id}`, mod1.cookie, {
+    const removed = await call(m.t.app, 'DELETE', `/api/admin/projects/${archived.id}`, m.mod1.cookie, {
       reason: 'Archived.',
     });
     expect(removed.statusCode).toBe(204);
@@ -90,13 +73,13 @@ describe('catalogue health', () => {
       reason: 'Archived.',
     });
     expect(
-      (await call(t.app, 'DELETE', `/api/admin/projects/${archived.id}`, mod1.cookie, {})).statusCode,
+      (await call(m.t.app, 'DELETE', `/api/admin/projects/${archived.id}`, m.mod1.cookie, {})).statusCode,
     ).toBe(404);
   });
 
   it('sync now is refused politely while a run holds the lock', async () => {
-    const outcome = await withSyncLock(t.database, async () => {
-      const res = await call(t.app, 'POST', '/api/admin/sync', mod1.cookie, {});
+    const outcome = await withSyncLock(m.t.database, async () => {
+      const res = await call(m.t.app, 'POST', '/api/admin/sync', m.mod1.cookie, {});
       return { status: res.statusCode, error: res.json().error };
     });
     expect(outcome).toEqual({
@@ -106,8 +89,8 @@ describe('catalogue health', () => {
   });
 
   it('sync now starts a run under the lock and audit-logs it', async () => {
-    github.repositories.set('health/gone', { stargazerCount: 1, forkCount: 1 });
-    const res = await call(t.app, 'POST', '/api/admin/sync', mod1.cookie, { reason: 'Fresh figures.' });
+    m.github.repositories.set('health/gone', { stargazerCount: 1, forkCount: 1 });
+    const res = await call(m.t.app, 'POST', '/api/admin/sync', m.mod1.cookie, { reason: 'Fresh figures.' });
     expect(res.statusCode, res.body).toBe(202);
     const { runId } = res.json();
     expect(await lastAudit()).toMatchObject({
@@ -117,7 +100,7 @@ describe('catalogue health', () => {
     });
     await expect
       .poll(
-        async () => (await call(t.app, 'GET', '/api/admin/catalogue', mod1.cookie)).json().lastRun.status,
+        async () => (await call(m.t.app, 'GET', '/api/admin/catalogue', m.mod1.cookie)).json().lastRun.status,
         { timeout: 10_000 },
       )
       .toBe('completed');
@@ -126,16 +109,16 @@ describe('catalogue health', () => {
   it('sync now is refused without a GitHub token, with the sync’s own message', async () => {
     const app = await buildApp({
       config: testConfig({ ADMIN_LOGINS: 'mod-one' }),
-      database: t.database,
+      database: m.t.database,
       webDistDir: null,
       logger: false,
     });
     try {
       // The moderation page is told beforehand, so it can show Sync now disabled with what it needs.
-      const health = await call(app, 'GET', '/api/admin/catalogue', mod1.cookie);
+      const health = await call(app, 'GET', '/api/admin/catalogue', m.mod1.cookie);
       expect(health.statusCode).toBe(200);
       expect(health.json().syncAvailable).toBe(false);
-      const res = await call(app, 'POST', '/api/admin/sync', mod1.cookie, {});
+      const res = await call(app, 'POST', '/api/admin/sync', m.mod1.cookie, {});
       expect(res.statusCode).toBe(409);
       expect(res.json().error.message).toBe(NO_TOKEN_MESSAGE);
     } finally {
@@ -156,13 +139,13 @@ describe('ADMIN_LOGINS', () => {
 
 describe('the audit log', () => {
   // One of each decision on requests and reports; the catalogue's own are made above.
-  beforeAll(() => moderateOnceEach(t, { mod1, owner, alice }));
+  beforeAll(() => moderateOnceEach(m.t, m));
 
   it('shows every action newest first, 50 a page', async () => {
-    const res = await call(t.app, 'GET', '/api/admin/audit?page=1', mod1.cookie);
+    const res = await call(m.t.app, 'GET', '/api/admin/audit?page=1', m.mod1.cookie);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    const rows = await auditRows(t.database.db);
+    const rows = await auditRows(m.t.database.db);
     expect(body.total).toBe(rows.length);
     expect(body.data[0]).toMatchObject({ id: rows.at(-1)?.id, actor: rows.at(-1)?.actor_login });
     const actions = new Set(rows.map((r) => r.action));
@@ -177,11 +160,11 @@ describe('the audit log', () => {
     ]) {
       expect(actions, action).toContain(action);
     }
-    expect((await call(t.app, 'GET', '/api/admin/audit?page=0', mod1.cookie)).statusCode).toBe(400);
+    expect((await call(m.t.app, 'GET', '/api/admin/audit?page=0', m.mod1.cookie)).statusCode).toBe(400);
   });
 
   it('is append-only in the database: UPDATE, DELETE and TRUNCATE are refused', async () => {
-    const db = t.database.db;
+    const db = m.t.database.db;
     await expect(sql`update audit_log set reason = 'edited'`.execute(db)).rejects.toThrow(/append-only/);
     await expect(sql`delete from audit_log`.execute(db)).rejects.toThrow(/append-only/);
     await expect(sql`truncate audit_log`.execute(db)).rejects.toThrow(/append-only/);
@@ -190,7 +173,7 @@ describe('the audit log', () => {
 
   it('has no route that edits it', async () => {
     for (const method of ['POST', 'DELETE'] as const) {
-      const res = await call(t.app, method, '/api/admin/audit', mod1.cookie, {});
+      const res = await call(m.t.app, method, '/api/admin/audit', m.mod1.cookie, {});
       expect(res.statusCode).toBe(404);
     }
   });

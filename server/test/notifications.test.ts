@@ -44,9 +44,8 @@ async function told(...who: User[]) {
 
 const ok = (res: { statusCode: number; body: string }) => expect(res.statusCode, res.body).toBeLessThan(300);
 
-/** A private group of `owner` with `member` in it (the member's own notifications cleared). */
-async function privateGroupWith(owner: User, member: User, title: string) {
-  const groupId = await postGroup(t.app, owner.cookie, { visibility: 'private', title });
+/** `member` asks to join `owner`'s private group and is approved; what this told either of them is cleared. */
+async function admit(owner: User, member: User, groupId: number) {
   ok(await call(t.app, 'POST', '/api/group-projects/request', member.cookie, { groupProjectId: groupId }));
   ok(
     await call(t.app, 'POST', '/api/group-projects/pending-requests', owner.cookie, {
@@ -58,6 +57,12 @@ async function privateGroupWith(owner: User, member: User, title: string) {
     .deleteFrom('notifications')
     .where('recipient_id', 'in', [owner.id, member.id])
     .execute();
+}
+
+/** A private group of `owner` with `member` in it (their notifications so far cleared). */
+async function privateGroupWith(owner: User, member: User, title: string) {
+  const groupId = await postGroup(t.app, owner.cookie, { visibility: 'private', title });
+  await admit(owner, member, groupId);
   return groupId;
 }
 
@@ -160,17 +165,7 @@ describe('who is told what', () => {
       await fresh('alice'),
     ];
     const groupId = await privateGroupWith(owner, member, 'Quiet crew');
-    ok(await call(t.app, 'POST', '/api/group-projects/request', heir.cookie, { groupProjectId: groupId }));
-    ok(
-      await call(t.app, 'POST', '/api/group-projects/pending-requests', owner.cookie, {
-        groupProjectId: groupId,
-        requestUsername: heir.login,
-      }),
-    );
-    await t.database.db
-      .deleteFrom('notifications')
-      .where('recipient_id', 'in', [owner.id, heir.id])
-      .execute();
+    await admit(owner, heir, groupId);
 
     ok(
       await call(t.app, 'POST', '/api/group-projects/remove-member', owner.cookie, {

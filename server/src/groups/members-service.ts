@@ -59,14 +59,20 @@ export function createMembersService(steps: GroupSteps) {
       }));
     },
 
-    /** The owner lifts a removal: the person may join, ask or use an invite again. Audit-logged. */
+    /**
+     * The owner lifts a removal: the person may join, ask or use an invite again. Audit-logged, and the person
+     * is told (they were told of the removal, so they learn of its end the same way).
+     */
     allowBack(caller: Caller, groupId: number, login: string): Promise<AllowBackResponse> {
-      return changeGroup('allow-back', caller, groupId, async (trx) => {
-        const lifted = await repository.allowBack(trx, groupId, login);
-        if (!lifted) throw notFound(`${login} was not removed from this group (body.memberUsername).`);
-        await audit(trx, caller, 'group.allow-back', groupId, lifted.login);
-        return { groupProjectId: groupId, login: lifted.login, allowedBack: true as const };
-      });
+      return notifying((record) =>
+        changeGroup('allow-back', caller, groupId, async (trx) => {
+          const lifted = await repository.allowBack(trx, groupId, login);
+          if (!lifted) throw notFound(`${login} was not removed from this group (body.memberUsername).`);
+          await audit(trx, caller, 'group.allow-back', groupId, lifted.login);
+          await record(trx, { kind: 'allowed-back', recipients: [lifted.id], actorId: caller.id, groupId });
+          return { groupProjectId: groupId, login: lifted.login, allowedBack: true as const };
+        }),
+      );
     },
 
     /** The owner hands the group to one of its members and stays a member; audit-logged. */

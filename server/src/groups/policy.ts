@@ -1,9 +1,35 @@
 import { ErrorCode } from '@openlfg/contracts';
 import type { GroupPermissions, GroupRole, GroupViewer, Visibility } from '@openlfg/contracts';
-import { HttpError } from '../platform/http/errors.js';
+import {
+  all,
+  allowedOrThrow,
+  anonymous,
+  any,
+  archived,
+  closed,
+  decideBy,
+  full,
+  hidden,
+  member,
+  mentor,
+  moderator,
+  not,
+  owner,
+  ownsMessage,
+  plainMember,
+  privateGroup,
+  refuse,
+  removed,
+  requester,
+  when,
+  type Allowed,
+  type Decision,
+  type OwnerStatus,
+  type PolicyContext,
+  type Rule,
+} from './policy-rules.js';
 
-/** Who is asking, in relation to one group. `anonymous` is nobody signed in. */
-export type Actor = 'anonymous' | GroupRole;
+export type { Actor, Allowed, Decision, OwnerStatus, PolicyContext } from './policy-rules.js';
 
 export type GroupAction =
   | 'read-card'
@@ -34,9 +60,6 @@ export type GroupAction =
   | 'transfer-ownership'
   | 'read-activity';
 
-/** What the owner set: `closed` takes no new members, `archived` neither and its board is read-only. */
-export type OwnerStatus = 'open' | 'closed' | 'archived';
-
 /**
  * Everything a decision about one group needs, read in one query by the groups repository's `loadAccess`:
  * every group and message action loads this first and asks `authorize` before it does anything else.
@@ -54,77 +77,6 @@ export interface GroupAccess {
   /** The caller's relation to the group; `none` for nobody signed in (see `actorOf`). */
   role: GroupRole;
 }
-
-export interface PolicyContext {
-  actor: Actor;
-  visibility: Visibility;
-  full?: boolean;
-  hidden?: boolean;
-  status?: OwnerStatus;
-  /** For a message action: the caller wrote the message. */
-  ownsMessage?: boolean;
-  /** The caller is a moderator of the site (ADMIN_LOGINS): they delete any message on any board. */
-  moderator?: boolean;
-  /** For a project action: the caller mentors the project. */
-  mentor?: boolean;
-}
-
-/** An allowance says when only the caller's moderator role allowed it (a moderator's act, audit-logged). */
-export type Allowed = { allowed: true; asModerator?: true };
-export type Decision =
-  Allowed | { allowed: false; status: 401 | 403 | 404 | 409; code: ErrorCode; message: string };
-
-const allow: Allowed = { allowed: true };
-const CODE_BY_STATUS = {
-  401: ErrorCode.unauthenticated,
-  403: ErrorCode.forbidden,
-  404: ErrorCode.notFound,
-  409: ErrorCode.conflict,
-} as const;
-const refuse = (
-  status: 401 | 403 | 404 | 409,
-  message: string,
-  code: ErrorCode = CODE_BY_STATUS[status],
-): Decision => ({ allowed: false, status, code, message });
-
-/** The facts a rule reads: the context, every default filled in. */
-type Facts = Required<PolicyContext>;
-type Test = (facts: Facts) => boolean;
-/** When `when` holds, `then` is the decision; an action's rules are read in order, and the first that holds decides. */
-interface Rule {
-  when: Test;
-  then: Decision;
-}
-
-// The facts, by name.
-const anonymous: Test = (f) => f.actor === 'anonymous';
-const owner: Test = (f) => f.actor === 'owner';
-const member: Test = (f) => f.actor === 'member' || f.actor === 'owner';
-const plainMember: Test = (f) => f.actor === 'member';
-const requester: Test = (f) => f.actor === 'requester';
-const removed: Test = (f) => f.actor === 'removed';
-const privateGroup: Test = (f) => f.visibility === 'private';
-const hidden: Test = (f) => f.hidden;
-const full: Test = (f) => f.full;
-const closed: Test = (f) => f.status === 'closed';
-const archived: Test = (f) => f.status === 'archived';
-const ownsMessage: Test = (f) => f.ownsMessage;
-const moderator: Test = (f) => f.moderator;
-const mentor: Test = (f) => f.mentor;
-const not =
-  (test: Test): Test =>
-  (f) =>
-    !test(f);
-const all =
-  (...tests: Test[]): Test =>
-  (f) =>
-    tests.every((test) => test(f));
-const any =
-  (...tests: Test[]): Test =>
-  (f) =>
-    tests.some((test) => test(f));
-
-const when = (test: Test, then: Decision): Rule => ({ when: test, then });
 
 // Rules several actions share.
 const signInFirst = when(anonymous, refuse(401, 'Sign in with GitHub to do this.'));
@@ -300,20 +252,6 @@ export function decide(action: GroupAction, context: PolicyContext): Decision {
   return decideBy(RULES[action], MODERATOR_RULES[action], context);
 }
 
-function decideBy(rules: readonly Rule[], override: Rule | undefined, context: PolicyContext): Decision {
-  const facts: Facts = {
-    full: false,
-    hidden: false,
-    status: 'open',
-    ownsMessage: false,
-    moderator: false,
-    mentor: false,
-    ...context,
-  };
-  const decision = rules.find((rule) => rule.when(facts))?.then ?? allow;
-  return !decision.allowed && override?.when(facts) ? override.then : decision;
-}
-
 /** The actor a loaded group sees in the caller: nobody signed in is `anonymous`, whatever the row says. */
 export function contextOf(access: GroupAccess, callerId: number | null): PolicyContext {
   return {
@@ -342,11 +280,6 @@ export function authorize(
   facts: Pick<PolicyContext, 'ownsMessage' | 'moderator'> = {},
 ): Allowed {
   return allowedOrThrow(decide(action, { ...contextOf(access, callerId), ...facts }));
-}
-
-function allowedOrThrow(decision: Decision): Allowed {
-  if (!decision.allowed) throw new HttpError(decision.status, decision.code, decision.message);
-  return decision;
 }
 
 /* ---------- A project's room and its mentors ---------- */

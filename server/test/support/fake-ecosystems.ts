@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { json } from './fake-http.js';
 
 /** A package as packages.ecosyste.ms describes it (the fields the sync reads, and a few beside them). */
 export interface FakePackage {
@@ -75,17 +76,17 @@ export class FakeEcosystems {
     }
     if (req.method !== 'GET' || url.pathname !== '/api/v1/packages/lookup') {
       record.status = 404;
-      return send(res, 404, { error: 'Not Found' });
+      return json(res, 404, { error: 'Not Found' });
     }
     if (!repositoryUrl) {
       record.status = 400;
-      return send(res, 400, { error: 'repository_url, purl or ecosystem and name are required' });
+      return json(res, 400, { error: 'repository_url, purl or ecosystem and name are required' });
     }
     this.budget.remaining -= 1;
     const repoExt = repositoryUrl.replace(/^https:\/\/github\.com\//i, '').toLowerCase();
     const found = [...this.packages].find(([name]) => name.toLowerCase() === repoExt)?.[1] ?? [];
     record.status = 200;
-    send(
+    json(
       res,
       200,
       found.map((p, i) => ({
@@ -105,15 +106,4 @@ export class FakeEcosystems {
       },
     );
   }
-}
-
-function send(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  res
-    .writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers })
-    .end(JSON.stringify(body));
 }

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { graphql } from './fake-github/graphql.js';
-import { json, nowSeconds } from './fake-github/http.js';
+import { nowSeconds } from './fake-github/clock.js';
+import { json } from './fake-http.js';
 import { accessToken, authorize, publicUser, withUser, type IssuedCode } from './fake-github/oauth.js';
 import {
   listContributors,

@@ -1,6 +1,8 @@
 import type { Visibility } from '@openlfg/contracts';
 import type { App } from '../../src/app.js';
-import { jsonHeaders } from './app.js';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, jsonHeaders, type TestApp } from './app.js';
+import { createSignedInUser } from './users.js';
 
 /** Calls the API as `cookie` (or anonymously) and answers the response. */
 export function call(
@@ -59,4 +61,29 @@ export async function postGroup(
   );
   if (res.statusCode !== 201) throw new Error(`posting a group failed: ${res.statusCode} ${res.body}`);
   return res.json().groupProjectId as number;
+}
+
+type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
+export interface GroupsWorld {
+  t: TestApp;
+  /** Signed in as grp-owner: the one who posts the file's groups. */
+  owner: SignedIn;
+  alice: SignedIn;
+  bob: SignedIn;
+}
+
+/**
+ * A groups test file's hooks: an app with an owner, alice and bob signed in before its tests, closed after them.
+ * Answers the world its tests use (`g.t.app`, `g.owner.cookie`), filled once the file's first test runs.
+ */
+export function useGroupsWorld(): GroupsWorld {
+  const world = {} as GroupsWorld;
+  beforeAll(async () => {
+    world.t = await createTestApp();
+    world.owner = await createSignedInUser(world.t.database.db, 'grp-owner');
+    world.alice = await createSignedInUser(world.t.database.db, 'grp-alice');
+    world.bob = await createSignedInUser(world.t.database.db, 'grp-bob');
+  });
+  afterAll(() => world.t.close());
+  return world;
 }

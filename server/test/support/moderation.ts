@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import type { App } from '../../src/app.js';
 import { createTestApp, type TestApp } from './app.js';
 import type { TestDatabase } from './database.js';
@@ -81,6 +82,21 @@ export async function startModeration() {
     await ecosystems.stop();
   };
   return { t, github, ecosystems, mod1, mod2, owner, member, alice, stop };
+}
+
+export type ModerationWorld = Awaited<ReturnType<typeof startModeration>>;
+
+/**
+ * A moderation test file's hooks: `startModeration` before its tests, stopped after them. Answers the world its
+ * tests use (`m.t.app`, `m.mod1`), filled once the file's first test runs.
+ */
+export function useModeration(): ModerationWorld {
+  const world = {} as ModerationWorld;
+  beforeAll(async () => {
+    Object.assign(world, await startModeration());
+  });
+  afterAll(() => world.stop());
+  return world;
 }
 
 /** One of each moderator decision on requests and reports, through the API: approve, reject, dismiss, hide, delete. */

@@ -1,6 +1,11 @@
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { App } from '../../src/app.js';
-import { jsonHeaders } from './app.js';
+import { createTestApp, jsonHeaders, type TestApp } from './app.js';
+import { FakeGitHub } from './fake-github.js';
+
+/** The session's and the sign-in's cookies (without the __Host- prefix they take over https). */
+export const SESSION = 'openlfg_session';
+export const OAUTH = 'openlfg_oauth';
 
 /** A browser's cookie jar, just enough for inject(): remembers what Set-Cookie set or cleared. */
 export class CookieJar {
@@ -75,4 +80,31 @@ export async function signIn(app: App, jar: CookieJar, returnTo?: string) {
 
 export function get(app: App, jar: CookieJar, url: string) {
   return app.inject({ method: 'GET', url, headers: { cookie: jar.header() } });
+}
+
+/**
+ * A sign-in test file's world: an app that signs in through a fake GitHub, both started before the file's tests,
+ * and the fake put back after each test (up, approving, octocat signing in). Filled once the first test runs.
+ */
+export function useGitHubSignIn(): { t: TestApp; github: FakeGitHub } {
+  const world = {} as { t: TestApp; github: FakeGitHub };
+  beforeAll(async () => {
+    world.github = await new FakeGitHub().start();
+    world.t = await createTestApp({ env: world.github.env() });
+  });
+  afterAll(async () => {
+    await world.t.close();
+    await world.github.stop();
+  });
+  afterEach(() => {
+    world.github.mode = 'up';
+    world.github.consent = 'approve';
+    world.github.nextUser = {
+      id: 1001,
+      login: 'octocat',
+      name: 'The Octocat',
+      avatar_url: 'https://avatars.githubusercontent.com/u/1001',
+    };
+  });
+  return world;
 }

@@ -1,24 +1,12 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLAIM_PHRASES } from '../../../src/catalog/sync/claim-phrases.js';
 import { isSyncReport, type SyncOutcome } from '../../../src/catalog/sync/run.js';
-import { createTestDatabase, type TestDatabase } from '../../support/database.js';
 import type { FakeGraphQLIssue } from '../../support/fake-github.js';
 import { createSignedInUser } from '../../support/users.js';
-import { repository, resetWorld, seed, startWorld, stopWorld, sync, type SyncWorld } from './support.js';
+import { repository, useSyncWorld } from './support.js';
 
-let world: SyncWorld;
-let database: TestDatabase;
-
-beforeAll(async () => {
-  world = await startWorld();
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.dispose();
-  await stopWorld(world);
-});
-beforeEach(() => resetWorld(world, database));
+const t = useSyncWorld();
 
 const HOUR = 3_600_000;
 const ago = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString();
@@ -30,7 +18,7 @@ function completed(outcome: SyncOutcome) {
 }
 
 const stored = (repoExt: string) =>
-  database.db
+  t.database.db
     .selectFrom('issues as i')
     .innerJoin('projects as p', 'p.id', 'i.project_id')
     .selectAll('i')
@@ -49,8 +37,8 @@ const issue = (number: number, extra: Partial<FakeGraphQLIssue> = {}): FakeGraph
 
 describe("the sync reads each project's open beginner issues", () => {
   it('stores new beginner issues with whether someone is on them, and leaves the rest out', async () => {
-    await seed(database, ['acme/widgets']);
-    world.github.repositories.set('acme/widgets', {
+    await t.seed(['acme/widgets']);
+    t.world.github.repositories.set('acme/widgets', {
       ...repository(1),
       issues: [
         issue(1, { labels: ['Good First Issue', 'docs'], updatedAt: ago(2) }),
@@ -75,7 +63,7 @@ describe("the sync reads each project's open beginner issues", () => {
         }),
       ],
     });
-    completed(await sync(world, database));
+    completed(await t.sync());
     const rows = await stored('acme/widgets');
     expect(rows.map((r) => r.number)).toEqual([1, 4, 5, 6, 7, 8, 9]);
     const [one, four, five, six, seven, eight, nine] = rows;
@@ -94,7 +82,7 @@ describe("the sync reads each project's open beginner issues", () => {
       project_language: 'TypeScript',
     });
     expect(one?.updated_at.toISOString()).toBe(
-      world.github.repositories.get('acme/widgets')?.issues?.[0]?.updatedAt,
+      t.world.github.repositories.get('acme/widgets')?.issues?.[0]?.updatedAt,
     );
     expect(four).toMatchObject({ assignee: 'ada', taken: true });
     expect(four?.assigned_at?.getTime()).toBeCloseTo(Date.now() - 40 * 24 * HOUR, -5);
@@ -106,20 +94,20 @@ describe("the sync reads each project's open beginner issues", () => {
   });
 
   it('on the next sync: a closed or relabelled issue leaves (ending its claims), a later-assigned one is taken', async () => {
-    await seed(database, ['acme/widgets']);
+    await t.seed(['acme/widgets']);
     const issues = [issue(1), issue(2), issue(3), issue(4)];
-    world.github.repositories.set('acme/widgets', { ...repository(1), issues });
-    completed(await sync(world, database));
+    t.world.github.repositories.set('acme/widgets', { ...repository(1), issues });
+    completed(await t.sync());
     expect((await stored('acme/widgets')).map((r) => r.number)).toEqual([1, 2, 3, 4]);
 
-    const user = await createSignedInUser(database.db, 'ada');
-    const [closing] = await database.db.selectFrom('issues').select('id').where('number', '=', 1).execute();
-    await database.db
+    const user = await createSignedInUser(t.database.db, 'ada');
+    const [closing] = await t.database.db.selectFrom('issues').select('id').where('number', '=', 1).execute();
+    await t.database.db
       .insertInto('issue_claims')
       .values({ issue_id: closing?.id ?? 0, user_id: user.id, expires_at: new Date(Date.now() + 86_400_000) })
       .execute();
 
-    world.github.repositories.set('acme/widgets', {
+    t.world.github.repositories.set('acme/widgets', {
       ...repository(1),
       issues: [
         issue(1, { state: 'CLOSED' }),
@@ -129,7 +117,7 @@ describe("the sync reads each project's open beginner issues", () => {
         issue(5),
       ],
     });
-    completed(await sync(world, database));
+    completed(await t.sync());
     const rows = await stored('acme/widgets');
     expect(rows.map((r) => [r.number, r.open, r.taken])).toEqual([
       [1, false, false],
@@ -140,20 +128,20 @@ describe("the sync reads each project's open beginner issues", () => {
     ]);
     expect(rows[0]?.left_at).toBeInstanceOf(Date);
     expect(rows[2]?.assignee).toBe('lin');
-    expect(await database.db.selectFrom('issue_claims').selectAll().execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('issue_claims').selectAll().execute()).toEqual([]);
 
     // Labelled again: back in the finder.
-    world.github.repositories.set('acme/widgets', { ...repository(1), issues: [issue(2)] });
-    completed(await sync(world, database));
+    t.world.github.repositories.set('acme/widgets', { ...repository(1), issues: [issue(2)] });
+    completed(await t.sync());
     expect((await stored('acme/widgets')).filter((r) => r.open).map((r) => r.number)).toEqual([2]);
   });
 
   it('takes every claim phrase, from anyone but a maintainer, for 14 days', async () => {
     const repos = ['a/p0', 'a/p1', 'a/p2', 'a/p3'];
-    await seed(database, repos);
+    await t.seed(repos);
     const phrases = [...CLAIM_PHRASES];
     repos.forEach((repoExt, r) => {
-      world.github.repositories.set(repoExt, {
+      t.world.github.repositories.set(repoExt, {
         ...repository(r),
         issues: phrases.slice(r * 25, r * 25 + 25).map((phrase, i) =>
           issue(i + 1, {
@@ -167,12 +155,12 @@ describe("the sync reads each project's open beginner issues", () => {
       });
     });
     expect(phrases.length).toBeLessThanOrEqual(100);
-    completed(await sync(world, database, {}, { SYNC_BATCH_SIZE: '4' }));
-    const rows = await database.db.selectFrom('issues').selectAll().execute();
+    completed(await t.sync({}, { SYNC_BATCH_SIZE: '4' }));
+    const rows = await t.database.db.selectFrom('issues').selectAll().execute();
     expect(rows).toHaveLength(phrases.length);
     const missed = rows.filter((row) => row.claim_comment_by === null).map((row) => row.title);
     expect(missed).toEqual([]);
-    const claimed = await database.db
+    const claimed = await t.database.db
       .selectFrom('issues')
       .select(sql<number>`count(*)::int`.as('n'))
       .where('github_taken_until', '>', sql<Date>`now() + interval '12 days'`)
@@ -182,7 +170,7 @@ describe("the sync reads each project's open beginner issues", () => {
   });
 
   it("measures maintainers' median first answer over the 30 most recent issues", async () => {
-    await seed(database, ['a/quick', 'a/silent']);
+    await t.seed(['a/quick', 'a/silent']);
     const answered = (
       number: number,
       hours: number | null,
@@ -198,7 +186,7 @@ describe("the sync reads each project's open beginner issues", () => {
             : [{ author: 'm', association, createdAt: ago(500 - number - hours), body: 'Thanks' }]),
         ],
       });
-    world.github.repositories.set('a/quick', {
+    t.world.github.repositories.set('a/quick', {
       ...repository(1),
       // The newest 30: answered in 2, 10 and 50 hours, and 27 unanswered; an older one in 1 hour is not read.
       issues: [
@@ -209,9 +197,9 @@ describe("the sync reads each project's open beginner issues", () => {
         ...Array.from({ length: 27 }, (_, i) => answered(200 + i, null)),
       ],
     });
-    world.github.repositories.set('a/silent', { ...repository(2), issues: [answered(1, null)] });
-    completed(await sync(world, database));
-    const projects = await database.db
+    t.world.github.repositories.set('a/silent', { ...repository(2), issues: [answered(1, null)] });
+    completed(await t.sync());
+    const projects = await t.database.db
       .selectFrom('projects')
       .select(['repo_ext', 'maintainer_median_hours', 'responsiveness_at'])
       .orderBy('repo_ext')
@@ -225,23 +213,23 @@ describe("the sync reads each project's open beginner issues", () => {
 
   it('stays one GraphQL query per batch; prints the points a run costs', async () => {
     const repos = Array.from({ length: 100 }, (_, i) => `big/r${i}`);
-    await seed(database, repos);
+    await t.seed(repos);
     repos.forEach((repoExt, r) =>
-      world.github.repositories.set(repoExt, {
+      t.world.github.repositories.set(repoExt, {
         ...repository(r),
         issues: Array.from({ length: 30 }, (_, i) => issue(i + 1)),
       }),
     );
-    const before = world.github.budgets.graphql.remaining;
-    completed(await sync(world, database, {}, { SYNC_BATCH_SIZE: '50' }));
-    expect(world.github.graphqlQueries).toHaveLength(2);
-    const points = before - world.github.budgets.graphql.remaining;
-    expect(points).toBe(world.github.graphqlQueries.reduce((sum, q) => sum + q.points, 0));
+    const before = t.world.github.budgets.graphql.remaining;
+    completed(await t.sync({}, { SYNC_BATCH_SIZE: '50' }));
+    expect(t.world.github.graphqlQueries).toHaveLength(2);
+    const points = before - t.world.github.budgets.graphql.remaining;
+    expect(points).toBe(t.world.github.graphqlQueries.reduce((sum, q) => sum + q.points, 0));
     console.warn(
-      `sync GitHub cost: ${points} GraphQL points for ${repos.length} repositories in ${world.github.graphqlQueries.length} queries of 50 (${points / world.github.graphqlQueries.length} per query)`,
+      `sync GitHub cost: ${points} GraphQL points for ${repos.length} repositories in ${t.world.github.graphqlQueries.length} queries of 50 (${points / t.world.github.graphqlQueries.length} per query)`,
     );
     // 25 issues kept per repository, however many are open.
-    const count = await database.db
+    const count = await t.database.db
       .selectFrom('issues')
       .select(sql<number>`count(*)::int`.as('n'))
       .executeTakeFirstOrThrow();

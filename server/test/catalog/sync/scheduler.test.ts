@@ -1,31 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSyncScheduler, type SchedulerLog } from '../../../src/catalog/sync/scheduler.js';
 import { NO_TOKEN_MESSAGE } from '../../../src/catalog/sync/run.js';
 import { testConfig } from '../../support/app.js';
-import { createTestDatabase, type TestDatabase } from '../../support/database.js';
-import {
-  repository,
-  resetWorld,
-  runs,
-  seed,
-  startWorld,
-  stopWorld,
-  syncEnv,
-  type SyncWorld,
-} from './support.js';
+import { repository, syncEnv, useSyncWorld } from './support.js';
 
-let world: SyncWorld;
-let database: TestDatabase;
-
-beforeAll(async () => {
-  world = await startWorld();
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.dispose();
-  await stopWorld(world);
-});
-beforeEach(() => resetWorld(world, database));
+const t = useSyncWorld();
 
 function recordingLog() {
   const lines: { level: string; message: string; object?: object }[] = [];
@@ -47,72 +26,72 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 30
 
 describe('the scheduled sync', () => {
   it('runs on its timer, tells the lists, and another node finds it not due', async () => {
-    await seed(database, ['o/p1']);
-    world.github.repositories.set('o/p1', repository(1));
-    const config = testConfig(syncEnv(world));
+    await t.seed(['o/p1']);
+    t.world.github.repositories.set('o/p1', repository(1));
+    const config = testConfig(syncEnv(t.world));
     const first = recordingLog();
     let told = 0;
     const node1 = startSyncScheduler({
       config,
-      database,
+      database: t.database,
       log: first.log,
       onCatalogueChanged: () => told++,
       firstTryDelayMs: 0,
     });
     await until(() => first.lines.some((l) => l.message.startsWith('Catalogue sync completed')));
     expect(told).toBe(1);
-    expect(await runs(database)).toMatchObject([{ status: 'completed', projects_synced: 1 }]);
+    expect(await t.runs()).toMatchObject([{ status: 'completed', projects_synced: 1 }]);
 
     // A second node's timer fires within the interval: the lock is free, but the run is not due.
     const second = recordingLog();
     const node2 = startSyncScheduler({
       config,
-      database,
+      database: t.database,
       log: second.log,
       onCatalogueChanged: () => told++,
       firstTryDelayMs: 0,
     });
     await until(() => second.lines.length > 0);
     expect(second.lines[0]?.message).toMatch(/^The last catalogue sync started at .*; the next is due at /);
-    expect(await runs(database)).toHaveLength(1);
+    expect(await t.runs()).toHaveLength(1);
     await node1.stop();
     await node2.stop();
   });
 
   it('stops a run in progress on shutdown, which then counts as interrupted', async () => {
     const repos = ['o/p1', 'o/p2', 'o/p3', 'o/p4'];
-    await seed(database, repos);
-    repos.forEach((repo, i) => world.github.repositories.set(repo, repository(i)));
-    world.github.contributorsDelayMs = 150;
+    await t.seed(repos);
+    repos.forEach((repo, i) => t.world.github.repositories.set(repo, repository(i)));
+    t.world.github.contributorsDelayMs = 150;
     const { log } = recordingLog();
     const scheduler = startSyncScheduler({
-      config: testConfig(syncEnv(world)),
-      database,
+      config: testConfig(syncEnv(t.world)),
+      database: t.database,
       log,
       onCatalogueChanged: () => undefined,
       firstTryDelayMs: 0,
     });
-    await until(() => world.github.requests.some((r) => r.path.endsWith('/contributors')));
+    await until(() => t.world.github.requests.some((r) => r.path.endsWith('/contributors')));
     await scheduler.stop();
-    const [run] = await runs(database);
+    const [run] = await t.runs();
     expect(run).toMatchObject({ status: 'interrupted', error: 'The server is shutting down.' });
     expect(run?.projects_synced).toBeLessThan(4);
   });
 
   it('is off, saying so once, without a token or with an interval of 0', async () => {
-    await seed(database, ['o/p1']);
+    await t.seed(['o/p1']);
     const noToken = recordingLog();
     const off = startSyncScheduler({
-      config: testConfig({ GITHUB_API_URL: world.github.url }),
-      database,
+      config: testConfig({ GITHUB_API_URL: t.world.github.url }),
+      database: t.database,
       log: noToken.log,
       onCatalogueChanged: () => undefined,
       firstTryDelayMs: 0,
     });
     const zero = recordingLog();
     const alsoOff = startSyncScheduler({
-      config: testConfig({ ...syncEnv(world), SYNC_INTERVAL_MINUTES: '0' }),
-      database,
+      config: testConfig({ ...syncEnv(t.world), SYNC_INTERVAL_MINUTES: '0' }),
+      database: t.database,
       log: zero.log,
       onCatalogueChanged: () => undefined,
       firstTryDelayMs: 0,
@@ -124,8 +103,8 @@ describe('the scheduled sync', () => {
     expect(zero.lines.map((l) => l.message)).toEqual([
       'The scheduled catalogue sync is off (SYNC_INTERVAL_MINUTES=0)',
     ]);
-    expect(world.github.requests).toHaveLength(0);
-    expect(await runs(database)).toHaveLength(0);
+    expect(t.world.github.requests).toHaveLength(0);
+    expect(await t.runs()).toHaveLength(0);
     await off.stop();
     await alsoOff.stop();
   });

@@ -134,18 +134,42 @@ export function report(outcome: SyncOutcome): SyncReport {
   return outcome;
 }
 
-/** A sync test file's hooks: the fakes and a test database for the file, both reset before each test. */
-export function useSyncWorld(take: (world: SyncWorld, database: TestDatabase) => void): void {
-  let world: SyncWorld;
-  let database: TestDatabase;
+/** A sync test file's world and database, with the helpers bound to them (filled before the first test). */
+export interface SyncTest {
+  world: SyncWorld;
+  database: TestDatabase;
+  /** One sync run against the fakes on the file's database (see `sync`). */
+  sync(overrides?: Partial<CatalogueSyncOptions>, env?: NodeJS.ProcessEnv): ReturnType<typeof sync>;
+  seed(repos: string[], options?: { isDemo?: boolean }): Promise<void>;
+  project(repoExt: string): ReturnType<typeof project>;
+  runs(): ReturnType<typeof runs>;
+  failures(): ReturnType<typeof failures>;
+  queriedRepos(): string[][];
+  contributorsRequests(): ReturnType<typeof contributorsRequests>;
+}
+
+/**
+ * A sync test file's hooks: the fakes and a test database for the file, both reset before each test. Answers
+ * the handle its tests use (`t.world`, `t.sync()`), valid once the file's first test runs.
+ */
+export function useSyncWorld(): SyncTest {
+  const t = {
+    sync: (overrides = {}, env = {}) => sync(t.world, t.database, overrides, env),
+    seed: (repos, options) => seed(t.database, repos, options),
+    project: (repoExt) => project(t.database, repoExt),
+    runs: () => runs(t.database),
+    failures: () => failures(t.database),
+    queriedRepos: () => queriedRepos(t.world),
+    contributorsRequests: () => contributorsRequests(t.world),
+  } as SyncTest;
   beforeAll(async () => {
-    world = await startWorld();
-    database = await createTestDatabase();
-    take(world, database);
+    t.world = await startWorld();
+    t.database = await createTestDatabase();
   });
   afterAll(async () => {
-    await database.dispose();
-    await stopWorld(world);
+    await t.database.dispose();
+    await stopWorld(t.world);
   });
-  beforeEach(() => resetWorld(world, database));
+  beforeEach(() => resetWorld(t.world, t.database));
+  return t;
 }

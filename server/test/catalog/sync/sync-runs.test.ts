@@ -4,38 +4,32 @@ import { describe, expect, it } from 'vitest';
 import { ALREADY_RUNNING_MESSAGE, NO_TOKEN_MESSAGE } from '../../../src/catalog/sync/run.js';
 import { openDatabase } from '../../../src/platform/db/database.js';
 import { testConfig } from '../../support/app.js';
-import type { TestDatabase } from '../../support/database.js';
-import { report, repository, runs, seed, sync, useSyncWorld, type SyncWorld } from './support.js';
+import { report, repository, sync, useSyncWorld } from './support.js';
 
-let world: SyncWorld;
-let database: TestDatabase;
-useSyncWorld((w, d) => {
-  world = w;
-  database = d;
-});
+const t = useSyncWorld();
 
 describe('a catalogue sync run', () => {
   it('refuses to start without a GitHub token, saying why', async () => {
-    await seed(database, ['o/p1']);
-    const config = testConfig({ GITHUB_API_URL: world.github.url });
-    const outcome = await sync(world, database, { github: config.github });
+    await t.seed(['o/p1']);
+    const config = testConfig({ GITHUB_API_URL: t.world.github.url });
+    const outcome = await t.sync({ github: config.github });
     expect(outcome).toEqual({ status: 'refused', message: NO_TOKEN_MESSAGE });
     expect(NO_TOKEN_MESSAGE).toContain('GITHUB_TOKEN');
-    expect(world.github.requests).toHaveLength(0);
-    expect(await runs(database)).toHaveLength(0);
+    expect(t.world.github.requests).toHaveLength(0);
+    expect(await t.runs()).toHaveLength(0);
   });
 
   it('marks a run its crashed process left running as interrupted, and resumes its cycle', async () => {
-    await seed(database, ['o/p1', 'o/p2']);
-    for (const repo of ['o/p1', 'o/p2']) world.github.repositories.set(repo, repository(1));
-    await database.db
+    await t.seed(['o/p1', 'o/p2']);
+    for (const repo of ['o/p1', 'o/p2']) t.world.github.repositories.set(repo, repository(1));
+    await t.database.db
       .insertInto('sync_runs')
       .values({
         started_at: new Date(Date.now() - 3_600_000),
         cycle_started_at: new Date(Date.now() - 3_600_000),
       })
       .execute();
-    await database.db
+    await t.database.db
       .updateTable('projects')
       .set({
         sync_attempted_at: new Date(Date.now() - 1_800_000),
@@ -44,10 +38,10 @@ describe('a catalogue sync run', () => {
       .where('repo_ext', '=', 'o/p1')
       .execute();
 
-    const result = report(await sync(world, database));
+    const result = report(await t.sync());
 
     expect(result).toMatchObject({ status: 'completed', resumed: true, total: 1 });
-    const [crashed, resumed] = await runs(database);
+    const [crashed, resumed] = await t.runs();
     expect(crashed).toMatchObject({ status: 'interrupted' });
     expect(crashed?.error).toMatch(/ended without finishing/);
     expect(crashed?.finished_at).toBeInstanceOf(Date);
@@ -56,12 +50,12 @@ describe('a catalogue sync run', () => {
 
   it('stops when asked, after the project in progress, and leaves the rest to the next run', async () => {
     const repos = ['o/p1', 'o/p2', 'o/p3', 'o/p4'];
-    await seed(database, repos);
-    repos.forEach((repo, i) => world.github.repositories.set(repo, repository(i)));
+    await t.seed(repos);
+    repos.forEach((repo, i) => t.world.github.repositories.set(repo, repository(i)));
     const controller = new AbortController();
 
     const result = report(
-      await sync(world, database, {
+      await t.sync({
         signal: controller.signal,
         onProgress: (done) => {
           if (done === 2) controller.abort(new Error('Stopped by SIGINT'));
@@ -75,8 +69,8 @@ describe('a catalogue sync run', () => {
       reason: 'Stopped by SIGINT',
       resumeAt: null,
     });
-    expect((await runs(database))[0]).toMatchObject({ status: 'interrupted', error: 'Stopped by SIGINT' });
-    const next = report(await sync(world, database));
+    expect((await t.runs())[0]).toMatchObject({ status: 'interrupted', error: 'Stopped by SIGINT' });
+    const next = report(await t.sync());
     expect(next).toMatchObject({ status: 'completed', resumed: true, total: 2 });
   });
 });
@@ -87,18 +81,18 @@ describe('one sync at a time', () => {
     async () => {
       // The run's connection holds a session-level lock for the whole run and idles while GitHub answers. Were
       // it inside a transaction then, the server would end it after the idle-in-transaction bound.
-      await seed(database, ['o/p1', 'o/p2', 'o/p3']);
-      for (const repo of ['o/p1', 'o/p2', 'o/p3']) world.github.repositories.set(repo, repository(1));
-      world.github.contributorsDelayMs = 300;
+      await t.seed(['o/p1', 'o/p2', 'o/p3']);
+      for (const repo of ['o/p1', 'o/p2', 'o/p3']) t.world.github.repositories.set(repo, repository(1));
+      t.world.github.contributorsDelayMs = 300;
       const node = await openDatabase({
         kind: 'postgres',
         url: process.env.TEST_DATABASE_URL ?? '',
         poolSize: 2,
-        searchPath: database.schema,
+        searchPath: t.database.schema,
         waits: { idleInTransactionMs: 100 },
       });
       try {
-        expect(report(await sync(world, node))).toMatchObject({ status: 'completed', synced: 3 });
+        expect(report(await sync(t.world, node))).toMatchObject({ status: 'completed', synced: 3 });
       } finally {
         await node.close();
       }
@@ -108,42 +102,42 @@ describe('one sync at a time', () => {
   it.runIf(process.env.OPENLFG_TEST_DB !== 'postgres')(
     'on PGlite, a second run in the process is told a sync is already running',
     async () => {
-      await seed(database, ['o/p1']);
-      world.github.repositories.set('o/p1', repository(1));
-      const [a, b] = await Promise.all([sync(world, database), sync(world, database)]);
+      await t.seed(['o/p1']);
+      t.world.github.repositories.set('o/p1', repository(1));
+      const [a, b] = await Promise.all([t.sync(), t.sync()]);
       expect([a.status, b.status].sort()).toEqual(['already-running', 'completed']);
       expect([a, b].find((o) => o.status === 'already-running')).toEqual({
         status: 'already-running',
         message: ALREADY_RUNNING_MESSAGE,
       });
-      expect(await runs(database)).toHaveLength(1);
+      expect(await t.runs()).toHaveLength(1);
       // The flag is released with the run.
-      expect((await sync(world, database)).status).toBe('completed');
+      expect((await t.sync()).status).toBe('completed');
     },
   );
 
   it.runIf(process.env.OPENLFG_TEST_DB === 'postgres')(
     'on PostgreSQL, two nodes starting together make one run; the other is told a sync is already running',
     async () => {
-      await seed(database, ['o/p1', 'o/p2']);
-      for (const repo of ['o/p1', 'o/p2']) world.github.repositories.set(repo, repository(1));
-      world.github.contributorsDelayMs = 200;
+      await t.seed(['o/p1', 'o/p2']);
+      for (const repo of ['o/p1', 'o/p2']) t.world.github.repositories.set(repo, repository(1));
+      t.world.github.contributorsDelayMs = 200;
       const url = process.env.TEST_DATABASE_URL ?? '';
-      // A second node: its own pool, on the same database (and schema).
-      const other = await openDatabase({ kind: 'postgres', url, poolSize: 2, searchPath: database.schema });
+      // A second node: its own pool, on the same t.database (and schema).
+      const other = await openDatabase({ kind: 'postgres', url, poolSize: 2, searchPath: t.database.schema });
       try {
-        const [a, b] = await Promise.all([sync(world, database), sync(world, other)]);
+        const [a, b] = await Promise.all([t.sync(), sync(t.world, other)]);
         expect([a.status, b.status].sort()).toEqual(['already-running', 'completed']);
         expect([a, b].find((o) => o.status === 'already-running')).toEqual({
           status: 'already-running',
           message: ALREADY_RUNNING_MESSAGE,
         });
-        expect(await runs(database)).toHaveLength(1);
+        expect(await t.runs()).toHaveLength(1);
         // The lock goes with the run: the other node can run next.
-        expect((await sync(world, other)).status).toBe('completed');
+        expect((await sync(t.world, other)).status).toBe('completed');
         const { rows } = await sql<{ count: number }>`
           select count(*)::int as count from pg_locks where locktype = 'advisory'
-            and objid = hashtext(current_schema())::oid`.execute(database.db);
+            and objid = hashtext(current_schema())::oid`.execute(t.database.db);
         expect(rows[0]?.count).toBe(0);
       } finally {
         await other.close();

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FakeGitHub } from '../fake-github.js';
-import { json, readBody } from './http.js';
+import { json, readBody } from '../fake-http.js';
 import { answerFault, primaryLimit, rateHeaders, takeFault } from './rate-limits.js';
 import type { FakeGraphQLIssue, FakeRepository } from './types.js';
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FakeGitHub } from '../fake-github.js';
-import { json, readBody } from './http.js';
+import { json, readBody } from '../fake-http.js';
 import type { FakeGitHubUser } from './types.js';
 
 export interface IssuedCode {

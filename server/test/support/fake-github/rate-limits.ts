@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FakeGitHub } from '../fake-github.js';
-import { json, nowSeconds } from './http.js';
+import { nowSeconds } from './clock.js';
+import { json } from '../fake-http.js';
 import type { FakeFault } from './types.js';
 
 export function takeFault(gh: FakeGitHub, endpoint: FakeFault['endpoint']): FakeFault | undefined {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FakeGitHub } from '../fake-github.js';
-import { json } from './http.js';
+import { json } from '../fake-http.js';
 import { answerFault, primaryLimit, rateHeaders, takeFault } from './rate-limits.js';
 import type { FakeGitHubUser } from './types.js';
 

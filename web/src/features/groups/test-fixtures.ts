@@ -146,3 +146,22 @@ export function makeInfo(group: GroupProject, overrides: Partial<DiscussionInfo>
 export function apiError(status: number, code: string, message: string) {
   return { status, body: { error: { code, message } } };
 }
+
+/**
+ * What 'ada' opening her own group's page asks the API: the group with `viewer`'s word on it, and the owner's
+ * lists (pending requests, invite links, removed members), empty unless `handlers` answer them.
+ */
+export function ownerPageHandlers(
+  group: GroupProject,
+  viewer: GroupViewer,
+  handlers: Record<string, MockHandler> = {},
+): Record<string, MockHandler> {
+  return {
+    ...signedInAs(),
+    'POST /api/group-projects/discussion-info': () => ({ body: { data: makeInfo(group, { viewer }) } }),
+    'GET /api/group-projects/pending-requests': () => ({ body: { data: [] } }),
+    'GET /api/group-projects/invites': () => ({ body: { data: [] } }),
+    'GET /api/group-projects/removed-members': () => ({ body: { data: [] } }),
+    ...handlers,
+  };
+}

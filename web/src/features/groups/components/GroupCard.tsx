@@ -5,12 +5,13 @@ import { Highlight } from '../../../components/Highlight';
 import type { CardColour } from '../../../components/card-colour';
 import { TopicChips } from '../../../components/TopicChips';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
-import { formatCount, formatRelativeTime } from '../../../lib/format';
-import { editedText, memberCountText, visibilityText } from '../group-text';
+import { formatRelativeTime } from '../../../lib/format';
+import { editedText } from '../group-text';
 import { offersTo } from '../viewer';
 import { CopyLinkButton } from './CopyLinkButton';
+import { GroupBadges } from './GroupBadges';
+import { GroupFigures } from './GroupFigures';
 import { GroupSaveButton } from './GroupSaveButton';
-import { GroupStatusBadge } from './GroupStatusBadge';
 import { MembershipActions } from './MembershipActions';
 import styles from './GroupCard.module.css';
 
@@ -53,10 +54,7 @@ export function GroupCard({ group, colour, viewer, badge, selectedTopics, onTopi
             </span>
           ) : null}
           {badge}
-          <span className={group.visibility === 'private' ? styles.badgePrivate : styles.badgePublic}>
-            {visibilityText(group.visibility)}
-          </span>
-          <GroupStatusBadge group={group} />
+          <GroupBadges group={group} />
         </div>
       </div>
       <p className={styles.meta}>
@@ -81,20 +79,7 @@ export function GroupCard({ group, colour, viewer, badge, selectedTopics, onTopi
         onToggle={onTopicToggle}
         hrefFor={groupTopicHref}
       />
-      <dl className={styles.figures}>
-        <div>
-          <dt>Skill level</dt>
-          <dd>{group.skillLevel}</dd>
-        </div>
-        <div>
-          <dt>Members</dt>
-          <dd>{memberCountText(group)}</dd>
-        </div>
-        <div>
-          <dt>Saves</dt>
-          <dd>{formatCount(group.saves)}</dd>
-        </div>
-      </dl>
+      <GroupFigures group={group} />
       <div className={styles.actions}>
         <MembershipActions group={group} viewer={viewer} />
         {viewer && offersTo(viewer).save ? <GroupSaveButton group={group} /> : null}

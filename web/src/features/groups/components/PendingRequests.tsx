@@ -1,9 +1,8 @@
 import { DECISION_NOTE_MAX } from '@openlfg/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { ErrorState } from '../../../components/ErrorState';
-import { Spinner } from '../../../components/Spinner';
+import { QueryList } from '../../../components/QueryList';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
-import { errorMessage, toastError } from '../../../lib/error-message';
+import { toastError } from '../../../lib/error-message';
 import { formatRelativeTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useDecideRequest, type DecideVariables } from '../api/decide-request';
@@ -63,73 +62,6 @@ export function PendingRequests({
     });
   };
 
-  let content;
-  if (pending.isPending) content = <Spinner label="Loading requests" />;
-  else if (pending.isError)
-    content = (
-      <ErrorState
-        title="The requests could not be loaded."
-        message={errorMessage(pending.error, 'Check your connection and try again.')}
-        onRetry={() => void pending.refetch()}
-        retrying={pending.isFetching}
-      />
-    );
-  else if (requests.length === 0) content = <p className={styles.muted}>No one is waiting to join.</p>;
-  else
-    content = (
-      <ul ref={listRef} className={styles.people} aria-label="Pending requests">
-        {requests.map((request) => (
-          <li key={request.requestUsername} className={styles.person}>
-            <Avatar login={request.requestUsername} avatarUrl={request.requestAvatarUrl} />
-            <span className={styles.personText}>
-              <span className={styles.login}>{request.requestUsername}</span>
-              <span className={styles.muted}>asked {formatRelativeTime(request.requestedAt)}</span>
-              {request.message ? <span className={styles.requestMessage}>“{request.message}”</span> : null}
-              <RequesterGitHub groupProjectId={groupProjectId} requestUsername={request.requestUsername} />
-              <label className={styles.noteField}>
-                <span className={styles.muted}>
-                  Note<VisuallyHidden> to {request.requestUsername}</VisuallyHidden> (optional)
-                </span>
-                <input
-                  className={fields.input}
-                  type="text"
-                  maxLength={DECISION_NOTE_MAX}
-                  value={notes[request.requestUsername] ?? ''}
-                  onChange={(event) =>
-                    setNotes((old) => ({ ...old, [request.requestUsername]: event.target.value }))
-                  }
-                />
-              </label>
-            </span>
-            <span className={styles.personActions}>
-              {mayApprove ? (
-                <button
-                  type="button"
-                  className={buttons.primary}
-                  disabled={isBusy(request.requestUsername)}
-                  onClick={() =>
-                    onDecide({ groupProjectId, requestUsername: request.requestUsername, approve: true })
-                  }
-                >
-                  Approve<VisuallyHidden> {request.requestUsername}</VisuallyHidden>
-                </button>
-              ) : null}
-              <button
-                type="button"
-                className={buttons.action}
-                disabled={isBusy(request.requestUsername)}
-                onClick={() =>
-                  onDecide({ groupProjectId, requestUsername: request.requestUsername, approve: false })
-                }
-              >
-                Reject<VisuallyHidden> {request.requestUsername}</VisuallyHidden>
-              </button>
-            </span>
-          </li>
-        ))}
-      </ul>
-    );
-
   return (
     <section className={styles.section} aria-labelledby="pending-requests-heading">
       <h2 ref={headingRef} id="pending-requests-heading" className={styles.sectionHeading} tabIndex={-1}>
@@ -138,7 +70,66 @@ export function PendingRequests({
       {mayApprove || requests.length === 0 ? null : (
         <p className={styles.muted}>{FULL_NO_APPROVALS_MESSAGE}</p>
       )}
-      {content}
+      <QueryList query={pending} items={requests} what="requests" empty="No one is waiting to join.">
+        {(items) => (
+          <ul ref={listRef} className={styles.people} aria-label="Pending requests">
+            {items.map((request) => (
+              <li key={request.requestUsername} className={styles.person}>
+                <Avatar login={request.requestUsername} avatarUrl={request.requestAvatarUrl} />
+                <span className={styles.personText}>
+                  <span className={styles.login}>{request.requestUsername}</span>
+                  <span className={styles.muted}>asked {formatRelativeTime(request.requestedAt)}</span>
+                  {request.message ? (
+                    <span className={styles.requestMessage}>“{request.message}”</span>
+                  ) : null}
+                  <RequesterGitHub
+                    groupProjectId={groupProjectId}
+                    requestUsername={request.requestUsername}
+                  />
+                  <label className={styles.noteField}>
+                    <span className={styles.muted}>
+                      Note<VisuallyHidden> to {request.requestUsername}</VisuallyHidden> (optional)
+                    </span>
+                    <input
+                      className={fields.input}
+                      type="text"
+                      maxLength={DECISION_NOTE_MAX}
+                      value={notes[request.requestUsername] ?? ''}
+                      onChange={(event) =>
+                        setNotes((old) => ({ ...old, [request.requestUsername]: event.target.value }))
+                      }
+                    />
+                  </label>
+                </span>
+                <span className={styles.personActions}>
+                  {mayApprove ? (
+                    <button
+                      type="button"
+                      className={buttons.primary}
+                      disabled={isBusy(request.requestUsername)}
+                      onClick={() =>
+                        onDecide({ groupProjectId, requestUsername: request.requestUsername, approve: true })
+                      }
+                    >
+                      Approve<VisuallyHidden> {request.requestUsername}</VisuallyHidden>
+                    </button>
+                  ) : null}
+                  <button
+                    type="button"
+                    className={buttons.action}
+                    disabled={isBusy(request.requestUsername)}
+                    onClick={() =>
+                      onDecide({ groupProjectId, requestUsername: request.requestUsername, approve: false })
+                    }
+                  >
+                    Reject<VisuallyHidden> {request.requestUsername}</VisuallyHidden>
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryList>
     </section>
   );
 }

@@ -2,11 +2,12 @@ import type { GroupProject } from '@openlfg/contracts';
 import { Link } from 'react-router';
 import { LazyMarkdown } from '../../../components/markdown/LazyMarkdown';
 import { TopicChips } from '../../../components/TopicChips';
-import { formatCount, formatRelativeTime } from '../../../lib/format';
+import { formatRelativeTime } from '../../../lib/format';
 import { useHeadingFocus } from '../../../lib/heading-focus';
 import { groupTopicHref } from '../components/GroupCard';
-import { GroupStatusBadge } from '../components/GroupStatusBadge';
-import { editedText, memberCountText, visibilityText } from '../group-text';
+import { GroupBadges } from '../components/GroupBadges';
+import { GroupFigures } from '../components/GroupFigures';
+import { editedText } from '../group-text';
 import styles from '../components/GroupPage.module.css';
 
 export function GroupHeading({ group }: { group: GroupProject }) {
@@ -22,10 +23,7 @@ export function GroupHeading({ group }: { group: GroupProject }) {
         <h1 ref={headingRef} className={styles.title} tabIndex={-1}>
           {group.title}
         </h1>
-        <span className={group.visibility === 'private' ? styles.badgePrivate : styles.badgePublic}>
-          {visibilityText(group.visibility)}
-        </span>
-        <GroupStatusBadge group={group} />
+        <GroupBadges group={group} />
       </div>
       <>
         <p className={styles.muted}>
@@ -35,28 +33,7 @@ export function GroupHeading({ group }: { group: GroupProject }) {
         </p>
         {group.description ? <LazyMarkdown source={group.description} /> : null}
         <TopicChips topics={group.topics} what="groups" hrefFor={groupTopicHref} />
-        <dl className={styles.figures}>
-          <div>
-            <dt>Skill level</dt>
-            <dd>{group.skillLevel}</dd>
-          </div>
-          <div>
-            <dt>Visibility</dt>
-            <dd>
-              {group.visibility === 'private'
-                ? 'Private: the owner approves requests'
-                : 'Public: anyone can join'}
-            </dd>
-          </div>
-          <div>
-            <dt>Members</dt>
-            <dd>{memberCountText(group)}</dd>
-          </div>
-          <div>
-            <dt>Saves</dt>
-            <dd>{formatCount(group.saves)}</dd>
-          </div>
-        </dl>
+        <GroupFigures group={group} onPage />
       </>
     </header>
   );

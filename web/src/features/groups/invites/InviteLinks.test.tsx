@@ -9,6 +9,7 @@ import {
   makeGroup,
   makeInfo,
   makeViewer,
+  ownerPageHandlers,
   signedInAs,
   signedInSession,
 } from '../test-fixtures';
@@ -40,12 +41,7 @@ function invite(inviteId: number, overrides: Partial<GroupInvite> = {}): GroupIn
 const clipboardText = () => navigator.clipboard.readText();
 
 function ownerPage(handlers: Parameters<typeof mockApi>[0], viewer = owner) {
-  return mockApi({
-    ...signedInAs(),
-    'POST /api/group-projects/discussion-info': () => ({ body: { data: makeInfo(group, { viewer }) } }),
-    'GET /api/group-projects/pending-requests': () => ({ body: { data: [] } }),
-    ...handlers,
-  });
+  return mockApi(ownerPageHandlers(group, viewer, handlers));
 }
 
 describe("the owner's invite links", () => {

@@ -1,8 +1,7 @@
 import type { GroupInvite } from '@openlfg/contracts';
 import { INVITE_MAX_USES_LIMIT, INVITE_TTL_DAYS } from '@openlfg/contracts';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { ErrorState } from '../../../components/ErrorState';
-import { Spinner } from '../../../components/Spinner';
+import { QueryList } from '../../../components/QueryList';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { errorMessage, toastError } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
@@ -60,57 +59,6 @@ export function InviteLinks({ groupProjectId, mayCreate }: { groupProjectId: num
         toastError(failure, 'That did not work, please try again.', { clientErrorsOnly: true }),
     });
 
-  let list;
-  if (invites.isPending) list = <Spinner label="Loading invite links" />;
-  else if (invites.isError)
-    list = (
-      <ErrorState
-        title="The invite links could not be loaded."
-        message={errorMessage(invites.error, 'Check your connection and try again.')}
-        onRetry={() => void invites.refetch()}
-        retrying={invites.isFetching}
-      />
-    );
-  else if (invites.data.data.length === 0) list = <p className={page.muted}>{NO_INVITES_MESSAGE}</p>;
-  else
-    list = (
-      <ul className={styles.invites} aria-label="Active invite links">
-        {invites.data.data.map((invite) => (
-          <li key={invite.inviteId} className={styles.invite}>
-            {invite.token ? (
-              <code className={styles.url}>{inviteUrl(invite.token)}</code>
-            ) : (
-              <span className={page.muted}>
-                This link can no longer be shown; revoke it and make another.
-              </span>
-            )}
-            <span className={page.muted}>
-              {usesText(invite)} · <span title={invite.expiresAt}>{expiryText(invite.expiresAt)}</span>
-            </span>
-            <span className={styles.actions}>
-              {invite.token ? (
-                <button
-                  type="button"
-                  className={buttons.action}
-                  onClick={() => void copy(invite.token ?? '', COPIED_MESSAGE)}
-                >
-                  Copy<VisuallyHidden> invite link {invite.inviteId}</VisuallyHidden>
-                </button>
-              ) : null}
-              <button
-                type="button"
-                className={buttons.danger}
-                disabled={revoke.isPending && revoke.variables === invite.inviteId}
-                onClick={() => onRevoke(invite)}
-              >
-                Revoke<VisuallyHidden> invite link {invite.inviteId}</VisuallyHidden>
-              </button>
-            </span>
-          </li>
-        ))}
-      </ul>
-    );
-
   return (
     <section className={page.section} aria-labelledby={`${id}-heading`}>
       <h2 ref={headingRef} id={`${id}-heading`} className={page.sectionHeading} tabIndex={-1}>
@@ -156,7 +104,45 @@ export function InviteLinks({ groupProjectId, mayCreate }: { groupProjectId: num
           </button>
         </form>
       ) : null}
-      {list}
+      <QueryList query={invites} items={invites.data?.data} what="invite links" empty={NO_INVITES_MESSAGE}>
+        {(items) => (
+          <ul className={styles.invites} aria-label="Active invite links">
+            {items.map((invite) => (
+              <li key={invite.inviteId} className={styles.invite}>
+                {invite.token ? (
+                  <code className={styles.url}>{inviteUrl(invite.token)}</code>
+                ) : (
+                  <span className={page.muted}>
+                    This link can no longer be shown; revoke it and make another.
+                  </span>
+                )}
+                <span className={page.muted}>
+                  {usesText(invite)} · <span title={invite.expiresAt}>{expiryText(invite.expiresAt)}</span>
+                </span>
+                <span className={styles.actions}>
+                  {invite.token ? (
+                    <button
+                      type="button"
+                      className={buttons.action}
+                      onClick={() => void copy(invite.token ?? '', COPIED_MESSAGE)}
+                    >
+                      Copy<VisuallyHidden> invite link {invite.inviteId}</VisuallyHidden>
+                    </button>
+                  ) : null}
+                  <button
+                    type="button"
+                    className={buttons.danger}
+                    disabled={revoke.isPending && revoke.variables === invite.inviteId}
+                    onClick={() => onRevoke(invite)}
+                  >
+                    Revoke<VisuallyHidden> invite link {invite.inviteId}</VisuallyHidden>
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryList>
     </section>
   );
 }

@@ -9,6 +9,7 @@ import {
   makeGroup,
   makeInfo,
   makeViewer,
+  ownerPageHandlers,
   signedInAs,
   signedInSession,
 } from '../test-fixtures';
@@ -25,12 +26,7 @@ function removed(login: string, reason: string | null = null): RemovedMember {
 }
 
 function ownerPage(handlers: Parameters<typeof mockApi>[0], viewer = owner) {
-  return mockApi({
-    ...signedInAs(),
-    'POST /api/group-projects/discussion-info': () => ({ body: { data: makeInfo(group, { viewer }) } }),
-    'GET /api/group-projects/invites': () => ({ body: { data: [] } }),
-    ...handlers,
-  });
+  return mockApi(ownerPageHandlers(group, viewer, handlers));
 }
 
 describe("the owner's removed list", () => {

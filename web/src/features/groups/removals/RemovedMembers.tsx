@@ -1,9 +1,8 @@
 import { useId, useRef } from 'react';
 import { Avatar } from '../../../components/Avatar';
-import { ErrorState } from '../../../components/ErrorState';
-import { Spinner } from '../../../components/Spinner';
+import { QueryList } from '../../../components/QueryList';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
-import { errorMessage, toastError } from '../../../lib/error-message';
+import { toastError } from '../../../lib/error-message';
 import { formatRelativeTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import buttons from '../../../components/buttons.module.css';
@@ -33,47 +32,6 @@ export function RemovedMembers({ groupProjectId }: { groupProjectId: number }) {
         toastError(failure, 'That did not work, please try again.', { clientErrorsOnly: true }),
     });
 
-  let list;
-  if (removed.isPending) list = <Spinner label="Loading removed members" />;
-  else if (removed.isError)
-    list = (
-      <ErrorState
-        title="The removed members could not be loaded."
-        message={errorMessage(removed.error, 'Check your connection and try again.')}
-        onRetry={() => void removed.refetch()}
-        retrying={removed.isFetching}
-      />
-    );
-  else if (removed.data.data.length === 0) list = <p className={page.muted}>{NO_REMOVED_MESSAGE}</p>;
-  else
-    list = (
-      <ul className={page.people} aria-label="Removed members">
-        {removed.data.data.map((person) => (
-          <li key={person.login} className={page.person}>
-            <Avatar login={person.login} avatarUrl={person.avatarUrl} />
-            <span className={page.personText}>
-              <span className={page.login}>{person.login}</span>
-              <span className={page.muted}>
-                Removed <span title={person.removedAt}>{formatRelativeTime(person.removedAt)}</span>
-                {person.reason ? ` · ${person.reason}` : null}
-              </span>
-            </span>
-            <div className={page.personActions}>
-              <button
-                type="button"
-                className={buttons.action}
-                disabled={allowBack.isPending && allowBack.variables === person.login}
-                onClick={() => onAllowBack(person.login)}
-              >
-                {allowBack.isPending && allowBack.variables === person.login ? 'Allowing...' : 'Allow back'}
-                <VisuallyHidden> {person.login}</VisuallyHidden>
-              </button>
-            </div>
-          </li>
-        ))}
-      </ul>
-    );
-
   return (
     <section className={page.section} aria-labelledby={`${id}-heading`}>
       <h2 ref={headingRef} id={`${id}-heading`} className={page.sectionHeading} tabIndex={-1}>
@@ -82,7 +40,37 @@ export function RemovedMembers({ groupProjectId }: { groupProjectId: number }) {
       <p className={page.muted}>
         People you removed cannot join, ask to join or use an invite link until you allow them back.
       </p>
-      {list}
+      <QueryList query={removed} items={removed.data?.data} what="removed members" empty={NO_REMOVED_MESSAGE}>
+        {(items) => (
+          <ul className={page.people} aria-label="Removed members">
+            {items.map((person) => (
+              <li key={person.login} className={page.person}>
+                <Avatar login={person.login} avatarUrl={person.avatarUrl} />
+                <span className={page.personText}>
+                  <span className={page.login}>{person.login}</span>
+                  <span className={page.muted}>
+                    Removed <span title={person.removedAt}>{formatRelativeTime(person.removedAt)}</span>
+                    {person.reason ? ` · ${person.reason}` : null}
+                  </span>
+                </span>
+                <div className={page.personActions}>
+                  <button
+                    type="button"
+                    className={buttons.action}
+                    disabled={allowBack.isPending && allowBack.variables === person.login}
+                    onClick={() => onAllowBack(person.login)}
+                  >
+                    {allowBack.isPending && allowBack.variables === person.login
+                      ? 'Allowing...'
+                      : 'Allow back'}
+                    <VisuallyHidden> {person.login}</VisuallyHidden>
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryList>
     </section>
   );
 }

@@ -1,6 +1,5 @@
-import { ErrorState } from '../../../components/ErrorState';
+import { QueryErrorState } from '../../../components/QueryErrorState';
 import { Spinner } from '../../../components/Spinner';
-import { errorMessage } from '../../../lib/error-message';
 import states from '../../../components/ResultStates.module.css';
 
 export interface LoadStateProps {
@@ -19,14 +18,7 @@ export function LoadState({ query, what }: LoadStateProps) {
       </div>
     );
   }
-  return (
-    <ErrorState
-      title={`The ${what} could not be loaded.`}
-      message={errorMessage(query.error, 'Check your connection and try again.')}
-      onRetry={() => void query.refetch()}
-      retrying={query.isFetching}
-    />
-  );
+  return <QueryErrorState query={query} what={what} />;
 }
 
 /** A list with nothing in it: a short title and, when useful, a line more. */

@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-export function nowSeconds(): number {
-  return Math.floor(Date.now() / 1000);
-}
+/* What the fake upstream servers (GitHub, ecosyste.ms) share: writing a JSON answer and reading a body. */
 
+/** Answers `body` as JSON with `status`, plus any headers the fake adds (rate limits, links). */
 export function json(
   res: ServerResponse,
   status: number,

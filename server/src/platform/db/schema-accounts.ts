@@ -1,0 +1,92 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { CreatedAt, UpdatedAt } from './schema-columns.js';
+
+/* The tables of people: users and their sessions, sign-in state, mail settings, notifications, the audit log. (see schema.ts) */
+
+/** A user's notification email and digest (migration 0019). */
+export interface MailSettingsTable {
+  user_id: number;
+  email: string;
+  confirmed_at: Date | null;
+  digest: ColumnType<'instant' | 'daily' | 'off', 'instant' | 'daily' | 'off' | undefined>;
+  /** The last notification a digest carried: the next one starts after it. */
+  digest_after_id: ColumnType<number, number | undefined, number>;
+  last_digest_at: Date | null;
+  lease_until: Date | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  /** A confirmation mail the mail server did not take: the digest rounds try again (migration 0022). */
+  confirmation_due: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** One confirmation mail the site tried to send, for its limits (migration 0022). */
+export interface MailConfirmationsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  email: string;
+  sent_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  github_id: number;
+  login: string;
+  name: string | null;
+  avatar_url: string | null;
+  github_token_encrypted: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  /** A made-up person of the demo community (migration 0026): never signs in, gone with the demo. */
+  is_demo: Generated<boolean>;
+}
+
+export interface SessionsTable {
+  id_hash: string;
+  user_id: number;
+  created_at: CreatedAt;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  expires_at: Date;
+  ended_at: Date | null;
+  end_reason: 'logout' | 'replaced' | 'idle' | 'absolute' | null;
+}
+
+export interface OAuthUsedStatesTable {
+  state: string;
+  expires_at: Date;
+}
+
+export interface GitHubRepoCacheTable {
+  user_id: number;
+  /** JSON of PublicRepo[] (contracts): written with JSON.stringify, read back parsed. */
+  repos: ColumnType<unknown, string, string>;
+  fetched_at: Date;
+}
+
+/** Append-only (migration 0006): inserted by code, never updated or deleted (a trigger refuses both). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: CreatedAt;
+  actor_id: number | null;
+  actor_login: string;
+  action: string;
+  object_type: string;
+  object_id: string;
+  reason: string | null;
+  details: ColumnType<unknown, string | undefined, never>;
+}
+
+/** One in-app notification (migration 0015); see notifications/service.ts. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  recipient_id: number;
+  kind: string;
+  actor_id: number | null;
+  group_id: number | null;
+  project_request_id: number | null;
+  /** The message it leads to (migration 0027): a mention in a project's room, a question to its mentors. */
+  message_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The object's title when the event happened: a deleted group is still named. */
+  subject: string;
+  note: string | null;
+  created_at: CreatedAt;
+  read_at: Date | null;
+}
