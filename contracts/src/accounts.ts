@@ -1,4 +1,4 @@
-import { GITHUB_LOGIN_PATTERN } from './constants.js';
+import { GITHUB_LOGIN_PATTERN } from './string-patterns.js';
 import { Type, type Static } from 'typebox';
 import { Text } from './schema-helpers.js';
 

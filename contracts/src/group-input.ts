@@ -4,7 +4,8 @@
  * so the two cannot disagree on what is accepted or on how it is said. Plain functions, no TypeBox: the web
  * bundle takes them cheaply.
  */
-import { MAX_GROUP_TOPICS, MIN_GROUP_TOPICS, TOPIC_PATTERN } from './constants.js';
+import { TOPIC_PATTERN } from './constants.js';
+import { MAX_GROUP_TOPICS, MIN_GROUP_TOPICS } from './group-constants.js';
 import { parseGitHubRepo } from './github-repo.js';
 import { canonicalTopic } from './topics.js';
 

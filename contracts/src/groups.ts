@@ -1,19 +1,18 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Text } from './schema-helpers.js';
+import { MAX_FILTER_TOPICS, TOPIC_PATTERN } from './constants.js';
+import { GITHUB_LOGIN_PATTERN } from './string-patterns.js';
 import {
-  GITHUB_LOGIN_PATTERN,
   GROUP_DESCRIPTION_MAX,
   GROUP_MAX_MEMBERS_LIMIT,
   GROUP_TITLE_MAX,
   GROUP_VIEWERS_MAX,
   JOIN_QUESTION_MAX,
-  MAX_FILTER_TOPICS,
   MAX_GROUP_TOPICS,
   MIN_GROUP_TOPICS,
   REMOVAL_REASON_MAX,
   REPORT_REASON_MAX,
-  TOPIC_PATTERN,
-} from './constants.js';
+} from './group-constants.js';
 import { DecisionNote } from './notifications.js';
 import { SearchedFor, SearchText, SortOrder } from './projects.js';
 

@@ -1,4 +1,7 @@
 export * from './constants.js';
+export * from './group-constants.js';
+export * from './board-constants.js';
+export * from './string-patterns.js';
 export * from './project-sort-options.js';
 export * from './issue-finder-options.js';
 export * from './issue-sort-options.js';

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { JOIN_MESSAGE_MAX } from './constants.js';
+import { JOIN_MESSAGE_MAX } from './group-constants.js';
 import { Text } from './schema-helpers.js';
 
 const GroupId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });

@@ -3,7 +3,7 @@
  * the project's room). The bodies of /api/mentors/*.
  */
 import { Type, type Static } from 'typebox';
-import { CLIENT_MESSAGE_ID_PATTERN, MESSAGE_MAX_LENGTH } from './constants.js';
+import { CLIENT_MESSAGE_ID_PATTERN, MESSAGE_MAX_LENGTH } from './board-constants.js';
 import { Message } from './messages.js';
 import { Text } from './schema-helpers.js';
 

@@ -2,7 +2,7 @@
  * The discussion board: HTTP bodies of /api/messages/* and the frames of the realtime WebSocket (/api/realtime).
  */
 import { Type, type Static } from 'typebox';
-import { CLIENT_MESSAGE_ID_PATTERN, MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE } from './constants.js';
+import { CLIENT_MESSAGE_ID_PATTERN, MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE } from './board-constants.js';
 import { Text } from './schema-helpers.js';
 
 const GroupId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });

@@ -2,7 +2,7 @@
  * In-app notifications: the bodies of /api/notifications/* and the owner's note on a decided join request.
  */
 import { Type, type Static } from 'typebox';
-import { DECISION_NOTE_MAX } from './constants.js';
+import { DECISION_NOTE_MAX } from './group-constants.js';
 import { Nullable, Text } from './schema-helpers.js';
 
 /** How many notifications a page holds at most (the bell shows the first 10). */

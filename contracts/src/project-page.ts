@@ -4,7 +4,7 @@
  * said "I'd like to contribute here"). Its beginner issues come from the finder (`listIssues` with `projectId`).
  */
 import { Type, type Static } from 'typebox';
-import { GITHUB_LOGIN_PATTERN } from './constants.js';
+import { GITHUB_LOGIN_PATTERN } from './string-patterns.js';
 import { GroupSummary } from './groups.js';
 import { RequesterSummary } from './join-requests.js';
 import { Project } from './projects.js';

@@ -2,10 +2,10 @@ import {
   MAX_FILTER_LANGUAGES,
   MAX_FILTER_TOPICS,
   MAX_TOPIC_SEARCH_RESULTS,
-  REPO_EXT_PATTERN,
   SEARCH_MAX_LENGTH,
   TOPIC_PATTERN,
 } from './constants.js';
+import { REPO_EXT_PATTERN } from './string-patterns.js';
 import { Type, type Static } from 'typebox';
 import { IssueClaimInfo, Responsiveness, TakenSignal } from './issue-signals.js';
 import { Nullable, Text } from './schema-helpers.js';

@@ -1,5 +1,5 @@
 import { Type, type TSchema, type TStringOptions } from 'typebox';
-import { TEXT_PATTERN } from './constants.js';
+import { TEXT_PATTERN } from './string-patterns.js';
 
 /** A value of `schema`, or null (unknown, or not set). */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

@@ -57,6 +57,13 @@ describe('the preloads of a page', () => {
         '<link rel="preload" as="style" href="/assets/GroupProjectsPage-a2.css" crossorigin fetchpriority="low" />',
     );
   });
+
+  it('applies the styles of a page the server rendered, whose markup the first paint shows', () => {
+    expect(preloadsFor('/group-projects', { rendered: true })).toBe(
+      '<link rel="modulepreload" href="/assets/GroupProjectsPage-a1.js" crossorigin fetchpriority="low" />' +
+        '<link rel="stylesheet" href="/assets/GroupProjectsPage-a2.css" crossorigin />',
+    );
+  });
 });
 
 describe('a list the server cannot use', () => {

@@ -4,22 +4,27 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { SERVER_RENDER_DATA_ID } from '@openlfg/contracts';
 import lighthouse from 'lighthouse';
 import { printFirstVisitJs } from './first-visit.js';
 
 /**
  * Lighthouse's mobile performance score (its default settings: a mid-range phone on a slow 4G network,
- * simulated) of `/`, `/group-projects` and a group's page, on the production build served by the production
- * server (`server/dist/main.js`) with its demo catalogue, on a free port and a temporary data folder. It prints
- * each page's score and LCP, TBT and CLS beside the issue's target (95), and the first visit's JavaScript size.
- * It measures, it asserts nothing: the exit code is 0 whatever the scores (1 only when it could not measure).
+ * simulated) of `/`, `/group-projects`, a group's page and a project's page, on the production build served by
+ * the production server (`server/dist/main.js`) with its demo catalogue, on a free port and a temporary data
+ * folder. It prints each page's score and LCP, TBT and CLS beside the issue's target (95), whether the project's
+ * page scores at least the group's page (issue 26 asks it, measured in the same run), and the first visit's
+ * JavaScript size. It measures, it asserts nothing: the exit code is 0 whatever the scores (1 only when it could
+ * not measure).
  *
  * The group page is the newest group's in the list the API answers (one of the demo's groups); with none (a demo
- * from before its groups), it posts one first (development sign-in, as the e2e journeys do).
+ * from before its groups), it posts one first (development sign-in, as the e2e journeys do). The project page is
+ * that of the first project Discover lists (a demo project), as the server renders it.
  *
  * Environment: CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS (runs per page, the median is
  * printed; default 1), LIGHTHOUSE_REPORT_DIR (writes each run's full report and its trace there as JSON, to see where the
- * time goes), LIGHTHOUSE_PAGES (only the pages whose label holds one of these comma-separated words: `group page`).
+ * time goes), LIGHTHOUSE_PAGES (only the pages whose label holds one of these comma-separated words: `group page`,
+ * `project page`).
  *
  * Lighthouse slows the CPU down 4 times on top of the machine's own speed, so a busy machine (tests running
  * beside it) scores lower: the machine's benchmark index, which Lighthouse measures each run, is printed too.
@@ -160,6 +165,28 @@ async function groupPageUrl(origin: string): Promise<string> {
   return `${origin}/group-projects/${id}`;
 }
 
+/**
+ * The page of the first project Discover lists (its default sort), as a visitor following a card lands on it.
+ * It must be a page the server rendered (its HTML holds the rendered page's data), as search engines and shared
+ * links see it: a page left to the browser would measure something else.
+ */
+async function projectPageUrl(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/api/projects`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ sortField: 'contributors', order: 'DESC', page: 1 }),
+  });
+  const answer = (await response.json()) as { data?: { repoExt: string }[] };
+  const [owner, name] = answer.data?.[0]?.repoExt.split('/') ?? [];
+  if (!owner || !name) throw new Error('The project list is empty');
+  const url = `${origin}/projects/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`;
+  const page = await fetch(url);
+  if (!page.ok || !(await page.text()).includes(`id="${SERVER_RENDER_DATA_ID}"`)) {
+    throw new Error(`${new URL(url).pathname} is not a server-rendered page (${page.status})`);
+  }
+  return url;
+}
+
 /** Debian's Chromium, headless, with its DevTools port for Lighthouse. */
 async function startChromium(profileDir: string): Promise<{ port: number; child: ChildProcess }> {
   const port = await freePort();
@@ -271,6 +298,16 @@ function printResults(results: PageResult[]): void {
   }
 }
 
+/** Issue 26: a project's page scores at least a group's page, measured in the same run. */
+function printProjectAgainstGroup(results: PageResult[]): void {
+  const group = results.find((r) => r.label === 'a group page');
+  const project = results.find((r) => r.label === 'a project page');
+  if (!group || !project) return;
+  console.log(
+    `  project page (${project.score}) >= group page (${group.score}): ${project.score >= group.score ? 'met' : 'NOT MET'}`,
+  );
+}
+
 /** Builds nothing: run it after `npm run build` (the `lighthouse` script and the bench do). */
 export async function runLighthouse(): Promise<boolean> {
   const workDir = mkdtempSync(path.join(tmpdir(), 'openlfg-lighthouse-'));
@@ -290,6 +327,7 @@ export async function runLighthouse(): Promise<boolean> {
       ['/', `${started.origin}/`],
       ['/group-projects', `${started.origin}/group-projects`],
       ['a group page', await groupPageUrl(started.origin)],
+      ['a project page', await projectPageUrl(started.origin)],
     ];
     const measured = pages.filter(([label]) => !onlyPages || onlyPages.some((only) => label.includes(only)));
     const browser = await startChromium(path.join(workDir, 'chromium'));
@@ -297,6 +335,7 @@ export async function runLighthouse(): Promise<boolean> {
     const results: PageResult[] = [];
     for (const [label, url] of measured) results.push(await measure(label, url, browser.port));
     printResults(results);
+    printProjectAgainstGroup(results);
     return true;
   } catch (error) {
     console.error(`Lighthouse could not measure: ${error instanceof Error ? error.message : String(error)}`);

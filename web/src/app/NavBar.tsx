@@ -1,6 +1,5 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import logoUrl from '../assets/logo.svg';
 import { lazyComponent, retryFailedLoads } from '../lib/lazy-component';
 import { LoginButton } from '../session/components/LoginButton';
 import { useSession } from '../session/session-context';
@@ -73,7 +72,7 @@ export function NavBar() {
       <header className={styles.bar}>
         <div className={styles.inner}>
           <Link to="/" className={styles.brand} aria-label="OpenLFG home">
-            <img src={logoUrl} alt="" width={36} height={36} className={styles.logo} />
+            <span className={styles.logo} aria-hidden="true" />
             <span className={styles.title}>OpenLFG</span>
           </Link>
           <nav aria-label="Main" className={styles.nav}>

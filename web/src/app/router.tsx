@@ -1,9 +1,9 @@
-import { Suspense, type ReactElement } from 'react';
-import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { ProjectsPage } from '../features/projects/routes/ProjectsPage';
 import { Spinner } from '../components/Spinner';
 import states from '../components/ResultStates.module.css';
-import { lazyComponent, useShowArrivedCode, type LazyComponent } from '../lib/lazy-component';
+import { lazyComponent, useShowArrivedCode } from '../lib/lazy-component';
 import { Layout } from './Layout';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 
@@ -87,14 +87,6 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-/** Loads the code of the page at `pathname` (a page the server rendered, before it is taken over: ssr/hydrate.ts). */
-export async function preloadPage(pathname: string): Promise<void> {
-  const elements = (matchRoutes(routes, pathname) ?? []).map(({ route }) => route.element as ReactElement);
-  await Promise.all(
-    elements.map((element) => (element?.type as Partial<LazyComponent<object>> | undefined)?.preload?.()),
-  );
-}
 
 /**
  * Every page of the site, under whichever router holds the address (the browser's in the app, a memory one in

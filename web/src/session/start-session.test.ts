@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api-client';
-import { readOAuthCallback, removeOAuthParams, safeReturnPath, startSession } from './start-session';
+import { removeOAuthParams } from './oauth-callback';
+import { readOAuthCallback, safeReturnPath, startSession } from './start-session';
 
 describe('readOAuthCallback', () => {
   it('reads code and state', () => {

@@ -1,9 +1,5 @@
 import type { CheckAuthResponse, LoginBody, LoginResponse } from '@openlfg/contracts';
 
-/** The query parameters GitHub (or the development sign-in page) adds when it sends the browser back. */
-const OAUTH_PARAMS = ['code', 'state', 'error', 'error_description', 'error_uri'] as const;
-
-export const LOGIN_FAILED_MESSAGE = 'Issue signing in, please try again.';
 export const LOGIN_CANCELLED_MESSAGE = 'Sign-in was cancelled.';
 
 /** `?code=...&state=...` as a login body, or null when the URL carries no code. */
@@ -12,18 +8,6 @@ export function readOAuthCallback(search: string): LoginBody | null {
   const code = params.get('code');
   if (code === null) return null;
   return { code, state: params.get('state') ?? '' };
-}
-
-export function hasOAuthCode(search: string): boolean {
-  return new URLSearchParams(search).has('code');
-}
-
-/** The search string without `code` and `state`, other parameters kept in order ('' when none are left). */
-export function removeOAuthParams(search: string): string {
-  const params = new URLSearchParams(search);
-  for (const name of OAUTH_PARAMS) params.delete(name);
-  const rest = params.toString();
-  return rest === '' ? '' : `?${rest}`;
 }
 
 /**

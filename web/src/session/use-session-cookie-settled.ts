@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { useSession } from './session-context';
-import { hasOAuthCode } from './start-session';
+import { hasOAuthCode } from './oauth-callback';
 
 /**
  * Whether a request sent now is answered for the session the app is settling on, so that a page may ask for

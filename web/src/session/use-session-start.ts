@@ -3,23 +3,17 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../lib/toast';
 import { getCheckAuthQueryOptions } from './api/check-auth';
-import { useLogin } from './api/login';
+import { isOAuthReturn, LOGIN_FAILED_MESSAGE, removeOAuthParams } from './oauth-callback';
 import { useSession } from './session-context';
-import {
-  LOGIN_CANCELLED_MESSAGE,
-  LOGIN_FAILED_MESSAGE,
-  removeOAuthParams,
-  startSession,
-} from './start-session';
 
 /**
- * Runs once when the app starts (inside the router): settles isLoggedIn and ends isLoginLoading. After a GitHub
- * sign-in it exchanges `?code=&state=` for a session and takes them out of the URL without reloading the page.
+ * Runs once when the app starts (inside the router): settles isLoggedIn and ends isLoginLoading. Most visits ask
+ * check-auth whether the session cookie still holds; after a GitHub sign-in, the exchange of `?code=&state=`
+ * for a session (`sign-in-return.ts`) loads and runs, and takes them out of the URL without reloading the page.
  */
 export function useSessionStart(): void {
   const { setIsLoggedIn, setIsLoginLoading } = useSession();
   const queryClient = useQueryClient();
-  const { mutateAsync: login } = useLogin();
   const location = useLocation();
   const navigate = useNavigate();
   // Start exactly once, even when React runs effects twice in development: a code can be exchanged only once.
@@ -30,27 +24,21 @@ export function useSessionStart(): void {
     started.current = true;
     const { pathname, search, hash } = location;
 
-    void startSession({
-      search,
-      checkAuth: () => queryClient.fetchQuery(getCheckAuthQueryOptions()),
-      login,
-    }).then(async (result) => {
-      if (result.kind === 'checked') {
-        setIsLoggedIn(result.isLoggedIn);
-      } else if (result.kind === 'login-cancelled') {
-        setIsLoggedIn(result.isLoggedIn);
-        toast.info(LOGIN_CANCELLED_MESSAGE);
-        await navigate({ pathname, search: removeOAuthParams(search), hash }, { replace: true });
-      } else {
-        setIsLoggedIn(result.kind === 'logged-in');
-        if (result.kind === 'login-failed') toast.error(LOGIN_FAILED_MESSAGE);
-        const target =
-          result.kind === 'logged-in' && result.returnTo !== null
-            ? result.returnTo
-            : { pathname, search: removeOAuthParams(search), hash };
-        await navigate(target, { replace: true });
-      }
-      setIsLoginLoading(false);
-    });
-  }, [location, login, navigate, queryClient, setIsLoggedIn, setIsLoginLoading]);
+    const settled = isOAuthReturn(search)
+      ? import('./sign-in-return').then(
+          ({ settleSignInReturn }) => settleSignInReturn({ location, queryClient, navigate, setIsLoggedIn }),
+          // Its code did not arrive (offline, or a new release replaced it): as a failed exchange.
+          async () => {
+            setIsLoggedIn(false);
+            toast.error(LOGIN_FAILED_MESSAGE);
+            await navigate({ pathname, search: removeOAuthParams(search), hash }, { replace: true });
+          },
+        )
+      : queryClient.fetchQuery(getCheckAuthQueryOptions()).then(
+          (answer) => setIsLoggedIn(answer.authenticated === true),
+          // Any failure of check-auth counts as logged out.
+          () => setIsLoggedIn(false),
+        );
+    void settled.then(() => setIsLoginLoading(false));
+  }, [location, navigate, queryClient, setIsLoggedIn, setIsLoginLoading]);
 }

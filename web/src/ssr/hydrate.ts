@@ -1,8 +1,10 @@
 import type { ServerRenderData } from '@openlfg/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { preloadPage } from '../app/router';
+import { matchRoutes } from 'react-router';
+import { routes } from '../app/router';
+import type { LazyComponent } from '../lib/lazy-component';
 import { seedPrefetchedQueries } from './prefetched-queries';
 
 /**
@@ -21,4 +23,12 @@ export async function hydrateServerPage(
   seedPrefetchedQueries(queryClient, data);
   await preloadPage(window.location.pathname).catch(() => undefined);
   hydrateRoot(container, app);
+}
+
+/** Loads the code of the page at `pathname`: here, not in the router, so only server-rendered pages carry it. */
+async function preloadPage(pathname: string): Promise<void> {
+  const elements = (matchRoutes(routes, pathname) ?? []).map(({ route }) => route.element as ReactElement);
+  await Promise.all(
+    elements.map((element) => (element?.type as Partial<LazyComponent<object>> | undefined)?.preload?.()),
+  );
 }

@@ -66,7 +66,7 @@ export async function registerSpa(
         const markup = await renderer.render(url, content.data, RENDER_TIMEOUT_MS);
         return {
           status: content.status,
-          html: pageWithContent(indexHtml, content, markup, preloadsFor(pathname)),
+          html: pageWithContent(indexHtml, content, markup, preloadsFor(pathname, { rendered: true })),
         };
       } catch (error) {
         app.log.warn({ err: error }, 'server rendering failed: the app renders the page in the browser');

@@ -7,7 +7,7 @@ import { toast } from '../../lib/toast';
 import { getCheckAuthQueryOptions } from '../api/check-auth';
 import { useLogout } from '../api/logout';
 import { useSession } from '../session-context';
-import { hasOAuthCode } from '../start-session';
+import { hasOAuthCode } from '../oauth-callback';
 import styles from './LoginButton.module.css';
 import { apiUrl } from '../../lib/api';
 

@@ -71,7 +71,7 @@ describe('saving a project', () => {
     // Before the server answers.
     const saved = await within(card).findByRole('button', { name: 'Saved tokio' });
     expect(saved.getAttribute('aria-pressed')).toBe('true');
-    expect(savesOf(card)).toBe('13');
+    await waitFor(() => expect(savesOf(card)).toBe('13'));
     expect(calls.find((call) => call.url === '/api/projects/save')).toMatchObject({
       method: 'POST',
       body: { projectId: 7 },
