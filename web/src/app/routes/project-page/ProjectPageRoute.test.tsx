@@ -1,6 +1,6 @@
 import type { ProjectPageResponse } from '@openlfg/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { makeGroup, signedInAs, viewersHandler, makeViewer } from '../../../features/groups/test-fixtures';
 import {
   filterOptionHandlers,
@@ -11,6 +11,9 @@ import {
 import { makeProject } from '../../../features/projects/test-fixtures';
 import { mockApi, type MockHandler } from '../../../test/api-mock';
 import { renderApp } from '../../../test/render-app';
+import { preloadBoardViews } from '../../../test/preload-views';
+
+beforeAll(preloadBoardViews);
 
 const PAGE_URL = '/api/projects/tokio-rs/tokio';
 

@@ -1,12 +1,15 @@
 import type { Message, ProjectPageResponse } from '@openlfg/contracts';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { filterOptionHandlers, page as issuesPage } from '../../../features/issues/test-fixtures';
 import { makeProject } from '../../../features/projects/test-fixtures';
 import { disposeRealtimeConnection } from '../../../realtime/connection';
 import { FakeSocket } from '../../../realtime/fake-socket';
 import { mockApi } from '../../../test/api-mock';
 import { renderApp } from '../../../test/render-app';
+import { preloadBoardViews } from '../../../test/preload-views';
+
+beforeAll(preloadBoardViews);
 
 const project: ProjectPageResponse = {
   project: makeProject({ projectId: 7, repoExt: 'tokio-rs/tokio', name: 'tokio' }),

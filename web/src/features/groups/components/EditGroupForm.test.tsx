@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, beforeAll } from 'vitest';
 import { mockApi, type MockHandler } from '../../../test/api-mock';
 import { renderApp } from '../../../test/render-app';
 import { topicSearchHandler } from '../../../test/topic-search-mock';
@@ -15,6 +15,9 @@ import {
   signedInSession,
 } from '../test-fixtures';
 import { VISIBILITY_CHANGE_NOTES } from '../post-form';
+import { preloadBoardViews } from '../../../test/preload-views';
+
+beforeAll(preloadBoardViews);
 
 const group = makeGroup({
   groupProjectId: 7,

@@ -1,6 +1,6 @@
 import type { PendingRequest, RequesterSummary } from '@openlfg/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, beforeAll } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { renderApp } from '../../../test/render-app';
 import {
@@ -12,6 +12,9 @@ import {
   signedInAs,
   signedInSession,
 } from '../test-fixtures';
+import { preloadBoardViews } from '../../../test/preload-views';
+
+beforeAll(preloadBoardViews);
 
 const asking = makeGroup({
   groupProjectId: 5,

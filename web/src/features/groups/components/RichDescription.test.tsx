@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The description's renderer sanitises with DOMPurify, which needs a faithful DOM (it does not support happy-dom).
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { LINK_REL } from '../../../components/markdown/render-markdown';
 import { mockApi } from '../../../test/api-mock';
 import { renderApp } from '../../../test/render-app';
@@ -17,6 +17,9 @@ import {
 } from '../test-fixtures';
 import { LINK_COPIED_MESSAGE } from './CopyLinkButton';
 import { NOTHING_TO_PREVIEW } from './DescriptionField';
+import { preloadBoardViews } from '../../../test/preload-views';
+
+beforeAll(preloadBoardViews);
 
 const DESCRIPTION = 'We need:\n\n- a **designer**\n- a tester\n\nPlan: https://example.com/plan';
 const group = makeGroup({ groupProjectId: 7, title: 'Chess engine', description: DESCRIPTION });

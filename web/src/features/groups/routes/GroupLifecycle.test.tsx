@@ -1,6 +1,6 @@
 import type { DiscussionInfo, GroupMember, GroupStatus } from '@openlfg/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, beforeAll } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { renderApp } from '../../../test/render-app';
 import {
@@ -14,6 +14,9 @@ import {
   signedInAs,
   signedInSession,
 } from '../test-fixtures';
+import { preloadBoardViews } from '../../../test/preload-views';
+
+beforeAll(preloadBoardViews);
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();

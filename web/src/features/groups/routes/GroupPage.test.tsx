@@ -1,6 +1,6 @@
 import type { PendingRequest } from '@openlfg/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, beforeAll } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { renderApp } from '../../../test/render-app';
 import {
@@ -15,6 +15,9 @@ import {
   signedInSession,
   viewersHandler,
 } from '../test-fixtures';
+import { preloadBoardViews } from '../../../test/preload-views';
+
+beforeAll(preloadBoardViews);
 
 const privateGroup = makeGroup({
   groupProjectId: 5,
