@@ -112,6 +112,12 @@ export default defineConfig({
           root: 'web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // The page's origin: a port where nothing listens, so the app's realtime socket never reaches a server
+          // someone runs on this machine (a development server on localhost:3000 once answered a test's board).
+          environmentOptions: {
+            happyDOM: { url: 'http://127.0.0.1:9/' },
+            jsdom: { url: 'http://127.0.0.1:9/' },
+          },
           setupFiles: ['./src/test/setup.ts'],
           ...timeLimits,
         },
