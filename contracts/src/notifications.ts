@@ -23,7 +23,7 @@ export const NotificationKind = Type.Union([
   /** My request to join was approved / declined (to the requester; `note` is the owner's). */
   Type.Literal('request-approved'),
   Type.Literal('request-declined'),
-  /** Someone joined (an open group) / left my group (to the owner). */
+  /** Someone joined (an open group, or by an invite link) / left my group (to the owner). */
   Type.Literal('member-joined'),
   Type.Literal('member-left'),
   /** A moderator hid / restored / deleted my group (to the owner; `note` is the moderator's reason). */

@@ -3,7 +3,8 @@ import { postGroup, signedIn } from '../support/journeys.js';
 
 /**
  * An invite link brings a second user into a private group without a request: the owner makes a link for two
- * uses, dave opens it signed out, signs in, comes back to the link, joins at once and reads the group's board.
+ * uses, dave opens it signed out, signs in, comes back to the link, joins at once and reads the group's board;
+ * the owner's bell tells her, live, that he joined.
  */
 const TITLE = 'E2E invite-only guild';
 const board = (page: Page) => page.getByRole('region', { name: 'Discussion' });
@@ -52,6 +53,17 @@ test('an invite link brings dave into a private group, where he reads its board'
   await expect(
     board(dave).getByRole('log', { name: 'Messages' }).getByText('Welcome, invited friends!'),
   ).toBeVisible();
+
+  // The owner's bell counted the join live, and its dropdown names dave.
+  const bell = alice.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  await bell.click();
+  await expect(
+    alice
+      .getByRole('region', { name: 'Notifications' })
+      .getByRole('link', { name: `e2e-dave joined ${TITLE}` }),
+  ).toBeVisible();
+  await alice.keyboard.press('Escape');
 
   // The owner sees one use taken.
   await alice.reload();

@@ -79,3 +79,21 @@ test('a decision reaches the requester live, with the owner’s note', async ({ 
   await expect(request).toContainText(`“${NOTE}”`);
   await expect(request.getByRole('button', { name: /Cancel request/ })).toHaveCount(0);
 });
+
+test('the dropdown fits a phone’s screen, in both themes', async ({ browser }) => {
+  const page = await signedIn(browser, 'e2e-ntf-phone', '/', 390);
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+    await bell(page).click();
+    const panel = page.getByRole('region', { name: 'Notifications' });
+    await expect(panel).toBeVisible();
+    const box = await panel.boundingBox();
+    expect(box, `the panel in the ${colorScheme} theme`).not.toBeNull();
+    expect(box?.x).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+  }
+});

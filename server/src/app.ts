@@ -254,6 +254,7 @@ export async function buildApp(deps: AppDeps) {
     summaries,
     sessionSecret: config.sessionSecret,
     listsChanged: () => groupsService.listsChanged(),
+    notify: notifications.record,
   });
   await app.register(invitesRoutes, { service: invites, requireUser: accounts.requireUser });
   // Moderation (/api/admin/...): for the logins in ADMIN_LOGINS; a sync it started stops with the app.

@@ -1,3 +1,4 @@
+import type { Notification } from '@openlfg/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
@@ -218,6 +219,13 @@ async function createInvite(groupProjectId: number, maxUses?: number | null) {
 const joinBy = (user: User, token: string) =>
   call(t.app, 'POST', '/api/group-projects/invites/join', user.cookie, { token });
 
+/** What the user was told, as [kind, subject, actor login]. */
+async function told(user: User) {
+  const res = await call(t.app, 'GET', '/api/notifications', user.cookie);
+  expect(res.statusCode).toBe(200);
+  return (res.json().data as Notification[]).map((n) => [n.kind, n.subject, n.actor?.login ?? null]);
+}
+
 async function activeInvites(groupProjectId: number) {
   const res = await call(
     t.app,
@@ -257,6 +265,26 @@ describe('invite links', () => {
       uses: 1,
       usesLeft: null,
     });
+  });
+
+  it("tell the group's owner who joined by them, and nobody else", async () => {
+    const [host, erin, frank] = [await newUser('host'), await newUser('erin'), await newUser('frank')];
+    const id = await postGroup(t.app, host.cookie, { visibility: 'private', title: 'Link crew' });
+    const created = await call(t.app, 'POST', '/api/group-projects/invites', host.cookie, {
+      groupProjectId: id,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { token } = created.json() as { token: string };
+    expect((await joinBy(erin, token)).statusCode).toBe(200);
+    expect((await joinBy(frank, token)).statusCode).toBe(200);
+    const [hostSaw, erinSaw, frankSaw] = await Promise.all([host, erin, frank].map(told));
+    // Newest first: one notification per join, naming the joiner.
+    expect(hostSaw).toEqual([
+      ['member-joined', 'Link crew', frank.login],
+      ['member-joined', 'Link crew', erin.login],
+    ]);
+    expect(erinSaw).toEqual([]);
+    expect(frankSaw).toEqual([]);
   });
 
   it('stores only the hash and a sealed copy of the secret', async () => {

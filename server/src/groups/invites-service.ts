@@ -9,6 +9,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { UserSummaries } from '../github/user-summary.js';
 import { createSealer, sha256 } from '../platform/crypto.js';
+import type { NotificationEvent, PushNotifications } from '../notifications/service.js';
 import type { DB } from '../platform/db/schema.js';
 import { HttpError, notFound } from '../platform/http/errors.js';
 import type { InvitesRepository } from './invites-repository.js';
@@ -63,12 +64,15 @@ export function createInvitesService(deps: {
   sessionSecret: string;
   /** Lists count members: cleared after someone joins. */
   listsChanged: () => void;
+  /** Records a notification in the writing transaction (notifications/service.ts `record`). */
+  notify?: (trx: Transaction<DB>, event: NotificationEvent) => Promise<PushNotifications>;
   now?: () => Date;
 }) {
   const { repository, groups, summaries } = deps;
   const { db } = repository;
   const sealer = createSealer(deps.sessionSecret, 'invite-links');
   const now = deps.now ?? (() => new Date());
+  const notify = deps.notify ?? (async () => () => {});
 
   async function readGroup(action: GroupAction, caller: Caller, groupId: number): Promise<GroupAccess> {
     const access = await groups.loadAccess(db, groupId, caller.id);
@@ -129,14 +133,15 @@ export function createInvitesService(deps: {
     /**
      * Joins the group the link names, without a request, private groups included. The group's row is held
      * while the link's use is taken and the member added, so joins to one group happen one at a time and a
-     * link's last use goes to exactly one caller.
+     * link's last use goes to exactly one caller. The owner is told, as after a plain join: recorded in the
+     * join's transaction, pushed to their bell once it has committed.
      */
     async join(caller: Caller, token: string): Promise<MembershipResponse> {
       const parsed = parseToken(token);
       const found = parsed ? await repository.findInvite(db, parsed.inviteId) : undefined;
       if (!parsed || !found || !secretMatches(parsed.secret, found.secret_hash)) throw invalidLink();
       const groupId = found.group_id;
-      const answer = await db.transaction().execute(async (trx) => {
+      const { answer, push } = await db.transaction().execute(async (trx) => {
         const access = await groups.loadAccess(trx, groupId, caller.id, 'update');
         if (!access) throw invalidLink();
         authorize('join-by-invite', access, caller.id);
@@ -145,8 +150,15 @@ export function createInvitesService(deps: {
           throw (latest && unusable(latest, now())) ?? invalidLink();
         }
         await groups.addMember(trx, groupId, caller.id, 'member');
-        return standing(trx, groupId, caller.id);
+        const joined: NotificationEvent = {
+          kind: 'member-joined',
+          recipients: [access.ownerId],
+          actorId: caller.id,
+          groupId,
+        };
+        return { push: await notify(trx, joined), answer: await standing(trx, groupId, caller.id) };
       });
+      push();
       deps.listsChanged();
       return answer;
     },
