@@ -1,10 +1,10 @@
 import type { Message, ProjectPageResponse } from '@openlfg/contracts';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, beforeAll } from 'vitest';
 import { filterOptionHandlers, page as issuesPage } from '../../../features/issues/test-fixtures';
 import { makeProject } from '../../../features/projects/test-fixtures';
-import { disposeRealtimeConnection } from '../../../realtime/connection';
 import { FakeSocket } from '../../../realtime/fake-socket';
+import { stubRealtimeSockets } from '../../../realtime/fake-socket-hooks';
 import { mockApi } from '../../../test/api-mock';
 import { renderApp } from '../../../test/render-app';
 import { preloadBoardViews } from '../../../test/preload-views';
@@ -32,14 +32,7 @@ const question: Message = {
   createdAt: new Date().toISOString(),
 };
 
-beforeEach(() => {
-  FakeSocket.instances = [];
-  vi.stubGlobal('WebSocket', FakeSocket);
-});
-afterEach(() => {
-  cleanup();
-  disposeRealtimeConnection();
-});
+stubRealtimeSockets();
 
 describe("a project page's room and mentors", () => {
   it('shows the project’s room live to a visitor, and its mentors', async () => {

@@ -1,12 +1,12 @@
 import type { AddRoomMessageRequest, Message, MessageHistoryResponse } from '@openlfg/contracts';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../app/query-client';
-import { disposeRealtimeConnection } from '../../../realtime/connection';
 import { FakeSocket } from '../../../realtime/fake-socket';
+import { stubRealtimeSockets } from '../../../realtime/fake-socket-hooks';
 import { mockApi } from '../../../test/api-mock';
 import { callsTo, signedInAs, signedInSession } from '../../groups/test-fixtures';
 import { makeMessage } from '../test-support';
@@ -37,14 +37,7 @@ async function openedSocket(): Promise<FakeSocket> {
   return socket;
 }
 
-beforeEach(() => {
-  FakeSocket.instances = [];
-  vi.stubGlobal('WebSocket', FakeSocket);
-});
-afterEach(() => {
-  cleanup();
-  disposeRealtimeConnection();
-});
+stubRealtimeSockets();
 
 describe("a project's room (the same board)", () => {
   it('shows its history to a reader who is not signed in, follows the project’s room live, and offers no composer', async () => {

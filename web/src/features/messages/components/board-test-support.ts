@@ -1,11 +1,11 @@
 // The discussion board tests' shared setup: a member of group 5 with its board, the fake socket, the hooks.
 import type { Message, MessageHistoryResponse } from '@openlfg/contracts';
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { beforeAll, expect } from 'vitest';
 import { mockApi, type MockHandler } from '../../../test/api-mock';
 import { makeGroup, makeInfo, makeViewer, signedInAs, viewersHandler } from '../../groups/test-fixtures';
-import { disposeRealtimeConnection } from '../../../realtime/connection';
 import { FakeSocket } from '../../../realtime/fake-socket';
+import { stubRealtimeSockets } from '../../../realtime/fake-socket-hooks';
 
 export const group = makeGroup({ groupProjectId: 5, title: 'Rust CLI' });
 export const room = 'discussion-board-5';
@@ -56,13 +56,5 @@ export function setUpBoardTests() {
     // The group page loads the board lazily; load it once here so that no test waits for its first transform.
     await import('./DiscussionBoard');
   });
-  beforeEach(() => {
-    FakeSocket.instances = [];
-    vi.stubGlobal('WebSocket', FakeSocket);
-  });
-  afterEach(() => {
-    // Unmount first: a board rendering after the dispose would make a new connection that outlives the test.
-    cleanup();
-    disposeRealtimeConnection();
-  });
+  stubRealtimeSockets();
 }

@@ -1,11 +1,11 @@
 import type { Notification } from '@openlfg/contracts';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { renderApp } from '../../../test/render-app';
 import { signedInAs, signedInSession } from '../../groups/test-fixtures';
-import { disposeRealtimeConnection } from '../../../realtime/connection';
 import { FakeSocket } from '../../../realtime/fake-socket';
+import { stubRealtimeSockets } from '../../../realtime/fake-socket-hooks';
 import { makeNotification } from '../test-fixtures';
 
 function withNotifications(notifications: Notification[], unreadCount: number) {
@@ -25,14 +25,7 @@ function withNotifications(notifications: Notification[], unreadCount: number) {
   });
 }
 
-beforeEach(() => {
-  FakeSocket.instances = [];
-  vi.stubGlobal('WebSocket', FakeSocket);
-});
-afterEach(() => {
-  cleanup();
-  disposeRealtimeConnection();
-});
+stubRealtimeSockets();
 
 describe('the notification bell', () => {
   it('is not there for visitors who are not signed in', async () => {
