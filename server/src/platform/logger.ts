@@ -69,10 +69,19 @@ function copyOf(value: object): Record<string, unknown> {
 }
 
 /**
- * The server's pino options. `asynchronous` (production) writes through pino's asynchronous destination: a
- * line is queued and written when stdout can take it, so a slow log reader (a full pipe) never blocks the
- * event loop; pino writes what is queued when the process exits. Elsewhere lines are written at once, so a
- * developer sees the last line before a crash.
+ * Stdout through pino's asynchronous destination: a line is queued and written when stdout can take it, so a
+ * slow log reader (a full pipe) never blocks the event loop; pino writes what is queued when the process exits.
+ * Lines go out in chunks of at least 4 kB (about 15 access-log lines), or after a second so a quiet server's
+ * last lines still reach the log: one write per access-log line (a thread-pool round trip each) cost more CPU
+ * than formatting the line.
+ */
+function chunkedStdout(): pino.DestinationStream {
+  return pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 });
+}
+
+/**
+ * The server's pino options. `asynchronous` (production) writes to stdout in chunks without blocking (above).
+ * Elsewhere lines are written at once, so a developer sees the last line before a crash.
  */
 export function loggerOptions(
   level: string,
@@ -80,7 +89,7 @@ export function loggerOptions(
 ): NonNullable<FastifyServerOptions['logger']> {
   return {
     level,
-    ...(options.asynchronous ? { stream: pino.destination({ dest: 1, sync: false }) } : {}),
+    ...(options.asynchronous ? { stream: chunkedStdout() } : {}),
     // The headers' secrets by path. The fields named secret anywhere one level down (`*.token`) are taken out by
     // the log formatter: pino's wildcard redaction would pass every value of every line, and every request's
     // child logger, through it, which cost three times the rest of an access-log line. (A child logger's
