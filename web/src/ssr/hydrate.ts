@@ -1,6 +1,6 @@
 import type { ServerRenderData } from '@openlfg/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import type { ReactElement, ReactNode } from 'react';
+import { startTransition, type ReactElement, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { routes } from '../app/router';
@@ -22,7 +22,11 @@ export async function hydrateServerPage(
 ): Promise<void> {
   seedPrefetchedQueries(queryClient, data);
   await preloadPage(window.location.pathname).catch(() => undefined);
-  hydrateRoot(container, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
+  // for the whole page in one task: a tap or a scroll meanwhile is answered, and no long task blocks it.
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
 }
 
 /** Loads the code of the page at `pathname`: here, not in the router, so only server-rendered pages carry it. */
