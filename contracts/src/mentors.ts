@@ -14,6 +14,11 @@ export const MENTOR_CAPACITY_MAX = 20;
 /** A user asks mentors (of any projects) at most this many times in MENTOR_ASK_WINDOW_MINUTES. */
 export const MENTOR_ASKS_PER_WINDOW = 3;
 export const MENTOR_ASK_WINDOW_MINUTES = 60;
+/**
+ * A newcomer counts toward a mentor's "at a time" for this many days after their last question reached them: a
+ * mentor with as many newcomers as they take is not told of new ones (those they already help still reach them).
+ */
+export const MENTOR_NEWCOMER_DAYS = 14;
 
 const ProjectId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });
 
@@ -26,6 +31,8 @@ export const Mentor = Type.Object({
   helpWith: Type.String(),
   /** How many newcomers at a time. */
   capacity: Type.Integer({ minimum: 1, maximum: MENTOR_CAPACITY_MAX }),
+  /** Newcomers they help now (asked them in the last MENTOR_NEWCOMER_DAYS); at `capacity`, they take no more. */
+  newcomers: Type.Integer({ minimum: 0 }),
   since: Type.String({ format: 'date-time' }),
 });
 export type Mentor = Static<typeof Mentor>;
@@ -76,7 +83,7 @@ export const AskMentorResponse = Type.Object({
   data: Type.Object({
     /** The question as posted in the project's room. */
     message: Message,
-    /** How many mentors were told. */
+    /** How many mentors were told: those with room for a newcomer, or already helping the asker. */
     mentorsTold: Type.Integer({ minimum: 0 }),
   }),
 });

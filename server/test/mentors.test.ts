@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import {
   MENTOR_ASKS_PER_WINDOW,
+  MENTOR_NEWCOMER_DAYS,
   notificationLink,
   notificationText,
   projectRoom,
@@ -155,5 +157,46 @@ describe('mentors of a project', () => {
     expect(history.json().data.map((m: { text: string }) => m.text)).not.toContain('one too many');
     // Another user is not held back by this one's asks.
     expect((await ask(second, 'my own question')).statusCode).toBe(200);
+  });
+
+  it('tells a mentor of as many newcomers as they take at a time, and of the ones they already help', async () => {
+    const busy = await addProject(t.database.db, 'mentor-owner/busy');
+    await volunteer(mentor, { projectId: busy, helpWith: 'Anything', capacity: 1 });
+    const first = await createSignedInUser(t.database.db, 'newcomer-first');
+    const next = await createSignedInUser(t.database.db, 'newcomer-next');
+
+    expect((await ask(first, 'Where do I start?', busy)).json().data.mentorsTold).toBe(1);
+    expect((await list(busy))[0]).toMatchObject({ capacity: 1, newcomers: 1 });
+    // The mentor's one place is taken: the next newcomer's question is refused whole, saying what to do.
+    const refused = await ask(next, 'Can you help me too?', busy);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      'Every mentor of this project has as many newcomers as they take right now: ask in its room instead, or try again in a few days.',
+    );
+    const history = await call(t.app, 'GET', `/api/project-rooms/history?projectId=${busy}`, null);
+    expect(history.json().data.map((m: { text: string }) => m.text)).not.toContain('Can you help me too?');
+    // The newcomer they help still reaches them, and counts once.
+    expect((await ask(first, 'And then?', busy)).json().data.mentorsTold).toBe(1);
+    expect((await list(busy))[0]).toMatchObject({ newcomers: 1 });
+
+    // A second mentor with room takes the next one; the full one is not told.
+    await volunteer(second, { projectId: busy, helpWith: 'Docs', capacity: 2 });
+    const told = await ask(next, 'Now?', busy);
+    expect(told.json().data.mentorsTold).toBe(1);
+    const questionId = told.json().data.message.id;
+    expect((await inbox(second)).some((n) => n.messageId === questionId)).toBe(true);
+    expect((await inbox(mentor)).some((n) => n.messageId === questionId)).toBe(false);
+
+    // MENTOR_NEWCOMER_DAYS after a newcomer's last question, the place is free again.
+    await sql`update mentor_newcomers set last_asked_at = now() - make_interval(days => ${MENTOR_NEWCOMER_DAYS + 1})
+              where newcomer_id = ${first.id}`.execute(t.database.db);
+    expect((await list(busy)).map((m) => [m.user.login, m.newcomers])).toEqual([
+      [mentor.login, 0],
+      [second.login, 1],
+    ]);
+    // Stepping down ends what they had taken on.
+    await stepDown(second, busy);
+    await volunteer(second, { projectId: busy, helpWith: 'Docs', capacity: 2 });
+    expect((await list(busy)).map((m) => m.newcomers)).toEqual([0, 0]);
   });
 });

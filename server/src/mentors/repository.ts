@@ -1,4 +1,4 @@
-import { MENTOR_ASK_WINDOW_MINUTES } from '@openlfg/contracts';
+import { MENTOR_ASK_WINDOW_MINUTES, MENTOR_NEWCOMER_DAYS } from '@openlfg/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
 
@@ -7,17 +7,27 @@ type Executor = Kysely<DB> | Transaction<DB>;
 /** The advisory lock namespace of a user's asks ("MASK"): one ask at a time per user, across nodes. */
 const ASK_LOCK_NAMESPACE = 0x4d41534b;
 
+/** Since when a newcomer's last question still counts toward a mentor's "at a time". */
+const newcomersSince = sql<Date>`now() - make_interval(days => ${MENTOR_NEWCOMER_DAYS})`;
+
 function selectMentors(executor: Executor) {
   return executor
     .selectFrom('project_mentors')
     .innerJoin('users', 'users.id', 'project_mentors.user_id')
-    .select([
+    .select((eb) => [
       'project_mentors.user_id',
       'project_mentors.help_with',
       'project_mentors.capacity',
       'project_mentors.created_at',
       'users.login',
       'users.avatar_url',
+      eb
+        .selectFrom('mentor_newcomers')
+        .select(sql<number>`count(*)::int`.as('count'))
+        .whereRef('mentor_newcomers.project_id', '=', 'project_mentors.project_id')
+        .whereRef('mentor_newcomers.mentor_id', '=', 'project_mentors.user_id')
+        .where('mentor_newcomers.last_asked_at', '>', newcomersSince)
+        .as('newcomers'),
     ]);
 }
 
@@ -78,6 +88,69 @@ export function createMentorsRepository(db: Kysely<DB>) {
         .orderBy('user_id')
         .execute();
       return rows.map((row) => row.user_id);
+    },
+
+    /**
+     * The project's mentors (but the asker) a question of theirs reaches: those already helping the asker, and
+     * those with fewer newcomers than they take. The project's mentor rows are locked to the commit, so two
+     * questions at once cannot both take a mentor's last place.
+     */
+    async mentorsWithRoom(trx: Transaction<DB>, projectId: number, askerId: number): Promise<number[]> {
+      const rows = await trx
+        .selectFrom('project_mentors as mentor')
+        .select('mentor.user_id')
+        .where('mentor.project_id', '=', projectId)
+        .where('mentor.user_id', '!=', askerId)
+        .where((eb) =>
+          eb.or([
+            eb.exists(
+              eb
+                .selectFrom('mentor_newcomers')
+                .select(sql`1`.as('one'))
+                .whereRef('mentor_newcomers.project_id', '=', 'mentor.project_id')
+                .whereRef('mentor_newcomers.mentor_id', '=', 'mentor.user_id')
+                .where('mentor_newcomers.newcomer_id', '=', askerId)
+                .where('mentor_newcomers.last_asked_at', '>', newcomersSince),
+            ),
+            eb(
+              eb
+                .selectFrom('mentor_newcomers')
+                .select(sql<number>`count(*)::int`.as('count'))
+                .whereRef('mentor_newcomers.project_id', '=', 'mentor.project_id')
+                .whereRef('mentor_newcomers.mentor_id', '=', 'mentor.user_id')
+                .where('mentor_newcomers.last_asked_at', '>', newcomersSince),
+              '<',
+              eb.ref('mentor.capacity'),
+            ),
+          ]),
+        )
+        .orderBy('mentor.user_id')
+        .forUpdate()
+        .execute();
+      return rows.map((row) => row.user_id);
+    },
+
+    /** The asker is now among these mentors' newcomers, from now. */
+    async recordNewcomer(
+      trx: Transaction<DB>,
+      values: { projectId: number; mentorIds: number[]; newcomerId: number },
+    ): Promise<void> {
+      if (values.mentorIds.length === 0) return;
+      await trx
+        .insertInto('mentor_newcomers')
+        .values(
+          values.mentorIds.map((mentorId) => ({
+            project_id: values.projectId,
+            mentor_id: mentorId,
+            newcomer_id: values.newcomerId,
+          })),
+        )
+        .onConflict((conflict) =>
+          conflict
+            .columns(['project_id', 'mentor_id', 'newcomer_id'])
+            .doUpdateSet({ last_asked_at: sql`now()` }),
+        )
+        .execute();
     },
 
     /**

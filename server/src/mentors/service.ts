@@ -47,6 +47,9 @@ export interface MentorsServiceDeps {
   notify: (trx: Transaction<DB>, event: NotificationEvent) => Promise<PushNotifications>;
 }
 
+const ALL_MENTORS_BUSY_MESSAGE =
+  'Every mentor of this project has as many newcomers as they take right now: ask in its room instead, or try again in a few days.';
+
 const noProject = (projectId: number) => notFound(`There is no project ${projectId}.`);
 
 /** "in 12 minutes", "in 40 seconds": when the next ask will be taken. */
@@ -111,7 +114,9 @@ export function createMentorsService(deps: MentorsServiceDeps) {
      * Posts the question in the project's room and tells each mentor (never the asker) with a link to it: the
      * message, the count toward the asker's limit and the notifications commit together. A user asks at most
      * MENTOR_ASKS_PER_WINDOW times in MENTOR_ASK_WINDOW_MINUTES (across projects; 429 with Retry-After past
-     * it). A retry with the same clientId posts and tells once, and is not counted again.
+     * it). A mentor is told while they help fewer newcomers than they take (or already help this one): the
+     * asker becomes one of theirs for MENTOR_NEWCOMER_DAYS. A retry with the same clientId posts and tells once,
+     * and is not counted again.
      */
     async ask(caller: Caller, input: AskMentorRequest): Promise<{ message: Message; mentorsTold: number }> {
       const question = requireText(input.question, 'question');
@@ -132,8 +137,15 @@ export function createMentorsService(deps: MentorsServiceDeps) {
               { 'retry-after': String(recent.freeInSeconds) },
             );
           }
-          // Read again in the transaction: who mentors the project when the question is stored.
-          const mentors = (await repository.mentorIds(trx, input.projectId)).filter((id) => id !== caller.id);
+          // Read again in the transaction: who mentors the project, with room for the asker, when the question
+          // is stored. Nobody with room: the question is not posted (the transaction rolls back).
+          const mentors = await repository.mentorsWithRoom(trx, input.projectId, caller.id);
+          if (mentors.length === 0) throw conflict(ALL_MENTORS_BUSY_MESSAGE);
+          await repository.recordNewcomer(trx, {
+            projectId: input.projectId,
+            mentorIds: mentors,
+            newcomerId: caller.id,
+          });
           mentorsTold = mentors.length;
           await repository.recordAsk(trx, {
             userId: caller.id,

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { CreatedAt } from './schema-columns.js';
+import type { CreatedAt, UpdatedAt } from './schema-columns.js';
 
 /* The catalogue's tables: projects, their saves and requests, the sync's runs, issues and claims, the list counts. (see schema.ts) */
 
@@ -181,6 +181,15 @@ export interface ProjectMentorsTable {
   help_with: string;
   capacity: number;
   created_at: CreatedAt;
+}
+
+/** A newcomer whose question reached this mentor, and when they last asked (migration 0037). */
+export interface MentorNewcomersTable {
+  project_id: number;
+  mentor_id: number;
+  newcomer_id: number;
+  /** Written again by each question. */
+  last_asked_at: UpdatedAt;
 }
 
 /** One question a user asked a project's mentors (migration 0028): counted for the limit on asking. */

@@ -24,6 +24,7 @@ import type {
   ProjectContributorsTable,
   ProjectMentorsTable,
   MentorAsksTable,
+  MentorNewcomersTable,
 } from './schema-catalogue.js';
 import type {
   GroupProjectsTable,
@@ -79,6 +80,7 @@ export interface DB {
   notifications: NotificationsTable;
   project_mentors: ProjectMentorsTable;
   mentor_asks: MentorAsksTable;
+  mentor_newcomers: MentorNewcomersTable;
   mail_settings: MailSettingsTable;
   mail_confirmations: MailConfirmationsTable;
 }

@@ -48,6 +48,7 @@ describe("a project page's room and mentors", () => {
               user: { id: 3, login: 'alice', avatarUrl: null },
               helpWith: 'Async',
               capacity: 1,
+              newcomers: 0,
               since: '2026-11-01T00:00:00Z',
             },
           ],

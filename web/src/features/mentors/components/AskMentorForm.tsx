@@ -10,7 +10,7 @@ import styles from './MentorsPanel.module.css';
  * "Ask a mentor": the question is posted in the project's room, where the mentors (told with a link) answer it.
  * One client id per question, kept across retries, so a retry posts it once.
  */
-export function AskMentorForm({ projectId }: { projectId: number }) {
+export function AskMentorForm({ projectId, allFull }: { projectId: number; allFull: boolean }) {
   const [question, setQuestion] = useState('');
   const [clientId, setClientId] = useState(newClientMessageId);
   const [sent, setSent] = useState<string | null>(null);
@@ -56,9 +56,15 @@ export function AskMentorForm({ projectId }: { projectId: number }) {
         aria-describedby={ask.isError ? errorId : undefined}
       />
       <p className={fields.hint}>
-        It is posted in the project’s room, and each mentor gets a notification. You can ask{' '}
-        {MENTOR_ASKS_PER_WINDOW} times an hour.
+        It is posted in the project’s room, and each mentor with room for a newcomer gets a notification. You
+        can ask {MENTOR_ASKS_PER_WINDOW} times an hour.
       </p>
+      {allFull ? (
+        <p className={fields.hint}>
+          Every mentor has as many newcomers as they take right now: only one already helping you is told.
+          Anyone in the room can answer too.
+        </p>
+      ) : null}
       {ask.isError ? (
         <p id={errorId} role="alert" className={fields.error}>
           {errorMessage(ask.error, 'Your question could not be sent. Try again.')}

@@ -16,10 +16,11 @@ const signedIn = {
     },
   }),
 };
-const mentor = (id: number, login: string, helpWith: string, capacity = 2): Mentor => ({
+const mentor = (id: number, login: string, helpWith: string, capacity = 2, newcomers = 0): Mentor => ({
   user: { id, login, avatarUrl: null },
   helpWith,
   capacity,
+  newcomers,
   since: '2026-11-01T10:00:00.000Z',
 });
 const callsTo = (calls: readonly RecordedCall[], url: string) => calls.filter((call) => call.url === url);
@@ -40,12 +41,12 @@ afterEach(cleanup);
 
 describe('the mentors of a project', () => {
   it('lists mentors with what they help with to anyone, and asks a visitor to sign in to ask or volunteer', async () => {
-    mockApi({ 'GET /api/mentors': () => ({ body: { data: [mentor(2, 'grace', 'Tests and CI', 3)] } }) });
+    mockApi({ 'GET /api/mentors': () => ({ body: { data: [mentor(2, 'grace', 'Tests and CI', 3, 1)] } }) });
     renderPanel({ isLoginLoading: false });
     const panel = await screen.findByRole('region', { name: 'Mentors' });
     expect(await within(panel).findByText('grace')).toBeTruthy();
     expect(within(panel).getByText('Tests and CI')).toBeTruthy();
-    expect(within(panel).getByText('Takes 3 newcomers at a time')).toBeTruthy();
+    expect(within(panel).getByText('Helping 1 of 3 newcomers at a time')).toBeTruthy();
     expect(within(panel).getByRole('button', { name: 'Sign in' })).toBeTruthy();
     expect(within(panel).queryByRole('form', { name: 'Ask a mentor' })).toBeNull();
   });
@@ -87,6 +88,21 @@ describe('the mentors of a project', () => {
       projectId: 7,
       question: 'How do I build it?',
     } satisfies Partial<AskMentorRequest>);
+  });
+
+  it('says which mentors are full, and that only one already helping the user is told when all are', async () => {
+    mockApi({
+      ...signedIn,
+      'GET /api/mentors': () => ({ body: { data: [mentor(2, 'grace', 'Tests', 1, 1)] } }),
+    });
+    renderPanel({ isLoginLoading: false, isLoggedIn: true });
+    expect(await screen.findByText('Helping 1 newcomer now: not taking more')).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Ask a mentor' });
+    expect(
+      within(form).getByText(
+        'Every mentor has as many newcomers as they take right now: only one already helping you is told. Anyone in the room can answer too.',
+      ),
+    ).toBeTruthy();
   });
 
   it('shows a refused ask in words (the limit on asking) and keeps the question', async () => {
@@ -132,7 +148,7 @@ describe('the mentors of a project', () => {
     await user.type(capacity, '2');
     await user.click(screen.getByRole('button', { name: 'Volunteer' }));
     expect(await screen.findByRole('button', { name: 'Step down' })).toBeTruthy();
-    expect(screen.getByText('Takes 2 newcomers at a time')).toBeTruthy();
+    expect(screen.getByText('Helping 0 of 2 newcomers at a time')).toBeTruthy();
     expect(callsTo(calls, '/api/mentors/volunteer')[0]?.body).toEqual({
       projectId: 7,
       helpWith: 'Docs',

@@ -1,3 +1,4 @@
+import type { Mentor } from '@openlfg/contracts';
 import { useId } from 'react';
 import { Avatar } from '../../../components/Avatar';
 import { ErrorState } from '../../../components/ErrorState';
@@ -17,6 +18,13 @@ export interface MentorsPanelProps {
   fullName: string;
 }
 
+/** "Helps 1 of 2 newcomers at a time", or that they are full. */
+function capacityText(mentor: Mentor): string {
+  const newcomers = `${mentor.capacity} newcomer${mentor.capacity === 1 ? '' : 's'}`;
+  if (mentor.newcomers >= mentor.capacity) return `Helping ${newcomers} now: not taking more`;
+  return `Helping ${mentor.newcomers} of ${newcomers} at a time`;
+}
+
 /**
  * A project's mentors: who they are and what they help with (anyone sees them), "Ask a mentor" (the question
  * goes into the project's room and each mentor is told), and volunteering or stepping down for the signed-in.
@@ -28,7 +36,9 @@ export function MentorsPanel({ projectId, fullName }: MentorsPanelProps) {
   const me = useUserInfo(account.signedIn === true).data?.user ?? null;
   const list = mentors.data?.data ?? [];
   const mine = me ? list.find((mentor) => mentor.user.id === me.id) : undefined;
-  const othersCount = list.filter((mentor) => mentor.user.id !== me?.id).length;
+  const others = list.filter((mentor) => mentor.user.id !== me?.id);
+  // A full mentor still answers the newcomers they help, so the form stays; it says when all are full.
+  const allFull = others.length > 0 && others.every((mentor) => mentor.newcomers >= mentor.capacity);
 
   let content;
   if (mentors.isPending) {
@@ -53,9 +63,7 @@ export function MentorsPanel({ projectId, fullName }: MentorsPanelProps) {
             <div>
               <p className={styles.login}>{mentor.user.login}</p>
               <p className={styles.helpWith}>{mentor.helpWith}</p>
-              <p className={styles.capacity}>
-                Takes {mentor.capacity} newcomer{mentor.capacity === 1 ? '' : 's'} at a time
-              </p>
+              <p className={styles.capacity}>{capacityText(mentor)}</p>
             </div>
           </li>
         ))}
@@ -77,7 +85,9 @@ export function MentorsPanel({ projectId, fullName }: MentorsPanelProps) {
           to ask a mentor or to volunteer as one.
         </p>
       ) : null}
-      {account.signedIn && othersCount > 0 ? <AskMentorForm projectId={projectId} /> : null}
+      {account.signedIn && others.length > 0 ? (
+        <AskMentorForm projectId={projectId} allFull={allFull} />
+      ) : null}
       {account.signedIn && mentors.isSuccess ? <VolunteerForm projectId={projectId} mine={mine} /> : null}
     </section>
   );
