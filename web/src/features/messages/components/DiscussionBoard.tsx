@@ -10,6 +10,7 @@ import { DISCUSSION_ANCHOR } from '../../../lib/discussion-anchor';
 import { useRealtimeSession, useRealtimeStatus } from '../../../realtime/use-realtime';
 import { withAuthors, type MentionCandidate } from '../mention-completion';
 import { useDiscussionBoard } from '../use-discussion-board';
+import { useLinkedMessage } from '../use-linked-message';
 import { isProjectRoom, roomOf, type BoardRef } from '../board';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
@@ -82,17 +83,7 @@ export function DiscussionBoard(props: DiscussionBoardProps) {
     if (closedReason) onAccessLost?.(closedReason);
   }, [closedReason, onAccessLost]);
 
-  // The page loads before the board does, so the browser's own jump to #discussion (or to a message, from a
-  // notification: #message-12) finds nothing: do it here. A message older than the first page: the board.
-  const loaded = history.isSuccess;
-  useEffect(() => {
-    if (!loaded) return;
-    if (hash === `#${anchor}`) section.current?.scrollIntoView({ block: 'start' });
-    if (hash.startsWith('#message-')) {
-      const target = document.getElementById(hash.slice(1)) ?? section.current;
-      target?.scrollIntoView({ block: 'start' });
-    }
-  }, [loaded, hash, anchor]);
+  const linked = useLinkedMessage(history, hash, anchor, section);
 
   let content: ReactNode;
   if (history.isPending) {
@@ -124,6 +115,13 @@ export function DiscussionBoard(props: DiscussionBoardProps) {
           onRetry={board.retry}
           onSeeNewest={board.sawNewest}
         />
+        {linked ? (
+          <p role="status" className={styles.notice}>
+            {linked === 'gone'
+              ? 'The message you followed is no longer in this discussion.'
+              : 'The message you followed is further back: load older messages to find it.'}
+          </p>
+        ) : null}
         {history.isFetchNextPageError ? (
           <p role="alert" className={styles.notice}>
             Older messages could not be loaded. Scroll up to try again.
