@@ -3,8 +3,9 @@ import { expectAccessibleInBothThemes } from '../support/axe.js';
 import { postGroup, signedIn } from '../support/journeys.js';
 
 /**
- * Notifications: alice owns a private group; bob and carol ask to join, each in a browser of their own. Alice
- * approves bob, and bob's bell counts up live, without a reload; she declines carol with a note, which carol
+ * Notifications: alice owns a private group; bob and carol ask to join, each in a browser of their own. Their
+ * requests reach alice's bell and her open page live. Alice approves bob, and bob's bell counts up and his page
+ * shows him a member, without a reload; she declines carol with a note, which carol
  * reads in her bell's dropdown and on My requests.
  */
 const TITLE = 'E2E Rust CLI';
@@ -30,16 +31,16 @@ test('a decision reaches the requester live, with the owner’s note', async ({ 
     await expect(requester.getByRole('button', { name: 'Cancel request' })).toBeVisible();
     await expect(bell(requester)).toHaveAccessibleName('Notifications');
   }
-  // Alice's bell counted both requests live.
+  // Alice's bell counted both requests live, and her page, open since before them, shows them: no reload.
   await expect(bell(alice)).toHaveAccessibleName('Notifications, 2 unread');
-
-  await alice.reload();
   const pending = alice.getByRole('region', { name: 'Pending requests' });
+  await expect(pending.getByRole('button', { name: /^Approve / })).toHaveCount(2);
   await pending.getByRole('button', { name: 'Approve e2e-ntf-bob' }).click();
   await expect(alice.getByText('e2e-ntf-bob is now a member.')).toBeVisible();
 
-  // Bob's tab, untouched since, counts up.
+  // Bob's tab, untouched since, counts up, and his page shows him a member.
   await expect(bell(bob)).toHaveAccessibleName('Notifications, 1 unread');
+  await expect(bob.getByRole('button', { name: 'Leave' })).toBeVisible();
   await bell(bob).click();
   const bobsPanel = bob.getByRole('region', { name: 'Notifications' });
   const approved = bobsPanel.getByRole('link', {

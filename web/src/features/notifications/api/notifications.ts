@@ -8,6 +8,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
+import { refreshesOnNotification } from '../../../lib/refresh-on-notification';
 import { callApi } from '../../../lib/api';
 
 /** How many the bell's dropdown shows; the page shows them all. */
@@ -53,7 +54,9 @@ export const useAllNotifications = () => useInfiniteQuery(getAllQueryOptions());
 
 /**
  * A new unread count (pushed, or answered by a mark): stored at once; when it changed, the lists are stale
- * (a new notification, or one read elsewhere) and refetch when shown.
+ * (a new notification, or one read elsewhere) and refetch when shown. When it grew, something happened that
+ * a page on screen may show (a request to the owner's group, a member who left): what that page shows is
+ * fetched again too (refresh-on-notification.ts).
  */
 export function setUnreadCount(queryClient: QueryClient, unreadCount: number): void {
   const key = getUnreadQueryOptions().queryKey;
@@ -64,6 +67,9 @@ export function setUnreadCount(queryClient: QueryClient, unreadCount: number): v
       queryKey: getNotificationsQueryKey(),
       predicate: (query) => query.queryKey[1] !== 'unread',
     });
+  }
+  if (previous !== undefined && unreadCount > previous.unreadCount) {
+    void queryClient.invalidateQueries({ predicate: refreshesOnNotification });
   }
 }
 
