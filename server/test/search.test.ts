@@ -39,7 +39,7 @@ const catalogue: CatalogEntry[] = [
     stars: 300,
   }),
   project('someone/chat-bridge', {
-    description: 'Bridges Zulip and Matrix rooms',
+    description: 'Bridges Zulip and Matrix rooms, to read and write',
     topics: ['chat'],
     language: 'Go',
     stars: 900,
@@ -136,6 +136,18 @@ describe('searching projects (POST /api/projects with q)', () => {
     // Searched as "zulip": what that word finds, the exact name first.
     expect(repos(await search('zulp'))).toEqual(repos(await search('zulip')));
     expect(repos(await search('flsk'))).toEqual(['pallets/flask']);
+  });
+
+  it('finds the word meant when two letters are swapped, one is doubled or one is wrong', async () => {
+    // A swap in a short word changes most of its trigrams: "raect" shares 2 of 10 with react, "pyhton" 3 of 11.
+    expect(repos(await search('raect'))[0]).toBe('facebook/react');
+    expect(new Set(repos(await search('pyhton')))).toEqual(new Set(repos(await search('python'))));
+    expect(new Set(repos(await search('pyhton web')))).toEqual(new Set(['pallets/flask', 'zulip/zulip']));
+    expect(repos(await search('zuliip'))).toEqual(repos(await search('zulip')));
+    // "reakt" shares more trigrams with "read" (a word of the list) than with react: one wrong letter wins.
+    expect(repos(await search('reakt'))[0]).toBe('facebook/react');
+    const answer = (await list({ sortField: 'relevance', order: 'DESC', page: 1, q: 'pyhton' })).json();
+    expect(answer.searchedFor).toBe('python');
   });
 
   it('corrects a typo in one word of several, leaving the words it knows, and says what it searched for', async () => {
@@ -355,6 +367,7 @@ describe('searching groups (POST /api/group-projects with q)', () => {
     expect(await searchGroups('rust gme engine')).toEqual(['Rust game engine']);
     expect(await searchGroups('gam')).toEqual(['Rust game engine']);
     expect(await searchGroups('gamedev')).toEqual(['Rust game engine']);
+    expect(await searchGroups('rust engnie')).toEqual(['Rust game engine']);
   });
 
   it('combines with the filters and the other sorts', async () => {

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { isSearchWord } from '@openlfg/contracts';
 import { searchOfWords, type SearchQuery } from '../search-query.js';
+import { typoVariants } from '../typo-variants.js';
 import type { DB } from './schema.js';
 
 /**
@@ -56,8 +57,10 @@ export async function searchInTurn<T>(
 
 /**
  * The search with each word that no row of the list has (for the word being typed: that no word starts with)
- * replaced by the list's closest word (trigram similarity, at least pg_trgm's 0.3; the nearest in length, then
- * the first in order, breaking ties); null when no word was replaced. One statement: a few index probes a word.
+ * replaced by the list's closest word; null when no word was replaced. Closest: a word one slip of the keys away
+ * (typo-variants.ts, the likeliest slip first; for the word being typed, the start of a word), else the most
+ * similar word by trigrams (at least pg_trgm's 0.3; the nearest in length, then the first in order, breaking
+ * ties). One statement: index probes for each word it does not know.
  */
 export async function correctedSearch(
   db: Kysely<DB>,
@@ -68,16 +71,30 @@ export async function correctedSearch(
   const last = search.words.length;
   // The closest word is looked for only for a word the list does not know: a known short word (a number) is
   // similar to thousands.
+  const slips = search.words.flatMap((word, index) =>
+    typoVariants(word).map((variant) => ({ place: index + 1, variant })),
+  );
   const { rows } = await sql<{ word: string; closest: string | null }>`
     select word,
-      case when not known then
+      case when not known then coalesce(
+        (select slip.variant
+         from unnest(${sql.val(slips.map((slip) => slip.place))}::int[],
+                     ${sql.val(slips.map((slip) => slip.variant))}::text[]) with ordinality as slip(place, variant, rank)
+         where slip.place = checked.place and (
+           (is_typed and exists (select 1 from search_words w where w.list = ${list}
+                                 and w.word >= slip.variant and w.word < slip.variant || chr(1114111)
+                                 and starts_with(w.word, slip.variant)))
+           or (not is_typed and exists (select 1 from search_words w
+                                        where w.list = ${list} and w.word = slip.variant)))
+         order by slip.rank
+         limit 1),
         (select w.word from search_words w
          where w.list = ${list} and w.word % checked.word
          order by similarity(w.word, checked.word) desc, abs(length(w.word) - length(checked.word)), w.word
-         limit 1)
+         limit 1))
       end as closest
     from (
-      select typed.word, typed.place,
+      select typed.word, typed.place, ${search.typing} and typed.place = ${last} as is_typed,
         case when ${search.typing} and typed.place = ${last}
           then exists (select 1 from search_words w where w.list = ${list}
                        and w.word >= typed.word and w.word < typed.word || chr(1114111)
