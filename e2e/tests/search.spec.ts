@@ -52,3 +52,16 @@ test('searches as the user types with a topic filter on, and Back and reload kee
   await expect(cards(page)).toHaveCount(4);
   await expect(page.getByLabel('Sort by').locator('option', { hasText: 'Best match' })).toHaveCount(0);
 });
+
+test('a swapped or wrong letter still finds the project meant, in Discover', async ({ page }) => {
+  await page.goto('/');
+  // Two letters swapped in a short name: most of its trigrams change, yet the word meant is one slip away.
+  await searchBox(page).fill('djnago');
+  await expect(page).toHaveURL(/\?q=djnago$/);
+  await expect(page.getByText('Nothing has “djnago”: showing results for django.')).toBeVisible();
+  await expect(cards(page).first()).toHaveAccessibleName(/^Django/);
+  // One wrong letter: react, not a shorter word sharing its first letters.
+  await searchBox(page).fill('reakt');
+  await expect(page.getByText('Nothing has “reakt”: showing results for react.')).toBeVisible();
+  await expect(cards(page).first()).toHaveAccessibleName(/^React/);
+});
