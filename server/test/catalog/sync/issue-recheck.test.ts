@@ -163,10 +163,21 @@ describe('rechecks on view', () => {
     expect(rechecks()).toEqual([expect.objectContaining({ repos: Array(2).fill('acme/widgets') })]);
     expect((await stored()).filter((r) => r.checked_at !== null)).toHaveLength(2);
 
-    // The third issue is still stale, but the hour's budget is spent.
+    // The third issue is still stale, but the hour's budget is spent, for this node and another alike.
     clock += 10 * MINUTE;
     await viewPage(app);
     await app.app.issueRechecks.settled();
+    const other = await createTestApp({
+      database: t.database,
+      env: syncEnv(t.world, { ISSUE_RECHECKS_PER_HOUR: '2' }),
+      recheckClock: () => clock,
+    });
+    try {
+      await viewPage(other);
+      await other.app.issueRechecks.settled();
+    } finally {
+      await other.close();
+    }
     expect(rechecks()).toHaveLength(1);
 
     // The next hour: the oldest facts first, the one left out before.
