@@ -4,6 +4,7 @@ import type { Config } from '../../config.js';
 import { createRepoClient } from '../../github/repo-client.js';
 import type { EventBus } from '../../platform/bus/event-bus.js';
 import type { Database } from '../../platform/db/database.js';
+import { countIssueRechecks, countRecheckBudgetRefusal } from '../../platform/metrics.js';
 import { recheckQuery, readRecheckAnswer } from './recheck-query.js';
 import { createRecheckRepository, type RecheckScope } from './recheck-repository.js';
 
@@ -59,19 +60,30 @@ export function createIssueRecheck(options: IssueRecheckOptions): IssueRecheck {
     // A spent GraphQL budget (as GitHub last said) is waited out: no issue is claimed meanwhile.
     const budget = client.budget('graphql');
     if (budget && budget.remaining <= 0 && budget.resetAt && budget.resetAt.getTime() > at) return;
-    const { targets } = await repository.claim({
+    const { targets, budgetSpent } = await repository.claim({
       scope,
       now: new Date(at),
       staleBefore: new Date(at - RECHECK_AFTER_MS),
       perHour: options.perHour,
       limit: RECHECK_MAX_ISSUES,
     });
+    if (budgetSpent) countRecheckBudgetRefusal();
     if (targets.length === 0) return;
     const { query, variables } = recheckQuery(targets);
-    const answer = await client.graphql<Record<string, unknown>>(query, variables);
+    let answer;
+    try {
+      answer = await client.graphql<Record<string, unknown>>(query, variables);
+    } catch (error) {
+      countIssueRechecks('failed', targets.length);
+      throw error;
+    }
     const read = readRecheckAnswer(answer, targets);
     if (read.budget) client.noteBudget('graphql', read.budget);
-    await repository.write(read.answers);
+    const changed = (await repository.write(read.answers)).length;
+    const unknown = read.answers.filter((a) => a.outcome === 'unknown').length;
+    countIssueRechecks('changed', changed);
+    countIssueRechecks('unknown', unknown);
+    countIssueRechecks('unchanged', targets.length - changed - unknown);
   }
 
   function schedule(scope: RecheckScope): void {
