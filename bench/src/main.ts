@@ -2,6 +2,7 @@ import { runFinderBench } from './finder.js';
 import { runHttpBench } from './http/run.js';
 import { runLoggingBench } from './logging.js';
 import { runRealtimeBench } from './realtime/run.js';
+import { runRecheckBench } from './recheck.js';
 import { runSitemapBench } from './sitemap.js';
 import { printFirstVisitJs } from './web/first-visit.js';
 import { runLighthouse } from './web/lighthouse.js';
@@ -26,6 +27,10 @@ import { runLighthouse } from './web/lighthouse.js';
  * Logging round (logging.ts): the projects list's throughput with the access log on (LOG_LEVEL=info) and
  * off (silent), alternating on one server, and their ratio against the 10% target.
  *
+ * Recheck round (recheck.ts, PGlite): a project's page answer with rechecks on view scheduled and without
+ * (ISSUE_RECHECKS_PER_HOUR=0), each view a project whose 10 issues are stale, against a stand-in GitHub in the
+ * bench's process: both p50s, their difference, and the floor (the hello route, same client).
+ *
  * Finder round (finder.ts, PostgreSQL only): the issue finder over 100,000 projects and 1,000,000
  * generated issues, one connection: first page, a page 25 pages in, best for you, against their targets; and
  * on the same data a project's page as its HTML, rendered by the server, uncached (target 10 ms p50).
@@ -49,9 +54,10 @@ import { runLighthouse } from './web/lighthouse.js';
  * order, an acknowledged message missing, a node dying), never for a latency figure.
  *
  * Switches (environment):
- *   BENCH_ONLY=web | http | logging | finder | sitemap | realtime  one part only (default: all, in that order); the first
+ *   BENCH_ONLY=web | http | logging | recheck | finder | sitemap | realtime  one part only (default: all, in that order); the first
  *                                     visit's JavaScript size is printed whichever runs
  *   LIGHTHOUSE_RUNS, LIGHTHOUSE_REPORT_DIR, CHROMIUM_PATH   the Lighthouse part's (see web/lighthouse.ts)
+ *   BENCH_RECHECK_PROJECTS=2000, BENCH_RECHECK_GITHUB_MS=200   the recheck round's catalogue and GitHub's delay
  *   BENCH_ISSUES=1000000              the finder round's generated issues (over BENCH_PROJECTS projects)
  *   BENCH_REALTIME_SECONDS=60         length of the steady load, and of the faults part (shorten to develop)
  *   BENCH_REALTIME_WARMUP_SECONDS=10  sending before it, ramping up to the rate (checked, not timed)
@@ -70,7 +76,7 @@ import { runLighthouse } from './web/lighthouse.js';
  */
 
 const only = process.env.BENCH_ONLY;
-const PARTS = ['web', 'http', 'logging', 'finder', 'sitemap', 'realtime'] as const;
+const PARTS = ['web', 'http', 'logging', 'recheck', 'finder', 'sitemap', 'realtime'] as const;
 if (only && !(PARTS as readonly string[]).includes(only)) {
   console.error(`BENCH_ONLY must be one of ${PARTS.join(', ')} (got ${JSON.stringify(only)})`);
   process.exit(2);
@@ -87,6 +93,7 @@ if (runs('web')) {
 }
 if (runs('http')) ok = (await runHttpBench()) && ok;
 if (runs('logging')) await runLoggingBench();
+if (runs('recheck')) ok = (await runRecheckBench()) && ok;
 if (runs('finder')) ok = (await runFinderBench()) && ok;
 if (runs('sitemap')) ok = (await runSitemapBench()) && ok;
 if (runs('realtime')) ok = (await runRealtimeBench()) && ok;

@@ -21,6 +21,7 @@ import { createUserSummaries } from './github/user-summary.js';
 import { createIssuesRepository } from './issues/repository.js';
 import { issuesRoutes } from './issues/routes.js';
 import { createIssueFinderService } from './issues/service.js';
+import { createIssueRecheck, type IssueRecheck } from './catalog/sync/recheck.js';
 import { createGroupsService } from './groups/service.js';
 import { messagesRepositoryFor } from './messages/repository.js';
 import { messagesRoutes } from './messages/routes.js';
@@ -44,7 +45,7 @@ import { projectPageRoutes } from './projects/page-routes.js';
 import { createProjectPageService } from './projects/page-service.js';
 import { projectsRoutes } from './projects/routes.js';
 import { createProjectsService } from './projects/service.js';
-import { announce, createEventBus } from './platform/bus/index.js';
+import { announce, createEventBus, type EventBus } from './platform/bus/index.js';
 import type { Database } from './platform/db/database.js';
 import { healthRoutes } from './platform/health/routes.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/http/errors.js';
@@ -69,6 +70,10 @@ declare module 'fastify' {
     catalogueChanged(): void;
     /** Sends the notification digests that are due now (the timer's round, run at once: tests, operators). */
     sendDueDigests(): Promise<{ sent: number; failed: number }>;
+    /** This node's event bus (what nodes tell each other), for listeners beside the app's own. */
+    eventBus: EventBus;
+    /** Rechecks of viewed issues with GitHub: what the views asked for runs in the background. */
+    issueRechecks: IssueRecheck;
     /** Tells an app built with `startsLater` that the node has started: migrated, seeded, ready for traffic. */
     markStarted(): void;
   }
@@ -98,6 +103,8 @@ export interface AppDeps {
    * request but liveness, readiness and metrics answers 503 with Retry-After.
    */
   startsLater?: boolean;
+  /** The clock rechecks on view reckon freshness and their hourly budget by; tests pass their own. */
+  recheckClock?: () => number;
 }
 
 /** What a starting node still answers. */
@@ -171,6 +178,7 @@ export async function buildApp(deps: AppDeps) {
   // PostgreSQL, in process on PGlite).
   const bus = await createEventBus(database, app.log);
   app.addHook('onClose', () => bus.close());
+  app.decorate('eventBus', bus);
   const groupAccessChanged = (groupId: number) => announce(bus, { kind: 'group-access', groupId }, app.log);
 
   registerErrorHandling(app);
@@ -198,10 +206,22 @@ export async function buildApp(deps: AppDeps) {
   const projectsService = createProjectsService(projectsRepository, {
     listCacheTtlMs: config.listCacheTtlMs,
   });
+  // Viewed issues whose facts are old are asked about again (with a token, within an hourly budget).
+  const issueRechecks = createIssueRecheck({
+    database,
+    bus,
+    github: config.github,
+    perHour: config.sync.rechecksPerHour,
+    log: app.log,
+    ...(deps.recheckClock ? { now: deps.recheckClock } : {}),
+  });
+  app.decorate('issueRechecks', issueRechecks);
+  app.addHook('onClose', () => issueRechecks.settled());
   // The issue finder: issues the sync stores, claims on OpenLFG, best for you from the user's repositories.
   const issueFinder = createIssueFinderService({
     repository: createIssuesRepository(database.db),
     publicRepos: accounts.publicRepos,
+    recheckIssues: issueRechecks.issues,
   });
   await app.register(projectsRoutes, {
     service: projectsService,
@@ -240,6 +260,7 @@ export async function buildApp(deps: AppDeps) {
     repository: createPageRepository(database.db),
     groupsAround: groupsService.aroundRepository,
     summaryOf: summaries.of,
+    recheckIssues: issueRechecks.project,
   });
   await app.register(projectPageRoutes, { service: projectPages, requireUser: accounts.requireUser });
   // A catalogue change refreshes the group lists too: an import or a sync removes the demo's groups.

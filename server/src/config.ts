@@ -139,6 +139,13 @@ const EnvSchema = Type.Object({
     default: 60,
     description: 'an integer number of seconds from 0 to 3600',
   }),
+  ISSUE_RECHECKS_PER_HOUR: Type.Integer({
+    minimum: 0,
+    maximum: 100_000,
+    default: 500,
+    description:
+      'an integer from 0 (no rechecks) to 100000: issues rechecked with GitHub on view per hour, all nodes together',
+  }),
   ADMIN_LOGINS: Type.String({
     default: '',
     pattern: '^ *[A-Za-z0-9-]*( *, *[A-Za-z0-9-]*)* *$',
@@ -238,6 +245,8 @@ export interface Config {
     batchSize: number;
     /** The longest rate-limit wait a run sits out; a longer one stops the run until the next. */
     maxWaitMs: number;
+    /** Issues rechecked with GitHub when viewed with facts older than half an hour, per hour (all nodes); 0: none. */
+    rechecksPerHour: number;
   };
   sessions: { idleTimeoutMs: number; absoluteTimeoutMs: number };
   /** True when sign-in goes through the built-in development page instead of GitHub. */
@@ -355,6 +364,7 @@ export function loadConfig(
       intervalMinutes: valid.SYNC_INTERVAL_MINUTES,
       batchSize: valid.SYNC_BATCH_SIZE,
       maxWaitMs: valid.SYNC_MAX_WAIT_SECONDS * 1000,
+      rechecksPerHour: valid.ISSUE_RECHECKS_PER_HOUR,
     },
     sessions: {
       idleTimeoutMs: valid.SESSION_IDLE_TIMEOUT_HOURS * hour,

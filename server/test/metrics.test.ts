@@ -60,6 +60,9 @@ describe('GET /metrics', () => {
       '# TYPE openlfg_mail_sent_total counter',
       '# TYPE openlfg_sync_runs_total counter',
       '# TYPE openlfg_github_budget_remaining gauge',
+      '# TYPE openlfg_github_sync_cost_total counter',
+      '# TYPE openlfg_issue_rechecks_total counter',
+      '# TYPE openlfg_issue_recheck_budget_refusals_total counter',
       '# TYPE openlfg_process_cpu_seconds_total counter',
     ]) {
       expect(text).toContain(name);

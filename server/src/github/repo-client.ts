@@ -109,6 +109,16 @@ export interface GraphQLAnswer<T> {
   errors: GraphQLError[];
 }
 
+/**
+ * What a client's requests cost so far: GraphQL points (as GitHub's rateLimit field said), REST answers GitHub
+ * counted against the rate limit, and REST answers 304 Not Modified, which it does not count (saved).
+ */
+export interface RequestCosts {
+  graphqlPoints: number;
+  restRequests: number;
+  notModified: number;
+}
+
 /** GitHub's advice when a secondary limit names no time: wait at least a minute. */
 const SECONDARY_DEFAULT_WAIT_MS = 60_000;
 const SECONDARY_MESSAGE = /secondary rate limit|abuse detection/i;
@@ -123,6 +133,7 @@ const SECONDARY_MESSAGE = /secondary rate limit|abuse detection/i;
 export function createRepoClient(settings: RepoClientSettings) {
   const now = settings.now ?? Date.now;
   const budgets = new Map<string, RateBudget>();
+  const costs: RequestCosts = { graphqlPoints: 0, restRequests: 0, notModified: 0 };
 
   function remember(res: Response, fallbackResource: string): void {
     const remaining = res.headers.get('x-ratelimit-remaining');
@@ -154,6 +165,10 @@ export function createRepoClient(settings: RepoClientSettings) {
       throw new GitHubRequestFailed(`GitHub ${reason}`, undefined, { cause: error });
     }
     remember(res, resource);
+    if (resource === 'core') {
+      if (res.status === 304) costs.notModified++;
+      else costs.restRequests++;
+    }
     if (res.status === 403 || res.status === 429) await throwIfRateLimited(res);
     return res;
   }
@@ -290,9 +305,18 @@ export function createRepoClient(settings: RepoClientSettings) {
       return budgets.get(resource) ?? null;
     },
 
-    /** Records a budget GitHub reported in a body (GraphQL's rateLimit field), which is the freshest word. */
-    noteBudget(resource: 'core' | 'graphql', budget: RateBudget): void {
-      budgets.set(resource, budget);
+    /**
+     * Records a budget GitHub reported in a body (GraphQL's rateLimit field), which is the freshest word, and
+     * what the query cost (its `cost`), when said.
+     */
+    noteBudget(resource: 'core' | 'graphql', budget: RateBudget & { cost?: number }): void {
+      budgets.set(resource, { remaining: budget.remaining, resetAt: budget.resetAt });
+      if (resource === 'graphql' && budget.cost !== undefined) costs.graphqlPoints += budget.cost;
+    },
+
+    /** What this client's requests cost so far, and what conditional requests saved. */
+    costs(): RequestCosts {
+      return { ...costs };
     },
   };
 }

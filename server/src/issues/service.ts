@@ -115,6 +115,8 @@ export function createIssueFinderService(deps: {
   repository: IssuesRepository;
   /** The user's public repositories (accounts: cached per user in the database, read from GitHub). */
   publicRepos: (userId: number) => Promise<PublicRepo[]>;
+  /** Asks for the listed issues, where their facts are old, to be rechecked with GitHub in the background. */
+  recheckIssues?: (issueIds: number[]) => void;
   now?: () => Date;
 }) {
   const { repository } = deps;
@@ -160,6 +162,11 @@ export function createIssueFinderService(deps: {
     );
   }
 
+  /** Issues a list shows: where their facts are old, asked about again after the answer. */
+  function recheckListed(rows: FinderRow[]): void {
+    if (rows.length > 0) deps.recheckIssues?.(rows.map((row) => row.id));
+  }
+
   async function issueFor(issueId: number, callerId: number): Promise<FinderIssue> {
     const rows = await repository.byIds([issueId]);
     const [issue] = await present(rows, callerId);
@@ -191,6 +198,7 @@ export function createIssueFinderService(deps: {
       if (profile && (profile.languages.length > 0 || profile.topics.length > 0)) {
         const ranked = await repository.bestForYou(filters, profile, after, ISSUE_PAGE_SIZE + 1);
         const rows = ranked.slice(0, ISSUE_PAGE_SIZE);
+        recheckListed(rows);
         const last = rows.at(-1);
         return {
           data: await present(rows, callerId, (row) => whyFor(row, profile)),
@@ -204,6 +212,7 @@ export function createIssueFinderService(deps: {
       const plain: PlainSort = sort === 'best_for_you' ? 'newest' : sort;
       const found = await repository.page(plain, filters, after, ISSUE_PAGE_SIZE + 1);
       const rows = found.slice(0, ISSUE_PAGE_SIZE);
+      recheckListed(rows);
       const last = rows.at(-1);
       return {
         data: await present(rows, callerId),

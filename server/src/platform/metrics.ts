@@ -42,6 +42,24 @@ const githubBudget = new Gauge({
   registers: [metricsRegistry],
 });
 
+const syncCost = new Counter({
+  name: 'openlfg_github_sync_cost_total',
+  help: "What this node's sync runs spent of GitHub's budgets, and saved: GraphQL points, REST requests GitHub counted, REST requests answered 304 Not Modified (free).",
+  labelNames: ['kind'] as const,
+  registers: [metricsRegistry],
+});
+const issueRechecks = new Counter({
+  name: 'openlfg_issue_rechecks_total',
+  help: 'Issues this node rechecked with GitHub on view, by what came of it: changed, unchanged, unknown (GitHub could not say), failed (GitHub did not answer).',
+  labelNames: ['outcome'] as const,
+  registers: [metricsRegistry],
+});
+const recheckBudgetRefusals = new Counter({
+  name: 'openlfg_issue_recheck_budget_refusals_total',
+  help: "Views whose stale issues were not rechecked because the hour's recheck budget was spent.",
+  registers: [metricsRegistry],
+});
+
 /** The realtime hub's figures, read when scraped; the latest app built in this process answers. */
 let realtimeStats: (() => { clients: number; rooms: number }) | null = null;
 new Gauge({
@@ -73,10 +91,27 @@ export function countMailSent(): void {
 export function countSyncRun(report: {
   status: string;
   budgets: { github: { remaining: number } | null; graphql: { remaining: number } | null };
+  cost: { graphqlPoints: number; restRequests: number; notModified: number };
 }): void {
   syncRuns.inc({ status: report.status });
+  syncCost.inc({ kind: 'graphql_points' }, report.cost.graphqlPoints);
+  syncCost.inc({ kind: 'rest_requests' }, report.cost.restRequests);
+  syncCost.inc({ kind: 'not_modified' }, report.cost.notModified);
   if (report.budgets.github) githubBudget.set({ resource: 'rest' }, report.budgets.github.remaining);
   if (report.budgets.graphql) githubBudget.set({ resource: 'graphql' }, report.budgets.graphql.remaining);
+}
+
+/** Issues a recheck on view asked GitHub about, by outcome. */
+export function countIssueRechecks(
+  outcome: 'changed' | 'unchanged' | 'unknown' | 'failed',
+  issues: number,
+): void {
+  if (issues > 0) issueRechecks.inc({ outcome }, issues);
+}
+
+/** A view's recheck refused: the hour's budget is spent. */
+export function countRecheckBudgetRefusal(): void {
+  recheckBudgetRefusals.inc();
 }
 
 export function observeRealtime(stats: () => { clients: number; rooms: number }): void {

@@ -24,6 +24,8 @@ export interface ProjectPageDeps {
   groupsAround: (repoExt: string, limit: number) => Promise<{ groups: GroupSummary[]; total: number }>;
   /** A login's public GitHub summary; never throws (github/user-summary.ts). */
   summaryOf: (login: string) => Promise<RequesterSummary>;
+  /** Asks for the project's stale issues to be rechecked with GitHub, in the background; never waits. */
+  recheckIssues?: (projectId: number) => void;
 }
 
 const DAY_MS = 86_400_000;
@@ -114,7 +116,7 @@ export function createProjectPageService(deps: ProjectPageDeps) {
         deps.groupsAround(row.repo_ext, PROJECT_PAGE_MAX_GROUPS),
         maySeePeople(caller) ? peopleOf(row.id) : Promise.resolve(null),
       ]);
-      return {
+      const answer: ProjectPageResponse = {
         project: toProject(row),
         figures: figuresOf(row),
         quiet: isQuiet(row, Date.now()),
@@ -125,6 +127,9 @@ export function createProjectPageService(deps: ProjectPageDeps) {
         groupsTotal: around.total,
         people: { claimers: row.claimers_count, contributors: row.contributors_count, list },
       };
+      // Someone looks at the project: its issues' facts, when old, are asked about again after this answer.
+      deps.recheckIssues?.(row.id);
+      return answer;
     },
 
     /** Says (`on`) or takes back "I'd like to contribute here"; repeats are harmless. */

@@ -42,6 +42,8 @@ export async function createTestApp(
     redisKeyPrefix?: string;
     /** A node still starting (migrating): see AppDeps.startsLater. */
     startsLater?: boolean;
+    /** The clock of rechecks on view: see AppDeps.recheckClock. */
+    recheckClock?: () => number;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -55,6 +57,7 @@ export async function createTestApp(
     ...(options.sitemap ? { sitemap: options.sitemap } : {}),
     ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
     ...(options.startsLater ? { startsLater: true } : {}),
+    ...(options.recheckClock ? { recheckClock: options.recheckClock } : {}),
   });
   options.beforeReady?.(app);
   await app.ready();

@@ -77,6 +77,25 @@ export class FakeGitHub {
   readonly tokens = new Map<string, FakeGitHubUser>();
   private server!: Server;
   url = '';
+  /** While set, every request is received and recorded but answered only once it resolves (a frozen GitHub). */
+  private frozen: Promise<void> | null = null;
+  private readonly waiters: { match: (path: string) => boolean; resolve: () => void }[] = [];
+
+  /** Freezes GitHub: requests hang until the answer is called (or the client gives up). */
+  freeze(): () => void {
+    let thaw = () => {};
+    this.frozen = new Promise<void>((resolve) => (thaw = resolve));
+    return () => {
+      this.frozen = null;
+      thaw();
+    };
+  }
+
+  /** Resolves when a request whose path `match` accepts arrives (or has arrived). */
+  requestSeen(match: (path: string) => boolean): Promise<void> {
+    if (this.requests.some((r) => match(r.path))) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ match, resolve }));
+  }
 
   /** Listens on loopback: on `port`, or on a free one. */
   async start(port = 0): Promise<this> {
@@ -115,6 +134,12 @@ export class FakeGitHub {
       ...(ifNoneMatch ? { ifNoneMatch } : {}),
     };
     this.requests.push(record);
+    for (const waiter of [...this.waiters]) {
+      if (!waiter.match(record.path)) continue;
+      this.waiters.splice(this.waiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+    if (this.frozen) await this.frozen;
     if (this.mode === 'down') {
       req.socket.destroy();
       return;

@@ -62,7 +62,7 @@ export async function syncBatch(requests: SyncRequests, batch: SyncTarget[]): Pr
     );
   }
   const { repos, budget } = readBatchAnswer(answer, batch.length);
-  if (budget) requests.client.noteBudget('graphql', { remaining: budget.remaining, resetAt: budget.resetAt });
+  if (budget) requests.client.noteBudget('graphql', budget);
 
   const reachable: { target: SyncTarget; figures: RepoFigures }[] = [];
   for (const [i, target] of batch.entries()) {

@@ -93,7 +93,8 @@ export function readIssueSummary(repo: Json): IssueSummary | null {
   return { issues, maintainerMedianHours: medianFirstAnswerHours(nodesOf(repo.recentIssues)) };
 }
 
-function readIssue(node: Json): IssueFacts | null {
+/** One issue node of the BeginnerIssueFields fragment; null when it lacks what an issue must have. */
+export function readIssue(node: Json): IssueFacts | null {
   const number = readCount(node.number);
   const title = readText(node.title, 300);
   const url = readText(node.url, 2048);

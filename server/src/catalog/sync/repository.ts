@@ -1,8 +1,9 @@
-import { CLAIM_COMMENT_DAYS, languageFromTopics } from '@openlfg/contracts';
+import { languageFromTopics } from '@openlfg/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { DB, SyncFailureKind, SyncRunStatus } from '../../platform/db/schema.js';
 import { removeDemoCommunity } from '../demo-community.js';
 import type { RepoFigures } from './github-batch.js';
+import { writeIssues } from './issue-writes.js';
 
 /** A project the run will refresh. */
 export interface SyncTarget {
@@ -268,93 +269,6 @@ export function createSyncRepository(db: Kysely<DB>) {
 }
 
 export type SyncRepository = ReturnType<typeof createSyncRepository>;
-
-/**
- * The issue finder's part of a batch, for the projects whose answer carried their issues: the maintainers'
- * responsiveness; each open beginner issue inserted or refreshed (GitHub's signals of someone on it with
- * them); the project's other stored issues marked left (closed, or no longer labelled), their claims ended.
- */
-async function writeIssues(trx: Kysely<DB>, refreshed: ProjectRefresh[]): Promise<void> {
-  const withIssues = refreshed.filter((r) => r.figures.issues !== null);
-  if (withIssues.length === 0) return;
-  const projects = withIssues.map((r) => ({
-    id: r.id,
-    median: r.figures.issues?.maintainerMedianHours ?? null,
-  }));
-  await sql`
-    update projects set maintainer_median_hours = v.median, responsiveness_at = now()
-    from jsonb_to_recordset(${JSON.stringify(projects)}::jsonb) as v(id bigint, median real)
-    where projects.id = v.id`.execute(trx);
-  const rows = withIssues.flatMap((r) =>
-    (r.figures.issues?.issues ?? []).map((issue) => ({
-      project_id: r.id,
-      number: issue.number,
-      title: issue.title,
-      url: issue.url,
-      labels: issue.labels,
-      label_names: issue.labels.map((label) => label.name.toLowerCase()),
-      created_at: issue.createdAt.toISOString(),
-      updated_at: issue.updatedAt.toISOString(),
-      comments: issue.comments,
-      assignee: issue.assignee,
-      assigned_at: issue.assignedAt?.toISOString() ?? null,
-      pull_request_number: issue.pullRequest?.number ?? null,
-      pull_request_url: issue.pullRequest?.url ?? null,
-      pull_request_by: issue.pullRequest?.by ?? null,
-      pull_request_at: issue.pullRequest?.at.toISOString() ?? null,
-      claim_comment_by: issue.claimComment?.by ?? null,
-      claim_comment_at: issue.claimComment?.at.toISOString() ?? null,
-    })),
-  );
-  if (rows.length > 0) {
-    await sql`
-      insert into issues (project_id, number, title, url, labels, label_names, created_at, updated_at, comments,
-        assignee, assigned_at, pull_request_number, pull_request_url, pull_request_by, pull_request_at,
-        claim_comment_by, claim_comment_at, github_taken_until, open, left_at, is_demo, synced_at)
-      select v.project_id, v.number, v.title, v.url, v.labels, v.label_names, v.created_at, v.updated_at,
-        v.comments, v.assignee, v.assigned_at, v.pull_request_number, v.pull_request_url, v.pull_request_by,
-        v.pull_request_at, v.claim_comment_by, v.claim_comment_at,
-        case when v.assignee is not null or v.pull_request_number is not null then 'infinity'::timestamptz
-             when v.claim_comment_at is not null
-               then v.claim_comment_at + make_interval(days => ${CLAIM_COMMENT_DAYS})
-             else '-infinity'::timestamptz end,
-        true, null, false, now()
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(project_id bigint, number integer,
-        title text, url text, labels jsonb, label_names text[], created_at timestamptz, updated_at timestamptz,
-        comments integer, assignee text, assigned_at timestamptz, pull_request_number integer,
-        pull_request_url text, pull_request_by text, pull_request_at timestamptz, claim_comment_by text,
-        claim_comment_at timestamptz)
-      on conflict (project_id, number) do update set
-        title = excluded.title, url = excluded.url, labels = excluded.labels,
-        label_names = excluded.label_names, created_at = excluded.created_at,
-        updated_at = excluded.updated_at, comments = excluded.comments, assignee = excluded.assignee,
-        assigned_at = excluded.assigned_at, pull_request_number = excluded.pull_request_number,
-        pull_request_url = excluded.pull_request_url, pull_request_by = excluded.pull_request_by,
-        pull_request_at = excluded.pull_request_at, claim_comment_by = excluded.claim_comment_by,
-        claim_comment_at = excluded.claim_comment_at, github_taken_until = excluded.github_taken_until,
-        open = true, left_at = null, is_demo = false, synced_at = now()`.execute(trx);
-  }
-  // Written above in this transaction (whose now() is one instant): every other open issue of these projects left.
-  const ids = withIssues.map((r) => r.id);
-  const left = await trx
-    .updateTable('issues')
-    .set({ open: false, left_at: sql<Date>`now()`, claimed_until: sql<Date>`'-infinity'::timestamptz` })
-    .where('project_id', 'in', ids)
-    .where('open', '=', true)
-    .where(sql<boolean>`synced_at <> now()`)
-    .returning('id')
-    .execute();
-  if (left.length > 0) {
-    await trx
-      .deleteFrom('issue_claims')
-      .where(
-        'issue_id',
-        'in',
-        left.map((row) => row.id),
-      )
-      .execute();
-  }
-}
 
 /** Budget columns to write: only what the run has heard (an unknown budget keeps the last known). */
 function budgetColumns(b: RunBudgets) {

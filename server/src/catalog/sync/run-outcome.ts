@@ -1,4 +1,4 @@
-import type { RateBudget } from '../../github/repo-client.js';
+import type { RateBudget, RequestCosts } from '../../github/repo-client.js';
 import type { SyncFailureKind } from '../../platform/db/schema.js';
 
 // What a catalogue sync run answers: it did not start (and why), or its report.
@@ -29,6 +29,8 @@ export interface SyncReport {
   /** When the next run may go on (GitHub's limit resets), for a run a rate limit stopped. */
   resumeAt: Date | null;
   budgets: SyncBudgets;
+  /** What the run's GitHub requests cost, and how many conditional requests GitHub answered 304 (free). */
+  cost: RequestCosts;
   /** Whether any project changed, which is when cached lists were told to refresh. */
   changed: boolean;
   /** The unexpected error a failed run ended on, for the log. */

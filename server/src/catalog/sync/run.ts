@@ -146,6 +146,7 @@ class SyncRun {
       reason,
       resumeAt,
       budgets: this.requests.budgets(),
+      cost: this.requests.client.costs(),
     };
   }
 }

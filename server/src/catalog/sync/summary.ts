@@ -26,6 +26,7 @@ export function summaryLines(outcome: SyncOutcome): string[] {
       `Unreachable on GitHub (${outcome.unreachable.length}, marked in the catalogue): ${outcome.unreachable.join(', ')}`,
     );
   }
+  lines.push(`GitHub cost: ${costText(outcome)}`);
   lines.push(`Budget left: ${budgetText(outcome)}`);
   return lines;
 }
@@ -53,6 +54,17 @@ function capped(lines: string[], what: string): string[] {
     ...lines.slice(0, MAX_LINES_PER_KIND),
     `  ... and ${lines.length - MAX_LINES_PER_KIND} more ${what}`,
   ];
+}
+
+/** What the run spent of GitHub's budgets, and what its conditional requests saved. */
+export function costText(report: Pick<SyncReport, 'cost'>): string {
+  const { graphqlPoints, restRequests, notModified } = report.cost;
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return (
+    `${plural(graphqlPoints, 'GraphQL point', 'GraphQL points')}, ` +
+    `${plural(restRequests, 'REST request', 'REST requests')}; ` +
+    `saved ${plural(notModified, 'request', 'requests')} answered 304 Not Modified (free)`
+  );
 }
 
 function budgetText(report: SyncReport): string {

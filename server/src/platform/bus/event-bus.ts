@@ -15,7 +15,9 @@ export type BusEvent =
   /** A session ended (logout, a new sign-in): its sockets close. */
   | { kind: 'session-ended'; sessionIdHash: string }
   /** These users' notifications changed (a new one, one read): nodes push their unread counts. */
-  | { kind: 'notifications'; userIds: number[] };
+  | { kind: 'notifications'; userIds: number[] }
+  /** These issues' stored facts changed (a recheck with GitHub): pages showing them may refresh. */
+  | { kind: 'issues-changed'; issueIds: number[] };
 
 export interface EventBus {
   /** Tells every node, this one included. */
@@ -70,6 +72,10 @@ export function decodeBusEvent(payload: string): BusEvent | null {
     case 'notifications':
       return Array.isArray(event.userIds) && event.userIds.every((id) => Number.isSafeInteger(id))
         ? { kind: 'notifications', userIds: event.userIds as number[] }
+        : null;
+    case 'issues-changed':
+      return Array.isArray(event.issueIds) && event.issueIds.every((id) => Number.isSafeInteger(id))
+        ? { kind: 'issues-changed', issueIds: event.issueIds as number[] }
         : null;
     default:
       return null;

@@ -151,6 +151,8 @@ export interface IssuesTable {
   left_at: Date | null;
   is_demo: Generated<boolean>;
   synced_at: Generated<Date>;
+  /** When a recheck on view last asked GitHub about it (0032); null: never. */
+  checked_at: Date | null;
   /** Copied from the project by triggers: never written directly. */
   project_language: Generated<string | null>;
   project_topics: Generated<string[]>;
@@ -200,4 +202,10 @@ export interface MentorAsksTable {
   message_id: number;
   mentors_told: number;
   asked_at: CreatedAt;
+}
+
+/** Rechecks on view counted per hour, against the hourly budget every node shares (0032). */
+export interface IssueRecheckHoursTable {
+  hour: Date;
+  used: Generated<number>;
 }

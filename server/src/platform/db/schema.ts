@@ -21,6 +21,7 @@ import type {
   ProjectListCountsTable,
   IssuesTable,
   IssueClaimsTable,
+  IssueRecheckHoursTable,
   ProjectContributorsTable,
   ProjectMentorsTable,
   MentorAsksTable,
@@ -76,6 +77,7 @@ export interface DB {
   group_list_counts: GroupListCountsTable;
   issues: IssuesTable;
   issue_claims: IssueClaimsTable;
+  issue_recheck_hours: IssueRecheckHoursTable;
   project_contributors: ProjectContributorsTable;
   notifications: NotificationsTable;
   project_mentors: ProjectMentorsTable;

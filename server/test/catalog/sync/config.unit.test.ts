@@ -11,6 +11,7 @@ describe('catalogue sync configuration', () => {
       intervalMinutes: 360,
       batchSize: 50,
       maxWaitMs: 60_000,
+      rechecksPerHour: 500,
     });
     expect(config.github.graphqlUrl).toBe('https://api.github.com/graphql');
   });
@@ -31,6 +32,7 @@ describe('catalogue sync configuration', () => {
         SYNC_INTERVAL_MINUTES: '0',
         SYNC_BATCH_SIZE: '100',
         SYNC_MAX_WAIT_SECONDS: '5',
+        ISSUE_RECHECKS_PER_HOUR: '0',
       },
       noDisk,
     );
@@ -39,9 +41,13 @@ describe('catalogue sync configuration', () => {
       intervalMinutes: 0,
       batchSize: 100,
       maxWaitMs: 5000,
+      rechecksPerHour: 0,
     });
     expect(() => loadConfig({ SYNC_BATCH_SIZE: '101' }, noDisk)).toThrow(
       'Invalid configuration: SYNC_BATCH_SIZE must be an integer from 1 to 100 (repositories per GitHub GraphQL query) (got "101")',
+    );
+    expect(() => loadConfig({ ISSUE_RECHECKS_PER_HOUR: '-1' }, noDisk)).toThrow(
+      /^Invalid configuration: ISSUE_RECHECKS_PER_HOUR must be an integer from 0 \(no rechecks\) to 100000/,
     );
     expect(() => loadConfig({ SYNC_INTERVAL_MINUTES: '-5' }, noDisk)).toThrow(
       /^Invalid configuration: SYNC_INTERVAL_MINUTES must be an integer number of minutes/,

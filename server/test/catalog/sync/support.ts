@@ -38,7 +38,7 @@ export async function stopWorld(world: SyncWorld): Promise<void> {
 
 /** Back to a clean slate between tests: no projects, no runs, fresh fakes and budgets. */
 export async function resetWorld(world: SyncWorld, database: Database): Promise<void> {
-  await sql`truncate projects, sync_runs restart identity cascade`.execute(database.db);
+  await sql`truncate projects, sync_runs, issue_recheck_hours restart identity cascade`.execute(database.db);
   const { github, ecosystems } = world;
   github.repositories.clear();
   github.faults.length = 0;

@@ -1,6 +1,7 @@
 // A catalogue sync run's figures: what it reads from GitHub and ecosyste.ms, in how many queries, and what it stores.
 import { describe, expect, it } from 'vitest';
 import { BEGINNER_LABELS } from '../../../src/catalog/sources/index.js';
+import { summaryLines } from '../../../src/catalog/sync/summary.js';
 import { report, repository, useSyncWorld } from './support.js';
 
 const t = useSyncWorld();
@@ -130,7 +131,12 @@ describe('a catalogue sync run', () => {
     );
     t.world.github.repositories.set('empty/repo', repository(3, { contributors: [] }));
 
-    report(await t.sync());
+    const first = report(await t.sync());
+    expect(first.cost).toEqual({
+      graphqlPoints: t.world.github.graphqlQueries.reduce((sum, q) => sum + q.points, 0),
+      restRequests: 3,
+      notModified: 0,
+    });
     expect((await t.project('big/repo')).contributors).toBe(1903);
     expect((await t.project('solo/repo')).contributors).toBe(1);
     expect((await t.project('empty/repo')).contributors).toBe(0);
@@ -140,8 +146,18 @@ describe('a catalogue sync run', () => {
 
     // The next cycle: nothing changed, so GitHub answers 304 and the count stays, at no rate-limit cost.
     t.world.github.requests.length = 0;
+    t.world.github.graphqlQueries.length = 0;
     const coreBefore = t.world.github.budgets.core.remaining;
     const second = report(await t.sync());
+    // The summary says what the run cost and what the ETags saved.
+    expect(second.cost).toEqual({
+      graphqlPoints: t.world.github.graphqlQueries.reduce((sum, q) => sum + q.points, 0),
+      restRequests: 1,
+      notModified: 2,
+    });
+    expect(summaryLines(second)).toContain(
+      `GitHub cost: ${second.cost.graphqlPoints} GraphQL points, 1 REST request; saved 2 requests answered 304 Not Modified (free)`,
+    );
     expect(second).toMatchObject({ status: 'completed', synced: 3, resumed: false });
     const big = t.contributorsRequests().find((r) => r.path === '/repos/big/repo/contributors');
     expect(big).toMatchObject({ ifNoneMatch: etag, status: 304 });

@@ -6,7 +6,7 @@ import type { FakeGraphQLIssue, FakeRepository } from './types.js';
 
 /**
  * POST /graphql for the sync's own query shape: aliased `rN: repository(owner: $oN, name: $nN)` fields
- * with a CatalogueFields fragment, an issues count filtered by `labels: $var`, and `rateLimit`. Answers
+ * with a CatalogueFields fragment (or, the recheck's shape, `{ issue(number: $xN) { state ...BeginnerIssueFields } }`), an issues count filtered by `labels: $var`, and `rateLimit`. Answers
  * like GitHub: data with null for repositories it cannot resolve, and a NOT_FOUND error naming the alias.
  */
 export async function graphql(
@@ -77,6 +77,24 @@ export async function graphql(
       });
       continue;
     }
+    const asked = new RegExp(
+      `\\b${alias}\\s*:\\s*repository\\([^)]*\\)\\s*\\{\\s*issue\\(number:\\s*\\$(\\w+)\\)`,
+    ).exec(query);
+    if (asked) {
+      // The recheck's shape: one issue of the repository, whatever its state; NOT_FOUND when there is none.
+      const number = Number(variables[asked[1] ?? '']);
+      const issue = (repo.issues ?? []).find((candidate) => candidate.number === number);
+      data[alias] = { issue: issue ? { state: issue.state ?? 'OPEN', ...issueNode(issue) } : null };
+      if (!issue) {
+        errors.push({
+          type: 'NOT_FOUND',
+          path: [alias, 'issue'],
+          locations: [{ line: 1, column: 1 }],
+          message: `Could not resolve to an Issue with the number of ${number}.`,
+        });
+      }
+      continue;
+    }
     const open = (repo.issues ?? []).filter((issue) => (issue.state ?? 'OPEN') === 'OPEN');
     const issues = repo.openIssueLabels ?? open.map((issue) => issue.labels);
     data[alias] = {
@@ -110,6 +128,8 @@ export function graphqlPoints(query: string, repositories: number): number {
     new RegExp(`fragment ${name} on \\w+ \\{([\\s\\S]*?)\\n\\}`).exec(query)?.[1] ?? '';
   const catalogue = fragment('CatalogueFields');
   const issueConnections = [...fragment('BeginnerIssueFields').matchAll(/\b(?:first|last):\s*\d+/g)].length;
+  // The recheck's shape asks for one issue per alias: its connections only.
+  if (!catalogue) return Math.max(1, Math.round((issueConnections * repositories) / 100));
   let perRepository = 3;
   const list = /beginnerIssueList:[^{]*?first:\s*(\d+)/.exec(catalogue);
   if (list) perRepository += 1 + Number(list[1]) * issueConnections;
@@ -130,57 +150,8 @@ function issueFields(
   const beginner = newestFirst.filter(
     (issue) => (issue.state ?? 'OPEN') === 'OPEN' && issue.labels.some((l) => wanted.has(l.toLowerCase())),
   );
-  const pull = (p: NonNullable<FakeGraphQLIssue['pullRequests']>[number]) => ({
-    number: p.number,
-    url: `https://github.com/fake/fake/pull/${p.number}`,
-    state: p.state,
-    createdAt: p.createdAt,
-    author: p.author ? { login: p.author } : null,
-  });
   return {
-    beginnerIssueList: {
-      nodes: beginner.slice(0, limit).map((issue) => ({
-        number: issue.number,
-        title: issue.title,
-        url: `https://github.com/fake/fake/issues/${issue.number}`,
-        createdAt: issue.createdAt,
-        updatedAt: issue.updatedAt ?? issue.createdAt,
-        comments: { totalCount: issue.comments?.length ?? 0 },
-        labels: { nodes: issue.labels.slice(0, 10).map((name) => ({ name, color: 'ededed' })) },
-        assignees: { nodes: (issue.assignees ?? []).slice(0, 3).map((a) => ({ login: a.login })) },
-        closedByPullRequestsReferences: {
-          nodes: (issue.pullRequests ?? [])
-            .filter((p) => p.via === 'closing' && p.state !== 'CLOSED')
-            .slice(0, 3)
-            .map(pull),
-        },
-        timelineItems: {
-          nodes: [
-            ...(issue.assignees ?? []).map((a) => ({
-              __typename: 'AssignedEvent',
-              createdAt: a.at,
-              assignee: { login: a.login },
-            })),
-            ...(issue.pullRequests ?? [])
-              .filter((p) => p.via === 'mention')
-              .map((p) => ({
-                __typename: 'CrossReferencedEvent',
-                createdAt: p.createdAt,
-                source: { __typename: 'PullRequest', ...pull(p) },
-              })),
-            ...(issue.comments ?? []).map((c) => ({
-              __typename: 'IssueComment',
-              createdAt: c.createdAt,
-              authorAssociation: c.association,
-              author: { login: c.author },
-              body: c.body,
-            })),
-          ]
-            .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-            .slice(-20),
-        },
-      })),
-    },
+    beginnerIssueList: { nodes: beginner.slice(0, limit).map(issueNode) },
     recentIssues: {
       nodes: newestFirst.slice(0, 30).map((issue) => ({
         createdAt: issue.createdAt,
@@ -191,6 +162,59 @@ function issueFields(
           })),
         },
       })),
+    },
+  };
+}
+
+const pull = (p: NonNullable<FakeGraphQLIssue['pullRequests']>[number]) => ({
+  number: p.number,
+  url: `https://github.com/fake/fake/pull/${p.number}`,
+  state: p.state,
+  createdAt: p.createdAt,
+  author: p.author ? { login: p.author } : null,
+});
+
+/** An issue as the BeginnerIssueFields fragment reads it. */
+function issueNode(issue: FakeGraphQLIssue) {
+  return {
+    number: issue.number,
+    title: issue.title,
+    url: `https://github.com/fake/fake/issues/${issue.number}`,
+    createdAt: issue.createdAt,
+    updatedAt: issue.updatedAt ?? issue.createdAt,
+    comments: { totalCount: issue.comments?.length ?? 0 },
+    labels: { nodes: issue.labels.slice(0, 10).map((name) => ({ name, color: 'ededed' })) },
+    assignees: { nodes: (issue.assignees ?? []).slice(0, 3).map((a) => ({ login: a.login })) },
+    closedByPullRequestsReferences: {
+      nodes: (issue.pullRequests ?? [])
+        .filter((p) => p.via === 'closing' && p.state !== 'CLOSED')
+        .slice(0, 3)
+        .map(pull),
+    },
+    timelineItems: {
+      nodes: [
+        ...(issue.assignees ?? []).map((a) => ({
+          __typename: 'AssignedEvent',
+          createdAt: a.at,
+          assignee: { login: a.login },
+        })),
+        ...(issue.pullRequests ?? [])
+          .filter((p) => p.via === 'mention')
+          .map((p) => ({
+            __typename: 'CrossReferencedEvent',
+            createdAt: p.createdAt,
+            source: { __typename: 'PullRequest', ...pull(p) },
+          })),
+        ...(issue.comments ?? []).map((c) => ({
+          __typename: 'IssueComment',
+          createdAt: c.createdAt,
+          authorAssociation: c.association,
+          author: { login: c.author },
+          body: c.body,
+        })),
+      ]
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+        .slice(-20),
     },
   };
 }
