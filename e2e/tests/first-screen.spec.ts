@@ -112,3 +112,24 @@ test.describe('on a phone', () => {
     await expectAccessibleInBothThemes(page, 'Looking for group on a phone, filters open');
   });
 });
+
+/** Each list page opens with its first result within the window, on a laptop and on a phone. */
+for (const [name, viewport] of [
+  ['a laptop', FIRST_SCREEN],
+  ['a phone', { width: 390, height: 844 }],
+] as const) {
+  test.describe(`on ${name}`, () => {
+    test.use({ viewport });
+
+    for (const path of ['/', '/issues', '/group-projects']) {
+      test(`${path} shows its first result on the first screen`, async ({ page }) => {
+        await page.goto(path);
+        const first = page.getByRole('main').getByRole('article').first();
+        await expect(first).toBeVisible();
+        expect(await page.evaluate(() => window.scrollY)).toBe(0);
+        const box = (await first.boundingBox()) ?? { y: Infinity };
+        expect(box.y).toBeLessThan(viewport.height - 100);
+      });
+    }
+  });
+}

@@ -7,6 +7,7 @@ import {
 } from '@openlfg/contracts';
 import { useMemo } from 'react';
 import { CheckboxToggle } from '../../../components/CheckboxToggle';
+import { FiltersToggle } from '../../../components/FiltersToggle';
 import { MultiSelect } from '../../../components/MultiSelect';
 import { SelectField } from '../../../components/SelectField';
 import { TopicSearchSelect } from '../../../components/TopicSearchSelect';
@@ -52,82 +53,93 @@ export function FinderControls({
       ? BEGINNER_LABELS
       : [...BEGINNER_LABELS, query.label];
 
+  // What is on, the default "Not taken" included: it hides issues too.
+  const active =
+    query.languages.length +
+    query.topics.length +
+    [query.label !== null, query.updatedWithinDays !== null, query.notTaken, query.answersWithinWeek].filter(
+      Boolean,
+    ).length +
+    (query.projectId !== null && !projectLocked ? 1 : 0);
+
   return (
     <div className={styles.controls} role="group" aria-label="Filter and sort issues">
-      <div className={styles.fields}>
-        <MultiSelect
-          label="Languages"
-          noun="language"
-          nounPlural="languages"
-          placeholder="Search languages"
-          options={languageOptions}
-          optionsFailed={options.isError}
-          selected={query.languages}
-          onChange={(languages) => onChange({ languages })}
-          max={MAX_FILTER_LANGUAGES}
-        />
-        <TopicSearchSelect selected={query.topics} onChange={(topics) => onChange({ topics })} />
-        <SelectField
-          label="Sort by"
-          value={query.sort}
-          options={sorts.map((option) => ({ value: option.sort, label: option.label }))}
-          onChange={(sort) => onChange({ sort: sort as IssueSort })}
-        />
-        <SelectField
-          label="Label"
-          value={query.label ?? ''}
-          options={[
-            { value: '', label: 'Any beginner label' },
-            ...labels.map((label) => ({ value: label, label })),
-          ]}
-          onChange={(label) => onChange({ label: label === '' ? null : label })}
-        />
-        <SelectField
-          label="Updated"
-          value={String(query.updatedWithinDays ?? '')}
-          options={[
-            { value: '', label: 'Any time' },
-            ...ISSUE_UPDATED_WITHIN_DAYS.map((days) => ({
-              value: String(days),
-              label: `Within ${days} days`,
-            })),
-          ]}
-          onChange={(value) =>
-            onChange({
-              updatedWithinDays: ISSUE_UPDATED_WITHIN_DAYS.find((days) => String(days) === value) ?? null,
-            })
-          }
-        />
-      </div>
-      <div className={styles.row}>
-        <CheckboxToggle checked={query.notTaken} onChange={(notTaken) => onChange({ notTaken })}>
-          Not taken
-        </CheckboxToggle>
-        <CheckboxToggle
-          checked={query.answersWithinWeek}
-          onChange={(answersWithinWeek) => onChange({ answersWithinWeek })}
-        >
-          Maintainers answer within a week
-        </CheckboxToggle>
-        {query.projectId !== null && !projectLocked ? (
-          <span className={styles.project}>
-            Project: {projectName ?? `#${query.projectId}`}
-            <button
-              type="button"
-              className={styles.removeProject}
-              aria-label={`Show every project, not only ${projectName ?? 'this one'}`}
-              onClick={() => onChange({ projectId: null })}
-            >
-              <span aria-hidden="true">×</span>
+      <FiltersToggle active={active}>
+        <div className={styles.fields}>
+          <MultiSelect
+            label="Languages"
+            noun="language"
+            nounPlural="languages"
+            placeholder="Search languages"
+            options={languageOptions}
+            optionsFailed={options.isError}
+            selected={query.languages}
+            onChange={(languages) => onChange({ languages })}
+            max={MAX_FILTER_LANGUAGES}
+          />
+          <TopicSearchSelect selected={query.topics} onChange={(topics) => onChange({ topics })} />
+          <SelectField
+            label="Sort by"
+            value={query.sort}
+            options={sorts.map((option) => ({ value: option.sort, label: option.label }))}
+            onChange={(sort) => onChange({ sort: sort as IssueSort })}
+          />
+          <SelectField
+            label="Label"
+            value={query.label ?? ''}
+            options={[
+              { value: '', label: 'Any beginner label' },
+              ...labels.map((label) => ({ value: label, label })),
+            ]}
+            onChange={(label) => onChange({ label: label === '' ? null : label })}
+          />
+          <SelectField
+            label="Updated"
+            value={String(query.updatedWithinDays ?? '')}
+            options={[
+              { value: '', label: 'Any time' },
+              ...ISSUE_UPDATED_WITHIN_DAYS.map((days) => ({
+                value: String(days),
+                label: `Within ${days} days`,
+              })),
+            ]}
+            onChange={(value) =>
+              onChange({
+                updatedWithinDays: ISSUE_UPDATED_WITHIN_DAYS.find((days) => String(days) === value) ?? null,
+              })
+            }
+          />
+        </div>
+        <div className={styles.row}>
+          <CheckboxToggle checked={query.notTaken} onChange={(notTaken) => onChange({ notTaken })}>
+            Not taken
+          </CheckboxToggle>
+          <CheckboxToggle
+            checked={query.answersWithinWeek}
+            onChange={(answersWithinWeek) => onChange({ answersWithinWeek })}
+          >
+            Maintainers answer within a week
+          </CheckboxToggle>
+          {query.projectId !== null && !projectLocked ? (
+            <span className={styles.project}>
+              Project: {projectName ?? `#${query.projectId}`}
+              <button
+                type="button"
+                className={styles.removeProject}
+                aria-label={`Show every project, not only ${projectName ?? 'this one'}`}
+                onClick={() => onChange({ projectId: null })}
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+            </span>
+          ) : null}
+          {filtered ? (
+            <button type="button" className={buttons.link} onClick={onClear}>
+              Clear filters
             </button>
-          </span>
-        ) : null}
-        {filtered ? (
-          <button type="button" className={buttons.link} onClick={onClear}>
-            Clear filters
-          </button>
-        ) : null}
-      </div>
+          ) : null}
+        </div>
+      </FiltersToggle>
     </div>
   );
 }
