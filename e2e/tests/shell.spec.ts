@@ -71,6 +71,22 @@ test.describe('the shell on a desktop', () => {
     expect(violations).toEqual([]);
   });
 
+  test('keeps the bar to one row, its links on one line, and a toast below it', async ({ page }) => {
+    await page.goto('/');
+    const tops = await nav(page)
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
+    expect(tops).toHaveLength(4);
+    expect(new Set(tops).size).toBe(1);
+    const bar = (await page.getByRole('banner').boundingBox()) ?? { y: 0, height: Infinity };
+    expect(bar.height).toBeLessThanOrEqual(80);
+
+    // A toast opens under the bar, leaving its buttons uncovered (here: the session check fails to sign in).
+    await page.goto('/?code=not-a-code&state=not-a-state');
+    const toastBox = await page.getByText('Issue signing in, please try again.').boundingBox();
+    expect(toastBox?.y ?? 0).toBeGreaterThanOrEqual(bar.y + bar.height);
+  });
+
   test('keeps a deep link on reload, and tells of pages that do not exist', async ({ page }) => {
     await page.goto('/my-projects?view=groups');
     await expect(page.getByRole('heading', { level: 1, name: 'My projects' })).toBeVisible();

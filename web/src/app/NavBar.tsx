@@ -86,7 +86,7 @@ export function NavBar() {
             </div>
           ) : null}
           <ThemeToggle className={styles.theme} />
-          <PostProjectLink className={styles.cta} />
+          <PostProjectLink className={styles.cta} tailClassName={styles.ctaTail} />
           <LoginButton className={styles.login} />
           <button
             ref={hamburgerRef}

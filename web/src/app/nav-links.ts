@@ -43,4 +43,9 @@ export const MODERATION_LINK: NavLinkItem = {
   isSelected: (pathname) => normalize(pathname) === '/admin',
 };
 
-export const POST_GROUP_PROJECT_LINK = { label: 'Post a group project', to: '/group-projects?post=new' };
+/** `short`: what the bar shows where it is short of room; the link's name stays `label`. */
+export const POST_GROUP_PROJECT_LINK = {
+  label: 'Post a group project',
+  short: 'Post a group',
+  to: '/group-projects?post=new',
+};

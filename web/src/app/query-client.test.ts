@@ -35,6 +35,7 @@ describe('createQueryClient', () => {
     setUnreadCount(queryClient, 2); // the first count the bell learns: nothing new yet
     setUnreadCount(queryClient, 3); // a new notification
     await vi.waitFor(() => expect(pending).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
     setUnreadCount(queryClient, 1); // two read elsewhere: nothing happened to the page
     setUnreadCount(queryClient, 1);
     // A refetch would have started at once.

@@ -31,19 +31,23 @@ function loadToastify(): Promise<Toastify> {
 }
 
 export interface ToastOptions {
-  /** A toast with the id of one on screen is not shown twice. */
+  /** A toast with the id of one on screen is not shown twice (by default, the id is the kind and message). */
   toastId?: string;
 }
 
 /** Ids of toasts sent while react-toastify is still on its way: they count as shown. */
 const sentIds = new Set<string>();
 
+/**
+ * One toast per message at a time: a message already on screen is not stacked again (its id is the message
+ * unless the caller names one).
+ */
 function show(kind: 'success' | 'error' | 'info', message: string, options?: ToastOptions) {
-  const id = options?.toastId;
-  if (id !== undefined) sentIds.add(id);
+  const toastId = options?.toastId ?? `${kind}:${message}`;
+  sentIds.add(toastId);
   void loadToastify().then((loaded) => {
-    if (id !== undefined) sentIds.delete(id);
-    loaded.toast[kind](message, options);
+    sentIds.delete(toastId);
+    loaded.toast[kind](message, { ...options, toastId });
   });
 }
 
