@@ -1,5 +1,6 @@
 import { printRows, measure, measureAlone, resolvePage, type Row } from './measure.js';
 import { listCases, printListTargets, printTargets } from './report.js';
+import { startBareHello } from './bare-hello.js';
 import { freshServerDatabase, startServer } from './server.js';
 import { connections, durationSeconds, GROUPS, postgresUrl, PROJECTS } from './settings.js';
 import { targets, type Target } from './targets.js';
@@ -76,6 +77,7 @@ export async function runHttpBench(): Promise<boolean> {
       }
       const alone = await measureAlone(server.address, timedAlone);
       printRows(rows);
+      if (round.cache === 'on') await printAgainstBareHello(rows);
       printTargets(rows, alone, { pglite: !round.database, cacheOff: round.env.LIST_CACHE_TTL_MS === '0' });
       if (round.cache === 'off') printListTargets(rows, alone, round.database ? 'postgres' : 'pglite');
       anyErrors ||= rows.some((row) => row.bad > 0);
@@ -85,4 +87,25 @@ export async function runHttpBench(): Promise<boolean> {
   }
   console.log('\nx hello = route req/s divided by the bare hello route req/s, same process, same run');
   return !anyErrors;
+}
+
+/** The API's fixed cost on a cached answer: the projects' page 1 beside a bare Fastify hello in its own process. */
+const BARE_HELLO_TARGET = 0.35;
+
+async function printAgainstBareHello(rows: Row[]): Promise<void> {
+  const page1 = rows.find((row) => row.name === 'projects page 1');
+  if (!page1) return;
+  const bare = await startBareHello();
+  try {
+    const hello = { name: 'bare Fastify hello', path: '/bench/hello' };
+    await measure(bare.address, hello, 1);
+    const row = await measure(bare.address, hello, durationSeconds);
+    const ratio = page1.rps / row.rps;
+    console.log(`  ${'bare Fastify hello, own process'.padEnd(52)} ${row.rps.toFixed(0).padStart(6)} req/s`);
+    console.log(
+      `  ${'page 1 (cached) throughput / bare Fastify hello'.padEnd(52)} ${ratio.toFixed(2).padStart(6)}   target >= ${BARE_HELLO_TARGET.toFixed(2)}   ${ratio >= BARE_HELLO_TARGET ? 'met' : 'NOT MET'}`,
+    );
+  } finally {
+    await bare.stop();
+  }
 }
