@@ -231,6 +231,7 @@ export async function buildApp(deps: AppDeps) {
   const groupsRepository = createGroupsRepository(database.db);
   const groupsService = createGroupsService(groupsRepository, {
     listCacheTtlMs: config.listCacheTtlMs,
+    joinRequestLimits: config.joinRequestLimits,
     accessChanged: groupAccessChanged,
     log: app.log,
     notify: notifications.record,

@@ -1,9 +1,4 @@
-import {
-  ErrorCode,
-  JOIN_REQUESTS_PENDING_MAX,
-  JOIN_REQUESTS_PER_DAY_MAX,
-  type MembershipResponse,
-} from '@openlfg/contracts';
+import { ErrorCode, type MembershipResponse } from '@openlfg/contracts';
 import type { Transaction } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
 import { conflict, HttpError, notFound } from '../platform/http/errors.js';
@@ -25,28 +20,30 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Joining and leaving: joins, requests to join and the owner's decisions on them. */
 export function createMembershipService(steps: GroupSteps) {
-  const { repository, accessChanged, notifying, changeGroup, standing } = steps;
+  const { repository, accessChanged, notifying, changeGroup, standing, joinRequestLimits } = steps;
 
   /**
-   * A user asks at most JOIN_REQUESTS_PENDING_MAX groups at once and JOIN_REQUESTS_PER_DAY_MAX a day: past
-   * either, a 429 saying which (and, for the day's, when the next is possible).
+   * A user asks at most `pending` groups at once and `perDay` a day (10 and 30 unless configured): past either,
+   * a 429 saying which (and, for the day's, when the next is possible).
    */
   async function withinRequestLimits(trx: Transaction<DB>, userId: number): Promise<void> {
+    const { pending, perDay } = joinRequestLimits;
+    if (pending === 0 && perDay === 0) return;
     const counts = await repository.joinRequestCounts(trx, userId);
-    if (counts.pending >= JOIN_REQUESTS_PENDING_MAX) {
+    if (pending > 0 && counts.pending >= pending) {
       throw new HttpError(
         429,
         ErrorCode.joinRequestLimit,
-        `You have ${JOIN_REQUESTS_PENDING_MAX} requests to join waiting, the most at once: cancel one, or wait for an owner to decide, before asking another group.`,
+        `You have ${pending} requests to join waiting, the most at once: cancel one, or wait for an owner to decide, before asking another group.`,
       );
     }
-    if (counts.today >= JOIN_REQUESTS_PER_DAY_MAX) {
+    if (perDay > 0 && counts.today >= perDay) {
       const nextAt = (counts.oldestToday?.getTime() ?? Date.now()) + DAY_MS;
       const retryAfter = Math.max(1, Math.ceil((nextAt - Date.now()) / 1000));
       throw new HttpError(
         429,
         ErrorCode.joinRequestLimit,
-        `You asked to join ${JOIN_REQUESTS_PER_DAY_MAX} groups in the last 24 hours, the most in a day: try again later.`,
+        `You asked to join ${perDay} groups in the last 24 hours, the most in a day: try again later.`,
         { 'retry-after': String(retryAfter) },
       );
     }
