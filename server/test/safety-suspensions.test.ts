@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
 import { FakeGitHub } from './support/fake-github.js';
 import { call } from './support/groups.js';
+import { listenForSockets, openSocket } from './support/realtime.js';
 import { CookieJar, signIn } from './support/sign-in.js';
 import { createSignedInUser } from './support/users.js';
 
@@ -146,6 +147,27 @@ describe('suspending an account', () => {
     ]);
     const audit = await call(t.app, 'GET', '/api/admin/audit', mod.cookie);
     expect(audit.json().data.map((e: { action: string }) => e.action)).toContain('user.suspend');
+  });
+
+  it('closes the account’s open sockets at once (session-ended), leaving everyone else’s', async () => {
+    const url = await listenForSockets(t.app);
+    const [suspended, bystander] = [await fresh('socket'), await fresh('bystander')];
+    const socket = await openSocket(url, { cookie: suspended.cookie });
+    const other = await openSocket(url, { cookie: bystander.cookie });
+    try {
+      expect(await socket.next('ready')).toEqual({ type: 'ready', userId: suspended.id });
+      await other.next('ready');
+      ok(
+        await call(t.app, 'POST', `/api/admin/users/${suspended.login}/suspend`, mod.cookie, {
+          reason: 'Spam',
+        }),
+      );
+      expect(await socket.closed).toBe(4401);
+      expect(other.socket.readyState).toBe(other.socket.OPEN);
+    } finally {
+      socket.close();
+      other.close();
+    }
   });
 
   it('needs a reason, a user who exists, and a moderator; a moderator cannot suspend themselves', async () => {
