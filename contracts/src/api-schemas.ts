@@ -48,6 +48,17 @@ import {
 } from './invites.js';
 import { HealthResponse, ReadyResponse } from './health.js';
 import {
+  AdminUserParams,
+  AdminUserReportsResponse,
+  BlockBody,
+  BlocksResponse,
+  DismissUserReportsBody,
+  ReportUserBody,
+  SuspensionBody,
+  SuspensionOutcome,
+  UserReportFiled,
+} from './safety.js';
+import {
   ClaimIssueBody,
   ClaimResponse,
   IssueListRequest,
@@ -204,6 +215,10 @@ export const API_SCHEMAS = schemas({
   leaveGroup: { body: GroupIdBody, response: { 200: MembershipResponse } },
   deleteGroup: { body: GroupIdBody, response: { 204: NoContent } },
   reportGroup: { body: ReportBody, response: { 201: ReportFiled } },
+  reportUser: { body: ReportUserBody, response: { 201: UserReportFiled } },
+  blockedUsers: { response: { 200: BlocksResponse } },
+  blockUser: { body: BlockBody, response: { 200: BlocksResponse } },
+  unblockUser: { body: BlockBody, response: { 200: BlocksResponse } },
   createdGroups: { response: { 200: GroupListOfMine } },
   savedGroups: { response: { 200: GroupListOfMine } },
   myGroups: { response: { 200: MyGroupsResponse } },
@@ -256,6 +271,14 @@ export const API_SCHEMAS = schemas({
     body: OptionalReasonBody,
     response: { 200: ReportOutcome },
   },
+  userReports: { querystring: AdminPageQuery, response: { 200: AdminUserReportsResponse } },
+  dismissUserReports: {
+    params: AdminUserParams,
+    body: DismissUserReportsBody,
+    response: { 200: SuspensionOutcome },
+  },
+  suspendUser: { params: AdminUserParams, body: SuspensionBody, response: { 200: SuspensionOutcome } },
+  liftSuspension: { params: AdminUserParams, body: SuspensionBody, response: { 200: SuspensionOutcome } },
   hiddenGroups: { querystring: AdminPageQuery, response: { 200: HiddenGroupsResponse } },
   hiddenGroup: { params: AdminGroupParams, response: { 200: HiddenGroup } },
   restoreHiddenGroup: { params: AdminGroupParams, body: ReasonBody, response: { 200: RestoreOutcome } },

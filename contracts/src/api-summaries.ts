@@ -57,6 +57,16 @@ export const API_SUMMARIES: Record<EndpointName, string> = {
   leaveGroup: 'Leaves a group project the caller is a member of.',
   deleteGroup: 'Deletes a group project the caller created, with its board.',
   reportGroup: 'Reports a group project to the moderators.',
+  reportUser: 'Reports a user to the moderators, with a reason.',
+  blockedUsers: 'The users the caller blocked, the most recent first.',
+  blockUser:
+    "Blocks a user: they can no longer join, ask to join or use an invite to the caller's groups, their messages fold away for the caller and they cause the caller no notifications.",
+  unblockUser: 'Unblocks a user the caller blocked.',
+  userReports: 'Users with open reports, the most recently reported first, with their reports.',
+  dismissUserReports: "Closes a user's open reports without acting on the account.",
+  suspendUser:
+    "Suspends an account with a reason: it is signed out everywhere and refused at sign-in with the reason; closes the user's open reports.",
+  liftSuspension: "Lifts an account's suspension: its owner can sign in again.",
   createdGroups: 'The group projects the caller created.',
   savedGroups: "The caller's saved group projects.",
   myGroups: 'The group projects the caller is a member of, with unread counts.',

@@ -27,6 +27,10 @@ export const API = declare({
   publicRepos: { method: 'GET', path: '/api/account/public-repos', auth: 'user' },
   mailSettings: { method: 'GET', path: '/api/account/mail-settings', auth: 'user' },
   updateMailSettings: { method: 'POST', path: '/api/account/mail-settings', auth: 'user' },
+  blockedUsers: { method: 'GET', path: '/api/account/blocks', auth: 'user' },
+  blockUser: { method: 'POST', path: '/api/account/blocks', auth: 'user' },
+  unblockUser: { method: 'DELETE', path: '/api/account/blocks', auth: 'user' },
+  reportUser: { method: 'POST', path: '/api/users/report', auth: 'user' },
   confirmMail: { method: 'POST', path: '/api/mail/confirm', auth: 'anyone' },
   unsubscribeMail: { method: 'POST', path: '/api/mail/unsubscribe', auth: 'anyone' },
 
@@ -119,6 +123,14 @@ export const API = declare({
   dismissReports: { method: 'POST', path: '/api/admin/reports/:groupId/dismiss', auth: 'moderator' },
   hideReportedGroup: { method: 'POST', path: '/api/admin/reports/:groupId/hide', auth: 'moderator' },
   deleteReportedGroup: { method: 'POST', path: '/api/admin/reports/:groupId/delete', auth: 'moderator' },
+  userReports: { method: 'GET', path: '/api/admin/user-reports', auth: 'moderator' },
+  dismissUserReports: {
+    method: 'POST',
+    path: '/api/admin/user-reports/:login/dismiss',
+    auth: 'moderator',
+  },
+  suspendUser: { method: 'POST', path: '/api/admin/users/:login/suspend', auth: 'moderator' },
+  liftSuspension: { method: 'POST', path: '/api/admin/users/:login/lift-suspension', auth: 'moderator' },
   hiddenGroups: { method: 'GET', path: '/api/admin/hidden-groups', auth: 'moderator' },
   hiddenGroup: { method: 'GET', path: '/api/admin/hidden-groups/:groupId', auth: 'moderator' },
   restoreHiddenGroup: {

@@ -40,5 +40,9 @@ export const ErrorCode = {
   inviteUsedUp: 'INVITE_USED_UP',
   /** Joining, asking to join or using an invite to a group whose owner removed the caller (403). */
   removedFromGroup: 'REMOVED_FROM_GROUP',
+  /** Sign-in of an account a moderator suspended (403); the message carries their reason. */
+  accountSuspended: 'ACCOUNT_SUSPENDED',
+  /** A request to join past the per-user limits (429): pending at once, or in a day. */
+  joinRequestLimit: 'JOIN_REQUEST_LIMIT',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

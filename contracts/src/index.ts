@@ -21,6 +21,7 @@ export * from './groups.js';
 export * from './join-requests.js';
 export * from './invites.js';
 export * from './moderation.js';
+export * from './safety.js';
 export * from './messages.js';
 export * from './mentions.js';
 export * from './mentors.js';

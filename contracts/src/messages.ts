@@ -37,6 +37,8 @@ export const Message = Type.Object({
   editedAt: Type.Optional(Type.String({ format: 'date-time' })),
   /** When it was deleted (by its author, the group's owner or a moderator): `text` is then empty for good. */
   deletedAt: Type.Optional(Type.String({ format: 'date-time' })),
+  /** The reader blocked its author (history answers only): clients fold it away behind "show". */
+  authorBlocked: Type.Optional(Type.Literal(true)),
 });
 export type Message = Static<typeof Message>;
 

@@ -38,6 +38,9 @@ import { createProjectsRepository } from './projects/repository.js';
 import { createProjectAccessRepository } from './projects/access-repository.js';
 import { createMentorsRepository } from './mentors/repository.js';
 import { mentorsRoutes } from './mentors/routes.js';
+import { createSafetyRepository } from './safety/repository.js';
+import { safetyRoutes } from './safety/routes.js';
+import { createSafetyService } from './safety/service.js';
 import { createMentorsService } from './mentors/service.js';
 import { createPageRepository } from './projects/page-repository.js';
 import { projectPageRendering } from './projects/page-render.js';
@@ -248,6 +251,7 @@ export async function buildApp(deps: AppDeps) {
   const groupsRepository = createGroupsRepository(database.db);
   const groupsService = createGroupsService(groupsRepository, {
     listCacheTtlMs: config.listCacheTtlMs,
+    joinRequestLimits: config.joinRequestLimits,
     accessChanged: groupAccessChanged,
     log: app.log,
     notify: notifications.record,
@@ -281,6 +285,7 @@ export async function buildApp(deps: AppDeps) {
   // Moderation (/api/admin/...): for the logins in ADMIN_LOGINS; a sync it started stops with the app.
   await registerModeration(app, {
     database,
+    sessionEnded: (sessionIdHash) => announce(bus, { kind: 'session-ended', sessionIdHash }, app.log),
     groups: groupsRepository,
     config,
     repoClient: createRepoClient(config.github),
@@ -329,6 +334,11 @@ export async function buildApp(deps: AppDeps) {
     notify: notifications.record,
   });
   await app.register(mentorsRoutes, { service: mentors, requireUser: accounts.requireUser });
+  // Blocking and reporting people; what a block stops is decided by the policy where each path is.
+  await app.register(safetyRoutes, {
+    service: createSafetyService(createSafetyRepository(database.db)),
+    requireUser: accounts.requireUser,
+  });
   await app.register(messagesRoutes, { service: messages, requireUser: accounts.requireUser });
   const hub = createRealtimeHub({
     repository: messagesRepository,

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { REALTIME_MAX_SOCKETS_PER_ADDRESS } from '@openlfg/contracts';
+import {
+  JOIN_REQUESTS_PENDING_MAX,
+  JOIN_REQUESTS_PER_DAY_MAX,
+  REALTIME_MAX_SOCKETS_PER_ADDRESS,
+} from '@openlfg/contracts';
 import { Type, type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
 import { DEFAULT_DATA_DIR } from './platform/db/data-dir.js';
@@ -109,6 +113,20 @@ const EnvSchema = Type.Object({
     maximum: 100_000,
     default: 30,
     description: 'an integer number of sign-in requests per address per minute (0 turns the limit off)',
+  }),
+  JOIN_REQUESTS_PENDING_MAX: Type.Integer({
+    minimum: 0,
+    maximum: 100_000,
+    default: JOIN_REQUESTS_PENDING_MAX,
+    description:
+      'an integer number of requests to join one user may have pending at once (0 turns the limit off)',
+  }),
+  JOIN_REQUESTS_PER_DAY_MAX: Type.Integer({
+    minimum: 0,
+    maximum: 100_000,
+    default: JOIN_REQUESTS_PER_DAY_MAX,
+    description:
+      'an integer number of requests to join one user may make in 24 hours (0 turns the limit off)',
   }),
   LIST_CACHE_TTL_MS: Type.Integer({
     minimum: 0,
@@ -221,6 +239,8 @@ export interface Config {
   metricsToken: string | null;
   /** Requests per minute: per client on /api, and per address on the sign-in routes. 0 is no limit. */
   rateLimits: { perMinute: number; signInPerMinute: number };
+  /** Requests to join per user: pending at once, and made in 24 hours. 0 is no limit. */
+  joinRequestLimits: { pending: number; perDay: number };
   /** How long a node may answer project lists from its cache; 0 turns the cache off. */
   listCacheTtlMs: number;
   /** Open WebSockets one address may hold on a node; 0 is no cap. */
@@ -347,6 +367,10 @@ export function loadConfig(
     rateLimits: {
       perMinute: valid.RATE_LIMIT_PER_MINUTE,
       signInPerMinute: valid.SIGN_IN_RATE_LIMIT_PER_MINUTE,
+    },
+    joinRequestLimits: {
+      pending: valid.JOIN_REQUESTS_PENDING_MAX,
+      perDay: valid.JOIN_REQUESTS_PER_DAY_MAX,
     },
     github: {
       oauthApp:

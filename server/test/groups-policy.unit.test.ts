@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { decide, RULES, type GroupAction } from '../src/groups/policy.js';
+import {
+  decide,
+  decidePerson,
+  PERSON_RULES,
+  RULES,
+  type GroupAction,
+  type PersonAction,
+  type PolicyContext,
+} from '../src/groups/policy.js';
 import { rows, STATES, statusOf, visibilityOf } from './support/group-access-table.js';
 
 /**
@@ -133,4 +141,52 @@ describe('the removal bar', () => {
       }
     },
   );
+});
+
+describe("someone the group's owner blocked", () => {
+  const doors = new Set<GroupAction>(['join', 'request', 'join-by-invite']);
+  const cases = (Object.keys(RULES) as GroupAction[]).flatMap((action) =>
+    STATES.flatMap((state) =>
+      (['none', 'requester', 'member', 'removed'] as const).map((actor) => [action, state, actor] as const),
+    ),
+  );
+
+  it.each(cases)('%s on a %s group as %s: a closed door, or what anyone gets', (action, state, actor) => {
+    const context: PolicyContext = {
+      actor,
+      visibility: visibilityOf(state),
+      hidden: state.endsWith('hidden'),
+      full: state.endsWith('full'),
+      status: statusOf(state),
+    };
+    const blocked = decide(action, { ...context, blockedByThem: true });
+    if (!doors.has(action)) {
+      expect(blocked).toEqual(decide(action, context));
+      return;
+    }
+    // At the doors, the very answer of the same group closed (or archived): nothing says they are blocked.
+    const closedToo = decide(action, {
+      ...context,
+      status: context.status === 'open' ? 'closed' : context.status,
+    });
+    expect(blocked).toEqual(closedToo);
+  });
+});
+
+describe('between people', () => {
+  const table: Record<PersonAction, { blocked: boolean; self: boolean; anonymous: boolean }> = {
+    // What the action answers when the other person blocked the caller, when it is oneself, and anonymously.
+    notify: { blocked: false, self: true, anonymous: true },
+    mention: { blocked: false, self: true, anonymous: true },
+    'show-message': { blocked: false, self: true, anonymous: true },
+    block: { blocked: true, self: false, anonymous: false },
+    'report-user': { blocked: true, self: false, anonymous: false },
+  };
+  it.each(Object.keys(PERSON_RULES) as PersonAction[])('%s', (action) => {
+    const expected = table[action];
+    expect(decidePerson(action, 1, {}).allowed).toBe(true);
+    expect(decidePerson(action, 1, { blockedByThem: true }).allowed).toBe(expected.blocked);
+    expect(decidePerson(action, 1, { oneself: true }).allowed).toBe(expected.self);
+    expect(decidePerson(action, null, {}).allowed).toBe(expected.anonymous);
+  });
 });

@@ -75,6 +75,22 @@ const table: Record<AdminRoute, Case> = {
     body: { reason: 'Scam.' },
     ok: 200,
   },
+  'GET /api/admin/user-reports': { url: () => '/api/admin/user-reports?page=1', ok: 200 },
+  'POST /api/admin/user-reports/:login/dismiss': {
+    url: () => '/api/admin/user-reports/access-reported/dismiss',
+    body: {},
+    ok: 200,
+  },
+  'POST /api/admin/users/:login/suspend': {
+    url: () => '/api/admin/users/access-suspend-me/suspend',
+    body: { reason: 'Harassment.' },
+    ok: 200,
+  },
+  'POST /api/admin/users/:login/lift-suspension': {
+    url: () => '/api/admin/users/access-suspended/lift-suspension',
+    body: { reason: 'Apologised.' },
+    ok: 200,
+  },
   'GET /api/admin/hidden-groups': { url: () => '/api/admin/hidden-groups?page=1', ok: 200 },
   'GET /api/admin/hidden-groups/:groupId': {
     url: () => `/api/admin/hidden-groups/${fixtures.hidden}`,
@@ -121,6 +137,16 @@ beforeAll(async () => {
   moderator = await createSignedInUser(db, 'access-mod');
   stranger = await createSignedInUser(db, 'access-stranger');
   const owner = await createSignedInUser(db, 'access-owner');
+  const reported = await createSignedInUser(db, 'access-reported');
+  await createSignedInUser(db, 'access-suspend-me');
+  await createSignedInUser(db, 'access-suspended');
+  await sql`update users set suspended_at = now(), suspension_reason = 'Spam.' where login = 'access-suspended'`.execute(
+    db,
+  );
+  await db
+    .insertInto('user_reports')
+    .values({ user_id: reported.id, reporter_id: owner.id, reason: 'Rude.' })
+    .execute();
   fixtures.approve = await createRequest(db, 'acme/approve-me', [stranger.id]);
   fixtures.reject = await createRequest(db, 'acme/reject-me', [stranger.id]);
   fixtures.figures = await createRequest(db, 'acme/figures', [stranger.id]);

@@ -50,6 +50,16 @@ export function createAccountsRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** The moderator's reason when the GitHub account's user here is suspended; null when they are not. */
+    async suspensionOf(githubId: number): Promise<string | null> {
+      const row = await db
+        .selectFrom('users')
+        .select(['suspended_at', 'suspension_reason'])
+        .where('github_id', '=', githubId)
+        .executeTakeFirst();
+      return row?.suspended_at ? (row.suspension_reason ?? '') : null;
+    },
+
     /** Records an OAuth state as spent. False when it already was: a replayed sign-in. */
     async spendState(state: string, expiresAt: Date): Promise<boolean> {
       const inserted = await db
@@ -83,6 +93,7 @@ export function createAccountsRepository(db: Kysely<DB>) {
           'users.login',
           'users.name',
           'users.avatar_url',
+          'users.suspended_at',
         ])
         .where('sessions.id_hash', '=', idHash)
         .executeTakeFirst();

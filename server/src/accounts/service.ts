@@ -1,4 +1,4 @@
-import { ErrorCode, type PublicRepo } from '@openlfg/contracts';
+import { ErrorCode, suspendedMessage, type PublicRepo } from '@openlfg/contracts';
 import { SignInRejected, UpstreamUnavailable, type SignInProvider } from '../github/sign-in-provider.js';
 import { createSealer, createSigner, pkceChallenge, randomToken } from '../platform/crypto.js';
 import { HttpError } from '../platform/http/errors.js';
@@ -88,6 +88,11 @@ export function createAccountsService(deps: {
           throw signInFailed('GitHub did not accept this sign-in. Please sign in again.');
         if (error instanceof UpstreamUnavailable) throw upstream();
         throw error;
+      }
+      // A suspended account is told why, and gets no session (nor is its token kept).
+      const suspension = await repository.suspensionOf(identity.githubId);
+      if (suspension !== null) {
+        throw new HttpError(403, ErrorCode.accountSuspended, suspendedMessage(suspension));
       }
       const user = await repository.upsertUser(identity, tokenSealer.seal(accessToken));
       const session = await sessions.start(user.id);

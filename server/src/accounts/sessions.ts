@@ -44,7 +44,8 @@ export function createSessions(
     async lookup(id: string): Promise<SessionLookup> {
       const idHash = sha256(id);
       const row = await repository.findSession(idHash);
-      if (!row || row.ended_at) return { status: 'ended' };
+      // A suspension deletes the account's sessions; one begun in the same instant ends here all the same.
+      if (!row || row.ended_at || row.suspended_at) return { status: 'ended' };
       const at = now();
       if (at >= row.expires_at) {
         await endByHash(idHash, 'absolute');

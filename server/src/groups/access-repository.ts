@@ -29,6 +29,7 @@ async function selectAccess(
     owner_id: number;
     member_count: number;
     role: GroupAccess['role'];
+    blocked_by_owner: boolean;
   }>`
     select g.id, g.visibility, g.hidden_at is not null as hidden,
       coalesce(g.member_count >= g.max_members, false) as full, g.status,
@@ -44,7 +45,10 @@ async function selectAccess(
           ) then 'requester'
         end,
         'none'
-      ) as role
+      ) as role,
+      exists (
+        select 1 from user_blocks b where b.blocker_id = g.owner_id and b.blocked_id = ${userId}
+      ) as blocked_by_owner
     from group_projects g
     left join group_members m on m.group_id = g.id and m.user_id = ${userId}
     where ${where}
@@ -60,6 +64,7 @@ async function selectAccess(
     ownerId: row.owner_id,
     memberCount: row.member_count,
     role: row.role,
+    blockedByOwner: row.blocked_by_owner,
   }));
 }
 

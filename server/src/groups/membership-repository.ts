@@ -38,6 +38,26 @@ export async function addMember(
 /** Who is in a group: members, requests to join, removals and the hand-over of ownership. */
 export function createMembershipRepository() {
   return {
+    /**
+     * The caller's requests to join that count against the limits: pending now, and made in the last day
+     * (with the oldest of those, for when one more is allowed). Takes a lock on the user first, so two requests
+     * at once to different groups are counted one after the other.
+     */
+    async joinRequestCounts(trx: Transaction<DB>, userId: number) {
+      await sql`select pg_advisory_xact_lock(hashtext('join-requests'), ${userId}::int)`.execute(trx);
+      const row = await trx
+        .selectFrom('group_join_requests')
+        .select([
+          sql<number>`count(*) filter (where status = 'pending')`.as('pending'),
+          sql<number>`count(*) filter (where created_at > now() - interval '1 day')`.as('today'),
+          sql<Date | null>`min(created_at) filter (where created_at > now() - interval '1 day')`.as('oldest'),
+        ])
+        .where('user_id', '=', userId)
+        .where(sql<boolean>`(status = 'pending' or created_at > now() - interval '1 day')`)
+        .executeTakeFirstOrThrow();
+      return { pending: Number(row.pending), today: Number(row.today), oldestToday: row.oldest };
+    },
+
     async insertJoinRequest(
       trx: Transaction<DB>,
       groupId: number,

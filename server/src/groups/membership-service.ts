@@ -1,5 +1,7 @@
-import type { MembershipResponse } from '@openlfg/contracts';
-import { conflict, notFound } from '../platform/http/errors.js';
+import { ErrorCode, type MembershipResponse } from '@openlfg/contracts';
+import type { Transaction } from 'kysely';
+import type { DB } from '../platform/db/schema.js';
+import { conflict, HttpError, notFound } from '../platform/http/errors.js';
 import type { NotificationEvent } from '../notifications/service.js';
 import { optionalText } from './input.js';
 import type { GroupAccess } from './policy.js';
@@ -14,9 +16,39 @@ function ownerEvent(
   return { kind, recipients: [access.ownerId], actorId: caller.id, groupId: access.groupId };
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** Joining and leaving: joins, requests to join and the owner's decisions on them. */
 export function createMembershipService(steps: GroupSteps) {
-  const { repository, accessChanged, notifying, changeGroup, standing } = steps;
+  const { repository, accessChanged, notifying, changeGroup, standing, joinRequestLimits } = steps;
+
+  /**
+   * A user asks at most `pending` groups at once and `perDay` a day (10 and 30 unless configured): past either,
+   * a 429 saying which (and, for the day's, when the next is possible).
+   */
+  async function withinRequestLimits(trx: Transaction<DB>, userId: number): Promise<void> {
+    const { pending, perDay } = joinRequestLimits;
+    if (pending === 0 && perDay === 0) return;
+    const counts = await repository.joinRequestCounts(trx, userId);
+    if (pending > 0 && counts.pending >= pending) {
+      throw new HttpError(
+        429,
+        ErrorCode.joinRequestLimit,
+        `You have ${pending} requests to join waiting, the most at once: cancel one, or wait for an owner to decide, before asking another group.`,
+      );
+    }
+    if (perDay > 0 && counts.today >= perDay) {
+      const nextAt = (counts.oldestToday?.getTime() ?? Date.now()) + DAY_MS;
+      const retryAfter = Math.max(1, Math.ceil((nextAt - Date.now()) / 1000));
+      throw new HttpError(
+        429,
+        ErrorCode.joinRequestLimit,
+        `You asked to join ${perDay} groups in the last 24 hours, the most in a day: try again later.`,
+        { 'retry-after': String(retryAfter) },
+      );
+    }
+  }
+
   return {
     join(caller: Caller, groupId: number): Promise<MembershipResponse> {
       return notifying((record) =>
@@ -41,6 +73,7 @@ export function createMembershipService(steps: GroupSteps) {
         changeGroup('request', caller, groupId, async (trx, access) => {
           const created = access.role !== 'requester';
           if (created) {
+            await withinRequestLimits(trx, caller.id);
             await repository.insertJoinRequest(trx, groupId, caller.id, optionalText(message));
             await record(trx, ownerEvent('join-requested', access, caller));
           }

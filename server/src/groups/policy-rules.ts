@@ -25,6 +25,13 @@ export interface PolicyContext {
   moderator?: boolean;
   /** For a project action: the caller mentors the project. */
   mentor?: boolean;
+  /**
+   * The person the action reaches (a group's owner, someone to be told, a message's reader) blocked the
+   * caller. Refusals on it read as a closed door or a generic one: the blocked user is never told.
+   */
+  blockedByThem?: boolean;
+  /** For an action on a person: the caller would act on themselves. */
+  oneself?: boolean;
 }
 
 /** An allowance says when only the caller's moderator role allowed it (a moderator's act, audit-logged). */
@@ -69,6 +76,8 @@ export const archived: Test = (f) => f.status === 'archived';
 export const ownsMessage: Test = (f) => f.ownsMessage;
 export const moderator: Test = (f) => f.moderator;
 export const mentor: Test = (f) => f.mentor;
+export const blockedByThem: Test = (f) => f.blockedByThem;
+export const oneself: Test = (f) => f.oneself;
 export const not =
   (test: Test): Test =>
   (f) =>
@@ -96,6 +105,8 @@ export function decideBy(
     ownsMessage: false,
     moderator: false,
     mentor: false,
+    blockedByThem: false,
+    oneself: false,
     ...context,
   };
   const decision = rules.find((rule) => rule.when(facts))?.then ?? allow;

@@ -6,6 +6,7 @@ import {
   anonymous,
   any,
   archived,
+  blockedByThem,
   closed,
   decideBy,
   full,
@@ -14,6 +15,7 @@ import {
   mentor,
   moderator,
   not,
+  oneself,
   owner,
   ownsMessage,
   plainMember,
@@ -76,6 +78,8 @@ export interface GroupAccess {
   memberCount: number;
   /** The caller's relation to the group; `none` for nobody signed in (see `actorOf`). */
   role: GroupRole;
+  /** The group's owner blocked the caller (user_blocks). */
+  blockedByOwner?: boolean;
 }
 
 // Rules several actions share.
@@ -101,6 +105,8 @@ const noNewMembers = [
   when(archived, refuse(409, 'This group is archived: it takes no new members.')),
 ];
 const noRoom = when(full, refuse(409, 'This group is full.'));
+/** Someone the owner blocked finds the group closed to them, with a closed group's very answer. */
+const closedToBlocked = when(blockedByThem, refuse(409, 'This group is closed: it takes no new members.'));
 const archivedBoard = when(archived, refuse(409, 'This group is archived: its board is read-only.'));
 const ownerOnly = (message: string): Rule[] => [signInFirst, when(not(owner), refuse(403, message))];
 /** A private group's members and board are for its members. */
@@ -172,6 +178,7 @@ export const RULES: Readonly<Record<GroupAction, readonly Rule[]>> = {
     barredAfterRemoval,
     alreadyMember,
     ...noNewMembers,
+    closedToBlocked,
     when(privateGroup, refuse(403, 'This group is private: ask to join, and its owner will decide.')),
     noRoom,
   ],
@@ -181,6 +188,7 @@ export const RULES: Readonly<Record<GroupAction, readonly Rule[]>> = {
     barredAfterRemoval,
     alreadyMember,
     ...noNewMembers,
+    closedToBlocked,
     when(not(privateGroup), refuse(409, 'This group is public: join it directly.')),
   ],
   'cancel-request': [
@@ -233,6 +241,7 @@ export const RULES: Readonly<Record<GroupAction, readonly Rule[]>> = {
     barredAfterRemoval,
     alreadyMember,
     ...noNewMembers,
+    closedToBlocked,
     noRoom,
   ],
 };
@@ -260,6 +269,7 @@ export function contextOf(access: GroupAccess, callerId: number | null): PolicyC
     full: access.full,
     hidden: access.hidden,
     status: access.status,
+    blockedByThem: callerId !== null && access.blockedByOwner === true,
   };
 }
 
@@ -280,6 +290,55 @@ export function authorize(
   facts: Pick<PolicyContext, 'ownsMessage' | 'moderator'> = {},
 ): Allowed {
   return allowedOrThrow(decide(action, { ...contextOf(access, callerId), ...facts }));
+}
+
+/* ---------- Between people ---------- */
+
+/**
+ * What one person does that reaches another directly: telling them something (any notification, a mention),
+ * showing them a message, and the acts on a person (blocking, reporting). A block stops the first three
+ * silently: the blocked user's action succeeds for everyone else and nothing tells them (the doors of the
+ * blocker's groups are the group rules' `closedToBlocked`). Tested in safety-blocks.test.ts and the unit table.
+ */
+export type PersonAction = 'notify' | 'mention' | 'show-message' | 'block' | 'report-user';
+export const PERSON_RULES: Readonly<Record<PersonAction, readonly Rule[]>> = {
+  notify: [when(blockedByThem, refuse(403, 'This person is not told.'))],
+  mention: [when(blockedByThem, refuse(403, 'This person is not told.'))],
+  // The reader folds it away ("Message from a user you blocked — show"); it is still theirs to open.
+  'show-message': [when(blockedByThem, refuse(403, 'Message from a user you blocked.'))],
+  block: [signInFirst, when(oneself, refuse(409, 'You cannot block yourself.'))],
+  'report-user': [signInFirst, when(oneself, refuse(409, 'You cannot report yourself.'))],
+};
+
+/** The decision on an action of the caller (null: nobody signed in) that reaches another person. */
+export function decidePerson(
+  action: PersonAction,
+  callerId: number | null,
+  facts: Pick<PolicyContext, 'blockedByThem' | 'oneself'>,
+): Decision {
+  return decideBy(PERSON_RULES[action], undefined, {
+    actor: callerId === null ? 'anonymous' : 'none',
+    visibility: 'public',
+    ...facts,
+  });
+}
+
+/** Whether the caller's action may reach that person (a notification, a mention, an unfolded message). */
+export function mayReach(
+  action: 'notify' | 'mention' | 'show-message',
+  callerId: number | null,
+  facts: Pick<PolicyContext, 'blockedByThem'>,
+): boolean {
+  return decidePerson(action, callerId, facts).allowed;
+}
+
+/** The first line of blocking or reporting a person: throws the refusal as the client's HTTP error. */
+export function authorizePerson(
+  action: 'block' | 'report-user',
+  callerId: number | null,
+  facts: Pick<PolicyContext, 'oneself'>,
+): Allowed {
+  return allowedOrThrow(decidePerson(action, callerId, facts));
 }
 
 /* ---------- A project's room and its mentors ---------- */

@@ -1,4 +1,9 @@
-import type { GroupCardResponse, MembershipResponse } from '@openlfg/contracts';
+import {
+  JOIN_REQUESTS_PENDING_MAX,
+  JOIN_REQUESTS_PER_DAY_MAX,
+  type GroupCardResponse,
+  type MembershipResponse,
+} from '@openlfg/contracts';
 import type { Transaction } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
 import { notFound } from '../platform/http/errors.js';
@@ -23,6 +28,8 @@ export interface GroupsServiceOptions {
   log?: { warn(object: object, message: string): void };
   /** Records a notification in the writing transaction (notifications/service.ts `record`). */
   notify?: (trx: Transaction<DB>, event: NotificationEvent) => Promise<PushNotifications>;
+  /** Requests to join per user: pending at once, and in 24 hours (config.joinRequestLimits); 0 is no limit. */
+  joinRequestLimits?: { pending: number; perDay: number };
 }
 
 /**
@@ -34,6 +41,10 @@ export function createGroupSteps(repository: GroupsRepository, options: GroupsSe
   const log = options.log ?? { warn: () => {} };
   const accessChanged = options.accessChanged ?? (() => {});
   const notify = options.notify ?? (async () => () => {});
+  const joinRequestLimits = options.joinRequestLimits ?? {
+    pending: JOIN_REQUESTS_PENDING_MAX,
+    perDay: JOIN_REQUESTS_PER_DAY_MAX,
+  };
   /** Runs a membership change that records notifications, then pushes them once it has committed. */
   async function notifying<T>(
     run: (record: (trx: Transaction<DB>, event: NotificationEvent) => Promise<void>) => Promise<T>,
@@ -134,6 +145,7 @@ export function createGroupSteps(repository: GroupsRepository, options: GroupsSe
     repository,
     db,
     log,
+    joinRequestLimits,
     accessChanged,
     notifying,
     listsChanged,

@@ -235,6 +235,18 @@ export function createMessagesRepository(
     },
 
     /** Newest first, only ids below `before` when given: one page of history (index messages_room_idx). */
+    /** Which of these authors the reader blocked (user_blocks): their messages fold away for the reader. */
+    async blockedAmong(readerId: number, authorIds: number[]): Promise<Set<number>> {
+      if (authorIds.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('user_blocks')
+        .select('blocked_id')
+        .where('blocker_id', '=', readerId)
+        .where('blocked_id', 'in', [...new Set(authorIds)])
+        .execute();
+      return new Set(rows.map((row) => Number(row.blocked_id)));
+    },
+
     page(room: string, before: number | null, limit: number) {
       let query = selectMessages(db).where('messages.room', '=', room);
       if (before !== null) query = query.where('messages.id', '<', before);

@@ -18,6 +18,7 @@ import {
   allowsRoom,
   authorize,
   authorizeRoom,
+  mayReach,
   type GroupAccess,
   type ProjectAccess,
   type RoomAccess,
@@ -312,7 +313,19 @@ export function createMessagesService(
       const limit = query.limit ?? MESSAGE_PAGE_SIZE;
       // One more than asked tells whether an older page exists without counting.
       const rows = await repository.page(roomName(ref), query.before ?? null, limit + 1);
-      return { data: rows.slice(0, limit).map(toMessage), hasOlder: rows.length > limit };
+      const data = rows.slice(0, limit).map(toMessage);
+      if (caller) {
+        // What someone the reader blocked wrote is still there, folded away (the policy's `show-message`).
+        const blocked = await repository.blockedAmong(
+          caller.id,
+          data.map((message) => message.author.id),
+        );
+        for (const message of data) {
+          if (!mayReach('show-message', message.author.id, { blockedByThem: blocked.has(message.author.id) }))
+            message.authorBlocked = true;
+        }
+      }
+      return { data, hasOlder: rows.length > limit };
     },
 
     async markRead(caller: Caller, groupId: number, messageId: number) {

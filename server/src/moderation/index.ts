@@ -10,6 +10,8 @@ import { createCatalogueService } from './catalogue-service.js';
 import type { ModerationEffects } from './effects.js';
 import { createHiddenGroupsRepository } from './hidden-groups-repository.js';
 import { createHiddenGroupsService } from './hidden-groups-service.js';
+import { createPeopleReportsRepository } from './reports-people-repository.js';
+import { createPeopleReportsService } from './reports-people-service.js';
 import { createReportsRepository } from './reports-repository.js';
 import { createReportsService } from './reports-service.js';
 import { createRequestsRepository } from './requests-repository.js';
@@ -17,8 +19,8 @@ import { createRequestsService } from './requests-service.js';
 import { moderationRoutes } from './routes.js';
 
 /**
- * Moderation (/api/admin/...), for the logins in ADMIN_LOGINS: project requests, reports on groups, hidden
- * groups, the catalogue's health and the audit log. A sync a moderator started stops with the app.
+ * Moderation (/api/admin/...), for the logins in ADMIN_LOGINS: project requests, reports on groups and on
+ * people (suspending accounts), hidden groups, the catalogue's health and the audit log. A sync a moderator started stops with the app.
  */
 export async function registerModeration(
   app: FastifyInstance,
@@ -39,6 +41,7 @@ export async function registerModeration(
   await app.register(moderationRoutes, {
     requests: createRequestsService({ ...deps, repository: createRequestsRepository(db) }),
     reports: createReportsService({ ...deps, repository: createReportsRepository(db), hidden, log }),
+    people: createPeopleReportsService({ ...deps, repository: createPeopleReportsRepository(db), log }),
     hiddenGroups: createHiddenGroupsService({ ...deps, repository: hidden }),
     catalogue,
     auditLog: createAuditLogService(db),

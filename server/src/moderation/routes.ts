@@ -5,6 +5,7 @@ import { badRequest } from '../platform/http/errors.js';
 import type { AuditLogService } from './audit-log-service.js';
 import type { CatalogueService } from './catalogue-service.js';
 import type { HiddenGroupsService } from './hidden-groups-service.js';
+import type { PeopleReportsService } from './reports-people-service.js';
 import type { ReportsService } from './reports-service.js';
 import type { RequestsService } from './requests-service.js';
 import { endpoint } from '../platform/http/endpoints.js';
@@ -12,6 +13,7 @@ import { endpoint } from '../platform/http/endpoints.js';
 export interface ModerationRoutesOptions {
   requests: RequestsService;
   reports: ReportsService;
+  people: PeopleReportsService;
   hiddenGroups: HiddenGroupsService;
   catalogue: CatalogueService;
   auditLog: AuditLogService;
@@ -36,7 +38,7 @@ export const ADMIN_ROUTES = (Object.keys(API) as EndpointName[])
  */
 export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationRoutesOptions> = async (
   app,
-  { requests, reports, hiddenGroups, catalogue, auditLog, isModerator, requireUser },
+  { requests, reports, people, hiddenGroups, catalogue, auditLog, isModerator, requireUser },
 ) => {
   // Every answer here is for the moderator (or, for /me, the user) who asked.
   app.addHook('preHandler', async (_request, reply) => {
@@ -101,6 +103,33 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationRoutesOptions
     ...endpoint('deleteReportedGroup'),
     handler: async (request, reply) =>
       reports.deleteGroup(await moderator(request, reply), request.params.groupId, reasonOf(request.body)),
+  });
+
+  app.route({
+    ...endpoint('userReports'),
+    handler: async (request) => people.open(request.query.page),
+  });
+
+  app.route({
+    ...endpoint('dismissUserReports'),
+    handler: async (request, reply) =>
+      people.dismiss(await moderator(request, reply), request.params.login, reasonOf(request.body)),
+  });
+
+  app.route({
+    ...endpoint('suspendUser'),
+    handler: async (request, reply) =>
+      people.suspend(
+        await moderator(request, reply),
+        request.params.login,
+        requireReason(request.body.reason),
+      ),
+  });
+
+  app.route({
+    ...endpoint('liftSuspension'),
+    handler: async (request, reply) =>
+      people.lift(await moderator(request, reply), request.params.login, requireReason(request.body.reason)),
   });
 
   app.route({

@@ -35,6 +35,18 @@ export function createNotificationsRepository(db: Kysely<DB>) {
       if (rows.length > 0) await trx.insertInto('notifications').values(rows).execute();
     },
 
+    /** Which of `recipientIds` blocked `actorId` (user_blocks): the policy tells them nothing it causes. */
+    async blockersAmong(trx: Transaction<DB>, actorId: number, recipientIds: number[]): Promise<Set<number>> {
+      if (recipientIds.length === 0) return new Set();
+      const rows = await trx
+        .selectFrom('user_blocks')
+        .select('blocker_id')
+        .where('blocked_id', '=', actorId)
+        .where('blocker_id', 'in', recipientIds)
+        .execute();
+      return new Set(rows.map((row) => Number(row.blocker_id)));
+    },
+
     /** The group's title now (the subject of a group's notification when the caller does not give one). */
     async groupTitle(trx: Transaction<DB>, groupId: number): Promise<string | undefined> {
       const row = await trx

@@ -8,6 +8,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { BusEvent, EventBus } from '../platform/bus/index.js';
 import type { DB } from '../platform/db/schema.js';
+import { mayReach } from '../groups/policy.js';
 import { notFound } from '../platform/http/errors.js';
 import { repeatEvery } from '../platform/repeat.js';
 import { toNotification } from './presenters.js';
@@ -62,7 +63,16 @@ export function createNotificationsService(deps: {
      * sends that socket the recipient's unread count.
      */
     async record(trx: Transaction<DB>, event: NotificationEvent): Promise<PushNotifications> {
-      const recipients = [...new Set(event.recipients)].filter((id) => id !== event.actorId);
+      const candidates = [...new Set(event.recipients)].filter((id) => id !== event.actorId);
+      // Whoever blocked the actor is not told what they did (a mention included), under the policy.
+      const blockers =
+        event.actorId === null
+          ? new Set<number>()
+          : await repository.blockersAmong(trx, event.actorId, candidates);
+      const reach = event.kind === 'mentioned' || event.kind === 'room-mentioned' ? 'mention' : 'notify';
+      const recipients = candidates.filter((id) =>
+        mayReach(reach, event.actorId, { blockedByThem: blockers.has(id) }),
+      );
       if (recipients.length === 0) return () => {};
       const subject =
         event.subject ??

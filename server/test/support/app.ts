@@ -13,6 +13,9 @@ export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
       // Test files send hundreds of requests from one address; rate-limits.test.ts turns the limits on.
       RATE_LIMIT_PER_MINUTE: '0',
       SIGN_IN_RATE_LIMIT_PER_MINUTE: '0',
+      // Likewise one test user asks to join many groups; safety-join-limits.test.ts turns the limits on.
+      JOIN_REQUESTS_PENDING_MAX: '0',
+      JOIN_REQUESTS_PER_DAY_MAX: '0',
       ...env,
     },
     { persistSecret: false },

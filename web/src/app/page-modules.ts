@@ -16,6 +16,6 @@ export const pageModules: Record<string, string | null> = {
   '/my-projects': 'src/app/routes/my-projects/MyProjectsPage.tsx',
   '/admin': 'src/features/moderation/routes/ModerationPage.tsx',
   '/notifications': 'src/features/notifications/lazy-entry.ts',
-  '/settings/email/*': 'src/features/mail/routes/EmailSettingsPage.tsx',
+  '/settings/email/*': 'src/app/routes/settings/SettingsPage.tsx',
   '/*': 'src/app/NotFoundPage.tsx',
 };

@@ -30,9 +30,8 @@ const pages = {
   notifications: lazyComponent(
     async () => (await import('../features/notifications/lazy-entry')).NotificationsPage,
   ),
-  emailSettings: lazyComponent(
-    async () => (await import('../features/mail/routes/EmailSettingsPage')).EmailSettingsPage,
-  ),
+  // The settings: the notification email and the people the user blocked.
+  settings: lazyComponent(async () => (await import('./routes/settings/SettingsPage')).SettingsPage),
   notFound: lazyComponent(async () => (await import('./NotFoundPage')).NotFoundPage),
   // Only moderators use it.
   moderation: lazyComponent(
@@ -80,7 +79,7 @@ export const routes: RouteObject[] = [
           { path: 'my-projects', element: <pages.myProjects /> },
           { path: 'admin', element: <pages.moderation /> },
           { path: 'notifications', element: <pages.notifications /> },
-          { path: 'settings/email/*', element: <pages.emailSettings /> },
+          { path: 'settings/email/*', element: <pages.settings /> },
           { path: '*', element: <pages.notFound /> },
         ],
       },

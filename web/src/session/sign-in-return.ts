@@ -42,7 +42,7 @@ export async function settleSignInReturn({
     return;
   }
   setIsLoggedIn(result.kind === 'logged-in');
-  if (result.kind === 'login-failed') toast.error(LOGIN_FAILED_MESSAGE);
+  if (result.kind === 'login-failed') toast.error(result.message ?? LOGIN_FAILED_MESSAGE);
   const target = result.kind === 'logged-in' && result.returnTo !== null ? result.returnTo : withoutParams;
   await navigate(target, { replace: true });
 }

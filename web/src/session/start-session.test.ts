@@ -92,4 +92,15 @@ describe('startSession', () => {
       kind: 'login-failed',
     });
   });
+
+  it('passes on a suspended account’s reason, for the user to read', async () => {
+    const login = vi
+      .fn()
+      .mockRejectedValue(new ApiError(403, 'ACCOUNT_SUSPENDED', 'Your account is suspended: Harassment'));
+
+    await expect(startSession({ search: '?code=abc&state=s1', checkAuth: vi.fn(), login })).resolves.toEqual({
+      kind: 'login-failed',
+      message: 'Your account is suspended: Harassment',
+    });
+  });
 });

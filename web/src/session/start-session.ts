@@ -1,4 +1,5 @@
-import type { CheckAuthResponse, LoginBody, LoginResponse } from '@openlfg/contracts';
+import { ErrorCode, type CheckAuthResponse, type LoginBody, type LoginResponse } from '@openlfg/contracts';
+import { isApiError } from '../lib/api-client';
 
 export const LOGIN_CANCELLED_MESSAGE = 'Sign-in was cancelled.';
 
@@ -33,7 +34,8 @@ export type StartSessionResult =
   /** GitHub sent the browser back with ?error= (the user declined): nothing was exchanged. */
   | { kind: 'login-cancelled'; isLoggedIn: boolean }
   | { kind: 'logged-in'; returnTo: string | null }
-  | { kind: 'login-failed' };
+  /** `message`: what the server said when it is for the user to read (a suspended account's reason). */
+  | { kind: 'login-failed'; message?: string };
 
 /**
  * Settles the session when the app starts: with a `code` in the URL it exchanges it for a session, otherwise it
@@ -59,7 +61,10 @@ export async function startSession({
   try {
     const answer = await login(callback);
     return { kind: 'logged-in', returnTo: safeReturnPath(answer?.returnTo) };
-  } catch {
+  } catch (error) {
+    if (isApiError(error) && error.code === ErrorCode.accountSuspended && error.serverMessage) {
+      return { kind: 'login-failed', message: error.serverMessage };
+    }
     return { kind: 'login-failed' };
   }
 }

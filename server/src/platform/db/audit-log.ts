@@ -21,12 +21,15 @@ export type AuditAction =
   | 'group.transfer-ownership'
   | 'project.remove'
   | 'message.delete'
-  | 'catalogue.sync';
+  | 'catalogue.sync'
+  | 'user-report.dismiss'
+  | 'user.suspend'
+  | 'user.lift-suspension';
 
 export interface AuditRecord {
   actor: { id: number; login: string };
   action: AuditAction;
-  objectType: 'project_request' | 'group_project' | 'project' | 'sync_run' | 'message';
+  objectType: 'project_request' | 'group_project' | 'project' | 'sync_run' | 'message' | 'user';
   objectId: number | string;
   reason?: string | null;
   details?: Record<string, unknown>;

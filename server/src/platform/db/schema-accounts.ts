@@ -37,6 +37,27 @@ export interface UsersTable {
   updated_at: UpdatedAt;
   /** A made-up person of the demo community (migration 0026): never signs in, gone with the demo. */
   is_demo: Generated<boolean>;
+  /** A moderator suspended the account (migration 0036): signed out, refused at sign-in with the reason. */
+  suspended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  suspension_reason: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One person blocking another (migration 0035). */
+export interface UserBlocksTable {
+  blocker_id: number;
+  blocked_id: number;
+  created_at: CreatedAt;
+}
+
+/** A user's report on another user (migration 0036), as moderators read it beside reports on groups. */
+export interface UserReportsTable {
+  id: Generated<number>;
+  user_id: number;
+  reporter_id: number;
+  reason: string;
+  status: Generated<'open' | 'dismissed' | 'actioned'>;
+  created_at: CreatedAt;
+  closed_at: Date | null;
 }
 
 export interface SessionsTable {

@@ -1,5 +1,7 @@
 import type {
   UsersTable,
+  UserBlocksTable,
+  UserReportsTable,
   SessionsTable,
   OAuthUsedStatesTable,
   GitHubRepoCacheTable,
@@ -51,6 +53,8 @@ export type * from './schema-groups.js';
  */
 export interface DB {
   users: UsersTable;
+  user_blocks: UserBlocksTable;
+  user_reports: UserReportsTable;
   sessions: SessionsTable;
   oauth_used_states: OAuthUsedStatesTable;
   github_repo_cache: GitHubRepoCacheTable;

@@ -14,6 +14,9 @@ const ACTION_TEXT: Record<string, string> = {
   'project.remove': 'removed',
   'catalogue.sync': 'started',
   'message.delete': 'deleted',
+  'user-report.dismiss': 'dismissed the reports on',
+  'user.suspend': 'suspended',
+  'user.lift-suspension': 'lifted the suspension of',
 };
 
 const OBJECT_NOUN: Record<string, string> = {
@@ -22,6 +25,7 @@ const OBJECT_NOUN: Record<string, string> = {
   project: 'project',
   sync_run: 'sync run',
   message: 'board message',
+  user: 'user',
 };
 
 function detail(entry: AuditEntry, key: string): string | null {

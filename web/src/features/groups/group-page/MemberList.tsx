@@ -1,6 +1,9 @@
 import type { DiscussionInfo } from '@openlfg/contracts';
 import { formatRelativeTime } from '../../../lib/format';
 import { Avatar } from '../../../components/Avatar';
+import { PersonMenu } from '../../../components/PersonMenu';
+import { useUserInfo } from '../../../session/api/user-info';
+import { useSession } from '../../../session/session-context';
 import { MemberControls } from '../components/MemberControls';
 import { activityText, memberCountText } from '../group-text';
 import styles from '../components/GroupPage.module.css';
@@ -8,6 +11,8 @@ import styles from '../components/GroupPage.module.css';
 /** The group's members, with the owner's controls beside each and, for the owner, when each was last active. */
 export function MemberList({ info }: { info: DiscussionInfo }) {
   const { group, members, viewer } = info;
+  const { isLoggedIn } = useSession();
+  const myLogin = useUserInfo(isLoggedIn).data?.user.login.toLowerCase() ?? null;
   return (
     <section className={styles.section} aria-labelledby="group-members-heading">
       <h2 id="group-members-heading" className={styles.sectionHeading}>
@@ -21,7 +26,13 @@ export function MemberList({ info }: { info: DiscussionInfo }) {
             <li key={member.login} className={styles.person}>
               <Avatar login={member.login} avatarUrl={member.avatarUrl} />
               <span className={styles.personText}>
-                <span className={styles.login}>{member.login}</span>
+                <span className={styles.login}>
+                  {member.login}
+                  <PersonMenu
+                    login={member.login}
+                    enabled={myLogin !== null && myLogin !== member.login.toLowerCase()}
+                  />
+                </span>
                 <span className={styles.muted}>
                   {member.role === 'owner' ? 'Owner' : 'Member'} · joined{' '}
                   {formatRelativeTime(member.joinedAt)}

@@ -44,6 +44,35 @@ describe('grouping, own messages and mentions', () => {
     expect(mine?.className).not.toBe(within(log()).getByText('three').closest('li')?.className);
   });
 
+  it('folds away what someone the reader blocked wrote, until they choose to show it', async () => {
+    const troll = { id: 3, login: 'troll', avatarUrl: null };
+    const carl = { id: 4, login: 'carl', avatarUrl: null };
+    memberOf(
+      [
+        makeMessage({ id: 1, author: troll, text: 'nasty words', authorBlocked: true }),
+        // Blocked since the page loaded it: the reader's list of blocked people folds it too.
+        makeMessage({ id: 2, author: carl, text: 'more nasty words' }),
+        makeMessage({ id: 3, author: bob, text: 'kind words' }),
+      ],
+      {
+        'GET /api/account/blocks': () => ({
+          body: { data: [{ login: 'Carl', name: null, avatarUrl: null, blockedAt: at(5) }] },
+        }),
+      },
+    );
+    const { user } = renderApp('/group-projects/5', { session: signedInSession });
+    const log = await findLog();
+    await within(log).findByText('kind words');
+    await within(log).findAllByText(/Message from a user you blocked/);
+    expect(within(log).getAllByText(/Message from a user you blocked/)).toHaveLength(2);
+    expect(within(log).queryByText('nasty words')).toBeNull();
+    expect(within(log).queryByText('more nasty words')).toBeNull();
+
+    await user.click(within(log).getAllByRole('button', { name: 'show' })[0] as HTMLElement);
+    expect(within(log).getByText('nasty words')).toBeTruthy();
+    expect(within(log).queryByText('more nasty words')).toBeNull();
+  });
+
   it('highlights mentions, the reader’s own most', async () => {
     memberOf([makeMessage({ id: 1, author: bob, text: 'thanks @ada and @carol, see a@b.org' })]);
     renderApp('/group-projects/5', { session: signedInSession });

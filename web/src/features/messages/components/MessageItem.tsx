@@ -1,6 +1,7 @@
 import type { MessageAuthor } from '@openlfg/contracts';
 import { useState } from 'react';
 import { Avatar } from '../../../components/Avatar';
+import { PersonMenu } from '../../../components/PersonMenu';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { formatRelativeTime } from '../../../lib/format';
 import type { TimelineMessage } from '../timeline';
@@ -22,6 +23,8 @@ export interface MessageItemProps {
   mine?: boolean;
   canEdit?: boolean;
   canDelete?: boolean;
+  /** The reader blocked its author: folded away until they choose to show it. */
+  fromBlocked?: boolean;
 }
 
 export function MessageItem({
@@ -33,8 +36,10 @@ export function MessageItem({
   mine = false,
   canEdit = false,
   canDelete = false,
+  fromBlocked = false,
 }: MessageItemProps) {
   const [editing, setEditing] = useState(false);
+  const [shown, setShown] = useState(false);
   const { author, text, createdAt } =
     entry.kind === 'stored'
       ? entry.message
@@ -83,11 +88,23 @@ export function MessageItem({
         ) : (
           <p className={styles.meta}>
             <span className={styles.author}>{author.login}</span>
-            {mine ? <span className={styles.you}>(you)</span> : null} {time}
+            {mine ? <span className={styles.you}>(you)</span> : null}
+            <PersonMenu
+              login={author.login}
+              enabled={me !== null && !mine && stored !== null && stored.author.id !== 0}
+            />{' '}
+            {time}
           </p>
         )}
         {deleted ? (
           <p className={styles.deleted}>Message deleted</p>
+        ) : fromBlocked && !shown ? (
+          <p className={styles.deleted}>
+            Message from a user you blocked —{' '}
+            <button type="button" className={styles.retry} onClick={() => setShown(true)}>
+              show
+            </button>
+          </p>
         ) : stored && editing ? (
           <MessageEditor message={stored} onDone={() => setEditing(false)} />
         ) : (

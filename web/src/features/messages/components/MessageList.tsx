@@ -1,6 +1,7 @@
 import type { MessageAuthor } from '@openlfg/contracts';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Spinner } from '../../../components/Spinner';
+import { useBlockedLogins } from '../../../lib/people';
 import { continuesGroup, timelineKey, withDaySeparators, type TimelineMessage } from '../timeline';
 import { useNow } from '../use-now';
 import { MessageItem } from './MessageItem';
@@ -41,6 +42,8 @@ export function MessageList({
   onSeeNewest,
 }: MessageListProps) {
   const now = useNow();
+  // Whom the reader blocked: their messages fold away, those that arrive live included.
+  const blocked = useBlockedLogins(me !== null);
   const entries = useMemo(() => withDaySeparators(timeline, now), [timeline, now]);
   const scroller = useRef<HTMLDivElement>(null);
   const [atBottom, setAtBottom] = useState(true);
@@ -136,6 +139,10 @@ export function MessageList({
                 );
               }
               const mine = entry.kind === 'pending' || (me !== null && entry.message.author.id === me.id);
+              const fromBlocked =
+                entry.kind === 'stored' &&
+                (entry.message.authorBlocked === true ||
+                  blocked.has(entry.message.author.login.toLowerCase()));
               return (
                 <MessageItem
                   key={timelineKey(entry)}
@@ -145,6 +152,7 @@ export function MessageList({
                   onRetry={onRetry}
                   continued={continuesGroup(entries[index - 1], entry, me?.id ?? null)}
                   mine={mine}
+                  fromBlocked={fromBlocked}
                   canEdit={mine && canPost}
                   canDelete={(mine && canPost) || canModerate}
                 />

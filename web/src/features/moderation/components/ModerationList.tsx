@@ -20,7 +20,7 @@ export interface ModerationListProps<T> {
   /** What is listed, in a few words ("project requests"), for loading and failure. */
   what: string;
   empty: { title: string; text: string };
-  keyOf: (item: T) => number;
+  keyOf: (item: T) => number | string;
   /** One item, an <li>; `onDone` once it has left the list (focus goes back to the section's heading). */
   renderItem: (item: T, onDone: () => void) => ReactNode;
 }

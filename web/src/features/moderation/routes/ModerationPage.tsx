@@ -12,6 +12,7 @@ import { CatalogueHealthView } from '../components/CatalogueHealthView';
 import { ModerationTabs } from '../components/ModerationTabs';
 import { ProjectRequests } from '../components/ProjectRequests';
 import { ReportedGroups } from '../components/ReportedGroups';
+import { ReportedPeople } from '../components/ReportedPeople';
 import { HiddenGroups } from '../components/HiddenGroups';
 import { MODERATION_PATH, parseModerationLocation } from '../moderation-location';
 import styles from '../components/Moderation.module.css';
@@ -58,6 +59,7 @@ function ModerationArea() {
       <ModerationTabs selected={tab} />
       {tab === 'requests' ? <ProjectRequests page={page} /> : null}
       {tab === 'reports' ? <ReportedGroups page={page} /> : null}
+      {tab === 'reports' ? <ReportedPeople page={page} /> : null}
       {tab === 'hidden' ? <HiddenGroups page={page} /> : null}
       {tab === 'catalogue' ? <CatalogueHealthView page={page} /> : null}
       {tab === 'audit' ? <AuditLog page={page} /> : null}
