@@ -82,6 +82,13 @@ const EnvSchema = Type.Object({
         'a GitHub token for reading public data (raises the API rate limit from 60 to 5,000 requests an hour)',
     }),
   ),
+  GITHUB_WEBHOOK_SECRET: Type.Optional(
+    Type.String({
+      minLength: 16,
+      description:
+        "the secret of your GitHub App's (or repository's) webhook, at least 16 characters, which signs each delivery",
+    }),
+  ),
   GITHUB_TIMEOUT_MS: Type.Integer({
     minimum: 100,
     maximum: 60000,
@@ -228,6 +235,8 @@ export interface Config {
     graphqlUrl: string;
     /** Server-side token for public reads (issues, catalogue sync); null reads anonymously. */
     token: string | null;
+    /** The secret GitHub signs webhook deliveries with; null: POST /api/github/webhooks answers 503. */
+    webhookSecret: string | null;
   };
   sync: {
     /** Base URL of ecosyste.ms' packages API, where used-by counts come from. */
@@ -349,6 +358,7 @@ export function loadConfig(
       graphqlUrl: graphqlUrlFor(apiUrl),
       timeoutMs: valid.GITHUB_TIMEOUT_MS,
       token: valid.GITHUB_TOKEN ?? null,
+      webhookSecret: valid.GITHUB_WEBHOOK_SECRET ?? null,
     },
     sync: {
       ecosystemsUrl: valid.ECOSYSTEMS_URL.replace(/\/+$/, ''),

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { graphql } from './fake-github/graphql.js';
 import { nowSeconds } from './fake-github/clock.js';
 import { json } from './fake-http.js';
+import { deliver } from './fake-github/webhooks.js';
 import { accessToken, authorize, publicUser, withUser, type IssuedCode } from './fake-github/oauth.js';
 import {
   listContributors,
@@ -22,6 +23,14 @@ import type {
 } from './fake-github/types.js';
 
 export { graphqlPoints } from './fake-github/graphql.js';
+export {
+  installationEvent,
+  installationRepositoriesEvent,
+  issueCommentEvent,
+  issuesEvent,
+  pullRequestEvent,
+  signedDelivery,
+} from './fake-github/webhooks.js';
 export type {
   FakeBudget,
   FakeFault,
@@ -89,6 +98,17 @@ export class FakeGitHub {
   async stop(): Promise<void> {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** The secret the fake's webhook signs deliveries with (the app's GITHUB_WEBHOOK_SECRET). */
+  webhookSecret = 'fake-webhook-secret-0123456789';
+
+  /**
+   * Sends a delivery to the app at `appUrl` as GitHub's webhook would: `payload` as JSON with GitHub's headers,
+   * signed with `webhookSecret`. Payload builders: fake-github/webhooks.ts.
+   */
+  deliver(appUrl: string, event: string, payload: unknown, options: { deliveryId?: string } = {}) {
+    return deliver(appUrl, this.webhookSecret, event, payload, options);
   }
 
   /** Revokes every token, as a user revoking the OAuth app on github.com would. */

@@ -15,7 +15,12 @@ export type BusEvent =
   /** A session ended (logout, a new sign-in): its sockets close. */
   | { kind: 'session-ended'; sessionIdHash: string }
   /** These users' notifications changed (a new one, one read): nodes push their unread counts. */
-  | { kind: 'notifications'; userIds: number[] };
+  | { kind: 'notifications'; userIds: number[] }
+  /**
+   * These stored issues changed (a webhook delivery, a recheck): nodes tell the sockets that follow issues, whose
+   * pages load the rows again. At most ISSUES_CHANGED_MAX_IDS ids per event (NOTIFY's payload is bounded).
+   */
+  | { kind: 'issues-changed'; issueIds: number[] };
 
 export interface EventBus {
   /** Tells every node, this one included. */
@@ -70,6 +75,10 @@ export function decodeBusEvent(payload: string): BusEvent | null {
     case 'notifications':
       return Array.isArray(event.userIds) && event.userIds.every((id) => Number.isSafeInteger(id))
         ? { kind: 'notifications', userIds: event.userIds as number[] }
+        : null;
+    case 'issues-changed':
+      return Array.isArray(event.issueIds) && event.issueIds.every((id) => Number.isSafeInteger(id))
+        ? { kind: 'issues-changed', issueIds: event.issueIds as number[] }
         : null;
     default:
       return null;

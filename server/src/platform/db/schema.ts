@@ -24,6 +24,8 @@ import type {
   ProjectContributorsTable,
   ProjectMentorsTable,
   MentorAsksTable,
+  WebhookDeliveriesTable,
+  GitHubInstallationsTable,
 } from './schema-catalogue.js';
 import type {
   GroupProjectsTable,
@@ -81,4 +83,6 @@ export interface DB {
   mentor_asks: MentorAsksTable;
   mail_settings: MailSettingsTable;
   mail_confirmations: MailConfirmationsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  github_installations: GitHubInstallationsTable;
 }
