@@ -20,7 +20,7 @@ export interface RoomListener {
   onClosed?: (reason: RoomClosedReason) => void;
 }
 
-/** The ids of the stored issues that changed; null when any may have (the socket was away). */
+/** The ids of the stored issues that changed; null when any loaded before now may have (unheard changes). */
 export type IssuesChangedListener = (issueIds: number[] | null) => void;
 
 /** The part of the browser's WebSocket this module uses, so tests can pass a fake. */
@@ -67,8 +67,6 @@ export class RealtimeConnection {
   private readonly notificationListeners = new Set<(unreadCount: number) => void>();
   /** Listeners of the stored issues' changes (the finder, a project's issues): the socket follows them for them. */
   private readonly issueListeners = new Set<IssuesChangedListener>();
-  /** Issues were followed on an earlier socket: the next `ready` may have missed changes meanwhile. */
-  private issuesFollowedBefore = false;
   private readonly statusListeners = new Set<() => void>();
   private readonly sessionEndedListeners = new Set<() => void>();
   private socket: SocketLike | null = null;
@@ -152,23 +150,20 @@ export class RealtimeConnection {
 
   /**
    * Follows changes to the stored issues, on any node: `listener` gets the ids of the issues that changed, or null
-   * after the socket came back (changes made while it was away were not heard: anything may have changed).
+   * when a new socket starts following them (changes made before, since the page loaded or while the socket was
+   * away, were not heard: anything loaded before may have changed). A socket already open follows at once.
    * Returns the function that stops following them.
    */
   followIssues(listener: IssuesChangedListener): () => void {
     this.clearTimer('lingerTimer');
     const first = this.issueListeners.size === 0;
     this.issueListeners.add(listener);
-    if (first && this.ready) {
-      this.send({ type: 'follow-issues' });
-      this.issuesFollowedBefore = true;
-    }
+    if (first && this.ready) this.send({ type: 'follow-issues' });
     if (this.socket === null && this.reconnectTimer === null && this.status !== 'session-ended') {
       this.open();
     }
     return () => {
       if (!this.issueListeners.delete(listener) || this.issueListeners.size > 0) return;
-      this.issuesFollowedBefore = false;
       if (this.ready) this.send({ type: 'unfollow-issues' });
       if (!this.following()) this.scheduleLinger();
     };
@@ -203,7 +198,6 @@ export class RealtimeConnection {
     this.rooms.clear();
     this.notificationListeners.clear();
     this.issueListeners.clear();
-    this.issuesFollowedBefore = false;
     this.sessionEndedListeners.clear();
     this.setStatus('idle');
     this.statusListeners.clear();
@@ -235,8 +229,8 @@ export class RealtimeConnection {
         if (this.notificationListeners.size > 0) this.send({ type: 'follow-notifications' });
         if (this.issueListeners.size > 0) {
           this.send({ type: 'follow-issues' });
-          if (this.issuesFollowedBefore) for (const listener of [...this.issueListeners]) listener(null);
-          this.issuesFollowedBefore = true;
+          // What was loaded before this socket followed the issues may have changed unheard since.
+          for (const listener of [...this.issueListeners]) listener(null);
         }
         return;
       case 'issues-changed':

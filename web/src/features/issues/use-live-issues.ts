@@ -14,7 +14,8 @@ function shows(query: Query, issueIds: ReadonlySet<number>): boolean {
  * Keeps the finder's rows live while mounted (the finder, a project's issues): the tab's realtime socket follows
  * the stored issues, and when some change on any node (GitHub told the server someone took one, closed it, opened
  * a pull request for it) the cached lists showing them load again, so their taken signal changes without a
- * reload. After the socket was away, every list loads again: changes meanwhile were not heard.
+ * reload. When a socket starts following (the page's first, or one after a lost connection), the lists already
+ * loaded load again once: changes before it were not heard. A socket the page found open follows at once.
  */
 export function useLiveIssues(): void {
   const queryClient = useQueryClient();
@@ -24,7 +25,8 @@ export function useLiveIssues(): void {
         const changed = issueIds === null ? null : new Set(issueIds);
         void queryClient.invalidateQueries({
           queryKey: ISSUE_LISTS_QUERY_KEY,
-          predicate: (query) => changed === null || shows(query, changed),
+          // Null: every list that has loaded (one still loading answers after the follow began).
+          predicate: (query) => (changed === null ? query.state.data !== undefined : shows(query, changed)),
         });
       }),
     [queryClient],

@@ -34,7 +34,10 @@ describe('the finder, live', () => {
     }));
     renderApp('/issues?taken=any');
     await row('Issue 2');
+    const loaded = finderRequests(calls).length;
     const socket = await readySocket();
+    // Following began after the list loaded: it loads again once, for what changed in between.
+    await waitFor(() => expect(finderRequests(calls).length).toBe(loaded + 1));
     const before = finderRequests(calls).length;
 
     socket.deliver({ type: 'issues-changed', issueIds: [99] });
