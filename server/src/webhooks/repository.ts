@@ -86,6 +86,8 @@ export function createWebhooksRepository(db: Kysely<DB>) {
           comments: issue.comments,
           assignee: issue.assignee,
           assigned_at: issue.assignee ? issue.updatedAt : null,
+          // A new row has no pull request nor claim comment: only its assignee can take it.
+          github_taken_until: issue.assignee ? 'infinity' : '-infinity',
           open: true,
           left_at: null,
           is_demo: false,
@@ -106,6 +108,14 @@ export function createWebhooksRepository(db: Kysely<DB>) {
               // The assignment's date stays while the assignee does; a new assignee's is the delivery's.
               assigned_at: sql`case when issues.assignee is not distinct from excluded.assignee
                 then issues.assigned_at else excluded.assigned_at end`,
+              // TAKEN_UNTIL with the new assignee and the stored pull request and claim comment, in this one
+              // statement (a delivery's few round trips are its cost).
+              github_taken_until: sql`case
+                when excluded.assignee is not null or issues.pull_request_number is not null
+                  then 'infinity'::timestamptz
+                when issues.claim_comment_at is not null
+                  then issues.claim_comment_at + make_interval(days => ${CLAIM_COMMENT_DAYS})
+                else '-infinity'::timestamptz end`,
               open: true,
               left_at: null,
               is_demo: false,
@@ -115,9 +125,7 @@ export function createWebhooksRepository(db: Kysely<DB>) {
         )
         .returning('id')
         .executeTakeFirst();
-      if (!row) return null;
-      await retake(trx, [row.id]);
-      return row.id;
+      return row?.id ?? null;
     },
 
     /**
