@@ -30,7 +30,14 @@ const SERVER_FEATURES = readdirSync(new URL('./server/src/', import.meta.url), {
  */
 const SERVER_FEATURE_SURFACES = {
   accounts: ['authentication.js'],
-  github: ['dev-provider.js', 'github-client.js', 'sign-in-provider.js', 'repo-client.js', 'user-summary.js'],
+  github: [
+    'dev-provider.js',
+    'github-client.js',
+    'sign-in-provider.js',
+    'repo-client.js',
+    'user-summary.js',
+    'app-tokens.js',
+  ],
   // Webhook deliveries store issues as the sync does: its readers, claim phrases and maintainer associations.
   catalog: [
     'sources/index.js',
