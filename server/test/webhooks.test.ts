@@ -2,6 +2,7 @@ import type { FinderIssue, IssueListResponse } from '@openlfg/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, jsonHeaders, type TestApp } from './support/app.js';
+import { openDatabase } from '../src/platform/db/database.js';
 import { createTestDatabase } from './support/database.js';
 import {
   installationEvent,
@@ -134,6 +135,35 @@ describe('POST /api/github/webhooks: who may deliver', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ outcome: 'duplicate' });
     expect(await takenState(p, 1)).toBe('free');
+  });
+
+  it('forgets delivery ids after 30 days, pruned as deliveries come', async () => {
+    const fresh = await createTestApp({ env: { GITHUB_WEBHOOK_SECRET: SECRET } });
+    try {
+      const db = fresh.database.db;
+      await db
+        .insertInto('webhook_deliveries')
+        .values([
+          { delivery_id: 'old', event: 'issues', received_at: daysAgo(31) },
+          { delivery_id: 'recent', event: 'issues', received_at: daysAgo(3) },
+        ])
+        .execute();
+      const p = await addProject(db, REPO);
+      await addIssue(db, p, 1);
+      const res = await send('issues', issuesEvent(REPO, 'assigned', { number: 1, assignees: ['ada'] }), {
+        app: fresh,
+        deliveryId: 'new',
+      });
+      expect(res.statusCode).toBe(200);
+      const ids = await db
+        .selectFrom('webhook_deliveries')
+        .select('delivery_id')
+        .orderBy('delivery_id')
+        .execute();
+      expect(ids.map((row) => row.delivery_id)).toEqual(['new', 'recent']);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('ignores unknown repositories, events and actions with 202', async () => {
@@ -360,6 +390,40 @@ describe('what a delivery changed reaches open pages', () => {
       expect(changed.issueIds).toEqual([id]);
     } finally {
       socket.close();
+    }
+  });
+});
+
+/** Two nodes on one PostgreSQL schema (PGlite is one process): what a deployment behind a load balancer is. */
+describe.runIf(process.env.OPENLFG_TEST_DB === 'postgres')('on several nodes', () => {
+  it('a delivery to one node reaches a socket following issues on another', async () => {
+    const schema = t.database.schema;
+    const url = process.env.TEST_DATABASE_URL;
+    if (!schema || !url) throw new Error('the PostgreSQL test database has a schema of its own');
+    const second = await openDatabase({ kind: 'postgres', url, poolSize: 2, searchPath: schema });
+    const nodeB = await createTestApp({
+      database: { ...second, dispose: () => second.close() },
+      env: { GITHUB_WEBHOOK_SECRET: SECRET },
+    });
+    try {
+      const p = await addProject(t.database.db, REPO);
+      const id = await addIssue(t.database.db, p, 1);
+      const socket = await openSocket(await listenForSockets(nodeB.app), { cookie: null });
+      try {
+        await socket.next('ready');
+        socket.send({ type: 'follow-issues' });
+        socket.send({ type: 'nonsense' });
+        await socket.next('error');
+        const res = await send('issues', issuesEvent(REPO, 'assigned', { number: 1, assignees: ['ada'] }));
+        expect(res.statusCode).toBe(200);
+        expect((await socket.next('issues-changed', undefined, 10_000)).issueIds).toEqual([id]);
+        expect(await takenState(p, 1, nodeB)).toBe('assigned');
+      } finally {
+        socket.close();
+      }
+    } finally {
+      await nodeB.close();
+      await second.close();
     }
   });
 });

@@ -52,6 +52,14 @@ export function createWebhooksRepository(db: Kysely<DB>) {
       return row !== undefined;
     },
 
+    /** Forgets delivery ids older than `days`: GitHub redelivers (by hand) for three days at most. */
+    async pruneDeliveries(trx: Transaction<DB>, days: number): Promise<void> {
+      await trx
+        .deleteFrom('webhook_deliveries')
+        .where(sql<boolean>`received_at < now() - make_interval(days => ${days})`)
+        .execute();
+    },
+
     async projectByRepo(trx: Transaction<DB>, repoExt: string): Promise<DeliveryProject | null> {
       const row = await trx
         .selectFrom('projects')

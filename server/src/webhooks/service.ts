@@ -54,6 +54,10 @@ const INSTALLATION_EVENTS: Record<
 const DELIVERY_ID = /^[A-Za-z0-9-]{1,100}$/;
 const EVENT_NAME = /^[a-z_]{1,60}$/;
 
+/** Delivery ids are kept this long (GitHub lets a delivery be sent again for three days), pruned hourly per node. */
+const DELIVERY_DAYS = 30;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
 /** Thrown inside the transaction to roll back a delivery that turned out to change nothing (its id unrecorded). */
 class NothingApplied extends Error {}
 
@@ -74,6 +78,7 @@ export function createWebhooksService(deps: {
   observe?: (event: string, outcome: WebhookOutcome['outcome']) => void;
 }) {
   const { repository, secret } = deps;
+  let prunedAt = Number.NEGATIVE_INFINITY;
 
   async function apply(event: string, payload: Json, trx: Transaction<DB>): Promise<Applied> {
     const installationApplier = INSTALLATION_EVENTS[event];
@@ -112,6 +117,10 @@ export function createWebhooksService(deps: {
           repository.transaction(async (trx) => {
             pushes = [];
             if (!(await repository.recordDelivery(trx, deliveryId, event))) return 'duplicate' as const;
+            if (Date.now() - prunedAt >= PRUNE_EVERY_MS) {
+              await repository.pruneDeliveries(trx, DELIVERY_DAYS);
+              prunedAt = Date.now();
+            }
             const result = await apply(event, payload, trx);
             if (result.kind === 'ignored') throw new NothingApplied();
             for (let start = 0; start < result.issueIds.length; start += ISSUES_CHANGED_MAX_IDS) {
