@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { EventBus } from '../platform/bus/index.js';
 import { retryTransaction } from '../platform/db/retry.js';
+import { countWebhookDelivery } from '../platform/metrics.js';
 import type { DB } from '../platform/db/schema.js';
 import { badRequest, HttpError, notFound } from '../platform/http/errors.js';
 import { IGNORED, type Applied } from './applied.js';
@@ -74,8 +75,6 @@ export function createWebhooksService(deps: {
   secret: string | null;
   bus: Pick<EventBus, 'publishOnCommit'>;
   log: FastifyBaseLogger;
-  /** Counts each delivery by event and outcome (metrics). */
-  observe?: (event: string, outcome: WebhookOutcome['outcome']) => void;
 }) {
   const { repository, secret } = deps;
   let prunedAt = Number.NEGATIVE_INFINITY;
@@ -142,7 +141,7 @@ export function createWebhooksService(deps: {
   }
 
   function answer(event: string, outcome: WebhookOutcome['outcome']): DeliveryAnswer {
-    deps.observe?.(event, outcome);
+    countWebhookDelivery(event, outcome);
     return { status: outcome === 'ignored' ? 202 : 200, body: { outcome } };
   }
 
