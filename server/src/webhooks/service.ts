@@ -65,8 +65,9 @@ class NothingApplied extends Error {}
 /**
  * GitHub's webhook deliveries. Each is applied WITHIN the request's transaction: the delivery's id and its effect
  * commit together, before the answer, so a node that stops right after answering has lost nothing, and a
- * redelivery (GitHub's or a person's, same id) finds the id and changes nothing. (The issue allows a queue of
- * deliveries applied later instead; this is the simpler of the two, and the work is a few indexed statements.)
+ * redelivery (GitHub's or a person's, same id) finds the id and changes nothing. Of the two ways to lose nothing,
+ * this is the simpler: the other, a durable queue of raw deliveries that a worker applies after the answer, would
+ * answer sooner but needs the worker, its retries and its backlog, and a delivery here is a few indexed statements.
  * What changed reaches open pages through the bus (`issues-changed`), published only if the transaction commits.
  */
 export function createWebhooksService(deps: {
