@@ -30,8 +30,24 @@ const SERVER_FEATURES = readdirSync(new URL('./server/src/', import.meta.url), {
  */
 const SERVER_FEATURE_SURFACES = {
   accounts: ['authentication.js'],
-  github: ['dev-provider.js', 'github-client.js', 'sign-in-provider.js', 'repo-client.js', 'user-summary.js'],
-  catalog: ['sources/index.js', 'sync/run.js'],
+  github: [
+    'dev-provider.js',
+    'github-client.js',
+    'sign-in-provider.js',
+    'repo-client.js',
+    'user-summary.js',
+    'app-tokens.js',
+  ],
+  // Webhook deliveries store issues as the sync does: its readers, claim phrases and maintainer associations.
+  catalog: [
+    'sources/index.js',
+    'sync/run.js',
+    'sources/fields.js',
+    'sync/claim-phrases.js',
+    'sync/issue-facts.js',
+  ],
+  // The realtime channel carries the issues' live changes beside the boards and the bell.
+  issues: ['live-feed.js'],
   groups: ['repository.js', 'policy.js', 'input.js'],
   // The service records notifications in other features' transactions; mail digests read and word the rows.
   notifications: ['service.js', 'realtime-feed.js', 'repository.js', 'presenters.js'],

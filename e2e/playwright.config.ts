@@ -13,6 +13,8 @@ const baseURL = `http://localhost:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'openlfg-e2e-'));
 /** The local stand-in for GitHub's REST API (global-setup.ts starts it); the site reads issues from it. */
 export const FAKE_GITHUB_PORT = Number(process.env.E2E_FAKE_GITHUB_PORT ?? 4319);
+/** The secret the site checks GitHub's webhook deliveries with; the webhook journey signs its deliveries with it. */
+export const E2E_WEBHOOK_SECRET = 'e2e-webhook-secret-0123456789';
 /** The GitHub login the site treats as a moderator (ADMIN_LOGINS); tests sign in as it to reach /admin. */
 export const E2E_MODERATOR = 'e2e-moderator';
 
@@ -59,6 +61,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       GITHUB_API_URL: `http://127.0.0.1:${FAKE_GITHUB_PORT}`,
       ADMIN_LOGINS: E2E_MODERATOR,
+      GITHUB_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
     },
   },
 });

@@ -4,6 +4,7 @@ import { runLoggingBench } from './logging.js';
 import { runRealtimeBench } from './realtime/run.js';
 import { runRecheckBench } from './recheck.js';
 import { runSitemapBench } from './sitemap.js';
+import { runWebhooksBench } from './webhooks.js';
 import { printFirstVisitJs } from './web/first-visit.js';
 import { runLighthouse } from './web/lighthouse.js';
 
@@ -40,6 +41,10 @@ import { runLighthouse } from './web/lighthouse.js';
  * RSS and heap before and at their peak while streaming, against "flat" (the heap's growth bounded and the same
  * at both sizes).
  *
+ * Webhooks round (webhooks.ts): GitHub's webhook deliveries one at a time through the app, signed, applied in their
+ * transaction: each delivery's handling time, p50 and p99 against the 20 ms target, on PGlite and on PostgreSQL
+ * when a server is named.
+ *
  * Realtime (realtime/run.ts): two nodes (server-process.ts, ports 4601 and 4602) on a private PostgreSQL
  * server (initdb + pg_ctl from /usr/lib/postgresql/15/bin, run as the postgres user when the bench is root,
  * port 55432, deleted afterwards, also on Ctrl-C), 500 WebSocket subscribers over 50 private boards and both
@@ -54,11 +59,12 @@ import { runLighthouse } from './web/lighthouse.js';
  * order, an acknowledged message missing, a node dying), never for a latency figure.
  *
  * Switches (environment):
- *   BENCH_ONLY=web | http | logging | recheck | finder | sitemap | realtime  one part only (default: all, in that order); the first
+ *   BENCH_ONLY=web | http | logging | recheck | finder | sitemap | webhooks | realtime  one part only (default: all, in that order); the first
  *                                     visit's JavaScript size is printed whichever runs
  *   LIGHTHOUSE_RUNS, LIGHTHOUSE_REPORT_DIR, CHROMIUM_PATH   the Lighthouse part's (see web/lighthouse.ts)
  *   BENCH_RECHECK_PROJECTS=2000, BENCH_RECHECK_GITHUB_MS=200   the recheck round's catalogue and GitHub's delay
  *   BENCH_ISSUES=1000000              the finder round's generated issues (over BENCH_PROJECTS projects)
+ *   BENCH_WEBHOOK_DELIVERIES=2000     the webhooks round's timed deliveries
  *   BENCH_REALTIME_SECONDS=60         length of the steady load, and of the faults part (shorten to develop)
  *   BENCH_REALTIME_WARMUP_SECONDS=10  sending before it, ramping up to the rate (checked, not timed)
  *   BENCH_REALTIME_RATE=200           messages a second across all rooms
@@ -76,7 +82,7 @@ import { runLighthouse } from './web/lighthouse.js';
  */
 
 const only = process.env.BENCH_ONLY;
-const PARTS = ['web', 'http', 'logging', 'recheck', 'finder', 'sitemap', 'realtime'] as const;
+const PARTS = ['web', 'http', 'logging', 'recheck', 'finder', 'sitemap', 'webhooks', 'realtime'] as const;
 if (only && !(PARTS as readonly string[]).includes(only)) {
   console.error(`BENCH_ONLY must be one of ${PARTS.join(', ')} (got ${JSON.stringify(only)})`);
   process.exit(2);
@@ -96,5 +102,6 @@ if (runs('logging')) await runLoggingBench();
 if (runs('recheck')) ok = (await runRecheckBench()) && ok;
 if (runs('finder')) ok = (await runFinderBench()) && ok;
 if (runs('sitemap')) ok = (await runSitemapBench()) && ok;
+if (runs('webhooks')) ok = (await runWebhooksBench()) && ok;
 if (runs('realtime')) ok = (await runRealtimeBench()) && ok;
 if (!ok) process.exitCode = 1;

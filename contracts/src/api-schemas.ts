@@ -136,6 +136,7 @@ import {
   VolunteerMentorResponse,
 } from './mentors.js';
 import { NoContent, Redirect } from './schema-helpers.js';
+import { WebhookOutcome } from './webhooks.js';
 import {
   MailLinkOutcome,
   MailSettings,
@@ -286,6 +287,7 @@ export const API_SCHEMAS = schemas({
   removeProject: { params: AdminIdParams, body: OptionalReasonBody, response: { 204: NoContent } },
   startSync: { body: OptionalReasonBody, response: { 202: SyncStarted } },
   auditLog: { querystring: AdminPageQuery, response: { 200: AuditLogResponse } },
+  githubWebhook: { response: { 200: WebhookOutcome, 202: WebhookOutcome } },
 });
 
 type Schemas = typeof API_SCHEMAS;

@@ -119,4 +119,6 @@ export const API_SUMMARIES: Record<EndpointName, string> = {
     "Sets the caller's notification email and digest; an unconfirmed address is sent a confirmation link, at most one per address per 10 minutes and five per user a day.",
   confirmMail: 'Confirms an address from the link the confirmation mail carried.',
   unsubscribeMail: "Turns a digest's recipient's email off from its signed link (one-click, RFC 8058).",
+  githubWebhook:
+    "GitHub's webhook deliveries (issues, comments, pull requests, App installations), signed with GITHUB_WEBHOOK_SECRET; each delivery id is applied once.",
 };

@@ -142,6 +142,9 @@ export const API = declare({
   removeProject: { method: 'DELETE', path: '/api/admin/projects/:id', auth: 'moderator' },
   startSync: { method: 'POST', path: '/api/admin/sync', auth: 'moderator' },
   auditLog: { method: 'GET', path: '/api/admin/audit', auth: 'moderator' },
+
+  // Signed by GitHub (X-Hub-Signature-256), not by a session: see the route.
+  githubWebhook: { method: 'POST', path: '/api/github/webhooks', auth: 'anyone' },
 });
 
 export type EndpointName = keyof typeof API;

@@ -28,6 +28,7 @@ export * from './mentors.js';
 export * from './notifications.js';
 export * from './notification-text.js';
 export * from './mail.js';
+export * from './webhooks.js';
 export * from './schema-helpers.js';
 export * from './server-render.js';
 export * from './api.js';

@@ -152,6 +152,9 @@ export type RoomHistoryQuery = Static<typeof RoomHistoryQuery>;
 
 /* ---------- Realtime frames (JSON text frames on /api/realtime) ---------- */
 
+/** The most issue ids one `issues-changed` frame (and bus event) carries: more go as several. */
+export const ISSUES_CHANGED_MAX_IDS = 200;
+
 /**
  * Client -> server. `subscribe` follows a room; with `afterId` (the last id the client saw in that room) the
  * server first replays every message after it, in order, then continues live. Without it, only new messages.
@@ -183,11 +186,25 @@ export const UnfollowNotificationsFrame = Type.Object(
   { type: Type.Literal('unfollow-notifications') },
   { additionalProperties: false },
 );
+/**
+ * Follows changes to the stored issues (someone took one, it closed, a pull request links it): the finder and a
+ * project's page reload the rows they show. Anonymous sockets may follow; `unfollow-` stops.
+ */
+export const FollowIssuesFrame = Type.Object(
+  { type: Type.Literal('follow-issues') },
+  { additionalProperties: false },
+);
+export const UnfollowIssuesFrame = Type.Object(
+  { type: Type.Literal('unfollow-issues') },
+  { additionalProperties: false },
+);
 export const ClientFrame = Type.Union([
   SubscribeFrame,
   UnsubscribeFrame,
   FollowNotificationsFrame,
   UnfollowNotificationsFrame,
+  FollowIssuesFrame,
+  UnfollowIssuesFrame,
 ]);
 export type ClientFrame = Static<typeof ClientFrame>;
 
@@ -224,5 +241,10 @@ export const ServerFrame = Type.Union([
   Type.Object({ type: Type.Literal('heartbeat') }),
   /** The followed user's unread notification count: at follow, and whenever it changes. */
   Type.Object({ type: Type.Literal('notifications'), unreadCount: Type.Integer({ minimum: 0 }) }),
+  /** To issue followers: these stored issues changed (their taken signal, their state), on any node. */
+  Type.Object({
+    type: Type.Literal('issues-changed'),
+    issueIds: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: ISSUES_CHANGED_MAX_IDS }),
+  }),
 ]);
 export type ServerFrame = Static<typeof ServerFrame>;

@@ -29,6 +29,10 @@ import { createMessagesService } from './messages/service.js';
 import { createRealtimeHub } from './messages/realtime/hub.js';
 import { realtimeRoutes, type RealtimeOptions } from './messages/realtime/routes.js';
 import { createNotificationFeed } from './notifications/realtime-feed.js';
+import { createIssuesFeed } from './issues/live-feed.js';
+import { createWebhooksRepository } from './webhooks/repository.js';
+import { webhooksRoutes } from './webhooks/routes.js';
+import { createWebhooksService } from './webhooks/service.js';
 import { createNotificationsRepository } from './notifications/repository.js';
 import { notificationsRoutes } from './notifications/routes.js';
 import { registerMail } from './mail/index.js';
@@ -236,6 +240,15 @@ export async function buildApp(deps: AppDeps) {
     requireUser: accounts.requireUser,
   });
   await app.register(issuesRoutes, { service: issueFinder, requireUser: accounts.requireUser });
+  // GitHub's webhook deliveries (GITHUB_WEBHOOK_SECRET) keep the finder's issues fresh between syncs.
+  await app.register(webhooksRoutes, {
+    service: createWebhooksService({
+      repository: createWebhooksRepository(database.db),
+      secret: config.github.webhookSecret,
+      bus,
+      log: app.log,
+    }),
+  });
   // Notifications: recorded inside the groups' and moderation's writing transactions, pushed after commit.
   const notifications = createNotificationsService({
     repository: createNotificationsRepository(database.db),
@@ -351,6 +364,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(realtimeRoutes, {
     hub,
     notifications: createNotificationFeed({ bus, unreadCount: notifications.unreadCountOf, log: app.log }),
+    issues: createIssuesFeed({ bus }),
     publicUrl: config.publicUrl,
     connectionLimits: { perAddress: config.realtimeSocketsPerAddress },
     ...deps.realtime,

@@ -86,6 +86,25 @@ const EnvSchema = Type.Object({
         'a GitHub token for reading public data (raises the API rate limit from 60 to 5,000 requests an hour)',
     }),
   ),
+  GITHUB_WEBHOOK_SECRET: Type.Optional(
+    Type.String({
+      minLength: 16,
+      description:
+        "the secret of your GitHub App's (or repository's) webhook, at least 16 characters, which signs each delivery",
+    }),
+  ),
+  GITHUB_APP_ID: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]{1,20}$',
+      description: "your GitHub App's id (digits, from its settings page)",
+    }),
+  ),
+  GITHUB_APP_PRIVATE_KEY: Type.Optional(
+    Type.String({
+      pattern: '-----BEGIN [A-Z ]*PRIVATE KEY-----',
+      description: "your GitHub App's private key in PEM (line breaks may be written as \\n)",
+    }),
+  ),
   GITHUB_TIMEOUT_MS: Type.Integer({
     minimum: 100,
     maximum: 60000,
@@ -255,6 +274,10 @@ export interface Config {
     graphqlUrl: string;
     /** Server-side token for public reads (issues, catalogue sync); null reads anonymously. */
     token: string | null;
+    /** The secret GitHub signs webhook deliveries with; null: POST /api/github/webhooks answers 404. */
+    webhookSecret: string | null;
+    /** The GitHub App whose installation tokens read the repositories it covers; null: the server token. */
+    app: { id: string; privateKey: string } | null;
   };
   sync: {
     /** Base URL of ecosyste.ms' packages API, where used-by counts come from. */
@@ -328,6 +351,13 @@ export function loadConfig(
       `Invalid configuration: ${missing} must be set too (GitHub sign-in needs both the client id and secret)`,
     );
   }
+  const hasAppId = valid.GITHUB_APP_ID !== undefined;
+  if (hasAppId !== (valid.GITHUB_APP_PRIVATE_KEY !== undefined)) {
+    const missing = hasAppId ? 'GITHUB_APP_PRIVATE_KEY' : 'GITHUB_APP_ID';
+    throw new ConfigError(
+      `Invalid configuration: ${missing} must be set too (the GitHub App needs both its id and private key)`,
+    );
+  }
   if (isProduction && !hasClientId) {
     throw new ConfigError(
       'Invalid configuration: GITHUB_CLIENT_ID must be set in production (with GITHUB_CLIENT_SECRET, from your GitHub OAuth app)',
@@ -382,6 +412,11 @@ export function loadConfig(
       graphqlUrl: graphqlUrlFor(apiUrl),
       timeoutMs: valid.GITHUB_TIMEOUT_MS,
       token: valid.GITHUB_TOKEN ?? null,
+      webhookSecret: valid.GITHUB_WEBHOOK_SECRET ?? null,
+      app:
+        valid.GITHUB_APP_ID && valid.GITHUB_APP_PRIVATE_KEY
+          ? { id: valid.GITHUB_APP_ID, privateKey: valid.GITHUB_APP_PRIVATE_KEY }
+          : null,
     },
     sync: {
       ecosystemsUrl: valid.ECOSYSTEMS_URL.replace(/\/+$/, ''),

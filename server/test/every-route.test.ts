@@ -41,7 +41,13 @@ const github = await new FakeGitHub().start();
 const ecosystems = await new FakeEcosystems().start();
 github.repositories.set('acme/widgets', { stargazerCount: 3, forkCount: 1 });
 const t = await createTestApp({
-  env: { ...github.syncEnv(), ...ecosystems.env(), ADMIN_LOGINS: 'fuzz-mod' },
+  env: {
+    ...github.syncEnv(),
+    ...ecosystems.env(),
+    ADMIN_LOGINS: 'fuzz-mod',
+    // The webhook route then checks signatures (an unsigned request is a 401) rather than answering 404.
+    GITHUB_WEBHOOK_SECRET: github.webhookSecret,
+  },
   // The frame test sends hundreds of frames at once: the flood limit has its own tests.
   realtime: { flood: { burst: 100_000, perSecond: 100_000 } },
 });

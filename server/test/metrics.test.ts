@@ -59,6 +59,7 @@ describe('GET /metrics', () => {
       '# TYPE openlfg_notifications_total counter',
       '# TYPE openlfg_mail_sent_total counter',
       '# TYPE openlfg_sync_runs_total counter',
+      '# TYPE openlfg_github_webhook_deliveries_total counter',
       '# TYPE openlfg_github_budget_remaining gauge',
       '# TYPE openlfg_github_sync_cost_total counter',
       '# TYPE openlfg_issue_rechecks_total counter',

@@ -35,6 +35,12 @@ const syncRuns = new Counter({
   labelNames: ['status'] as const,
   registers: [metricsRegistry],
 });
+const webhookDeliveries = new Counter({
+  name: 'openlfg_github_webhook_deliveries_total',
+  help: "GitHub's signed webhook deliveries this node answered, by event and outcome (applied, duplicate, ignored).",
+  labelNames: ['event', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
 const githubBudget = new Gauge({
   name: 'openlfg_github_budget_remaining',
   help: "GitHub's rate-limit budget left at the end of this node's last sync run: REST requests, GraphQL points.",
@@ -81,6 +87,11 @@ new Gauge({
 
 export function countNotifications(kind: string, recipients: number): void {
   notifications.inc({ kind }, recipients);
+}
+
+/** A signed delivery answered (the event name is GitHub's, from a bounded set: the signature was checked first). */
+export function countWebhookDelivery(event: string, outcome: string): void {
+  webhookDeliveries.inc({ event, outcome });
 }
 
 export function countMailSent(): void {

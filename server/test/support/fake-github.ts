@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { graphql } from './fake-github/graphql.js';
 import { nowSeconds } from './fake-github/clock.js';
 import { json } from './fake-http.js';
+import { deliver } from './fake-github/webhooks.js';
+import { fakeApp, installationAccessToken } from './fake-github/app.js';
 import { accessToken, authorize, publicUser, withUser, type IssuedCode } from './fake-github/oauth.js';
 import {
   listContributors,
@@ -22,6 +24,14 @@ import type {
 } from './fake-github/types.js';
 
 export { graphqlPoints } from './fake-github/graphql.js';
+export {
+  installationEvent,
+  installationRepositoriesEvent,
+  issueCommentEvent,
+  issuesEvent,
+  pullRequestEvent,
+  signedDelivery,
+} from './fake-github/webhooks.js';
 export type {
   FakeBudget,
   FakeFault,
@@ -110,6 +120,27 @@ export class FakeGitHub {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
+  /** The GitHub App: its key pair, installations and the installation tokens it issued (fake-github/app.ts). */
+  readonly app = fakeApp();
+  /** The token each GraphQL query came with, in order. */
+  readonly graphqlTokens: string[] = [];
+
+  /** The app's environment for the GitHub App (GITHUB_APP_ID, GITHUB_APP_PRIVATE_KEY). */
+  appEnv(): NodeJS.ProcessEnv {
+    return { GITHUB_APP_ID: this.app.id, GITHUB_APP_PRIVATE_KEY: this.app.privateKeyPem };
+  }
+
+  /** The secret the fake's webhook signs deliveries with (the app's GITHUB_WEBHOOK_SECRET). */
+  webhookSecret = 'fake-webhook-secret-0123456789';
+
+  /**
+   * Sends a delivery to the app at `appUrl` as GitHub's webhook would: `payload` as JSON with GitHub's headers,
+   * signed with `webhookSecret`. Payload builders: fake-github/webhooks.ts.
+   */
+  deliver(appUrl: string, event: string, payload: unknown, options: { deliveryId?: string } = {}) {
+    return deliver(appUrl, this.webhookSecret, event, payload, options);
+  }
+
   /** Revokes every token, as a user revoking the OAuth app on github.com would. */
   revokeAllTokens(): void {
     this.tokens.clear();
@@ -160,6 +191,9 @@ export class FakeGitHub {
       );
     }
     if (req.method === 'POST' && url.pathname === '/graphql') return graphql(this, req, res, record);
+    const installation = /^\/app\/installations\/(\d+)\/access_tokens$/.exec(url.pathname);
+    if (req.method === 'POST' && installation)
+      return installationAccessToken(this, Number(installation[1]), req, res);
     const contributors = /^\/repos\/([^/]+\/[^/]+)\/contributors$/.exec(url.pathname);
     if (req.method === 'GET' && contributors)
       return listContributors(this, contributors[1] ?? '', url, req, res, record);

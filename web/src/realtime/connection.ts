@@ -9,9 +9,10 @@ export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'>): stri
 }
 
 /**
- * The tab's one realtime connection, created on first use. Nothing connects until a board follows a room or a
- * signed-in user's bell follows the notification count, so an anonymous visitor who never opens a board never
- * opens a socket. The session cookie goes with the upgrade request.
+ * The tab's one realtime connection, created on first use. Nothing connects until a board follows a room, a
+ * signed-in user's bell follows the notification count, or the finder's rows (the finder, a project's issues)
+ * follow the issues, so an anonymous visitor on other pages opens no socket. The session cookie goes with the
+ * upgrade request.
  */
 export function getRealtimeConnection(): RealtimeConnection {
   connection ??= new RealtimeConnection({

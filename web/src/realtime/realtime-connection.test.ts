@@ -107,6 +107,38 @@ describe('the realtime connection', () => {
     expect(connection.getStatus()).toBe('idle');
   });
 
+  it('follows the issues for the finder, hands over which changed, and says so when a new socket may have missed some', () => {
+    const connection = connect();
+    const onChanged = vi.fn();
+    const stop = connection.followIssues(onChanged);
+    const first = FakeSocket.latest();
+    first.deliver({ type: 'ready', userId: null });
+    expect(first.sent).toEqual([{ type: 'follow-issues' }]);
+    // Loaded before the socket followed: anything may have changed unheard.
+    expect(onChanged).toHaveBeenLastCalledWith(null);
+    first.deliver({ type: 'issues-changed', issueIds: [4, 9] });
+    expect(onChanged).toHaveBeenLastCalledWith([4, 9]);
+
+    first.drop(1006);
+    vi.advanceTimersByTime(reconnectDelay(0, () => 0.5));
+    const second = FakeSocket.latest();
+    second.deliver({ type: 'ready', userId: null });
+    expect(second.sent).toEqual([{ type: 'follow-issues' }]);
+    expect(onChanged).toHaveBeenLastCalledWith(null);
+    expect(onChanged).toHaveBeenCalledTimes(3);
+
+    // A second listener on an open socket follows at once, with nothing missed.
+    const other = vi.fn();
+    const stopOther = connection.followIssues(other);
+    expect(other).not.toHaveBeenCalled();
+    stopOther();
+    expect(second.sent).not.toContainEqual({ type: 'unfollow-issues' });
+    stop();
+    expect(second.sent).toContainEqual({ type: 'unfollow-issues' });
+    vi.advanceTimersByTime(500);
+    expect(connection.getStatus()).toBe('idle');
+  });
+
   it('reconnects with growing, jittered delays and resubscribes from the last id seen', () => {
     const connection = connect();
     connection.subscribe(room, 3, { onMessage: vi.fn() });

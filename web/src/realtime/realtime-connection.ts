@@ -20,6 +20,9 @@ export interface RoomListener {
   onClosed?: (reason: RoomClosedReason) => void;
 }
 
+/** The ids of the stored issues that changed; null when any loaded before now may have (unheard changes). */
+export type IssuesChangedListener = (issueIds: number[] | null) => void;
+
 /** The part of the browser's WebSocket this module uses, so tests can pass a fake. */
 export interface SocketLike {
   send(data: string): void;
@@ -62,6 +65,8 @@ export class RealtimeConnection {
   private readonly rooms = new Map<string, FollowedRoom>();
   /** Listeners of the signed-in user's unread notification count (the bell): the socket follows it for them. */
   private readonly notificationListeners = new Set<(unreadCount: number) => void>();
+  /** Listeners of the stored issues' changes (the finder, a project's issues): the socket follows them for them. */
+  private readonly issueListeners = new Set<IssuesChangedListener>();
   private readonly statusListeners = new Set<() => void>();
   private readonly sessionEndedListeners = new Set<() => void>();
   private socket: SocketLike | null = null;
@@ -143,9 +148,30 @@ export class RealtimeConnection {
     };
   }
 
-  /** Whether anything needs the socket: a room, or the notification count. */
+  /**
+   * Follows changes to the stored issues, on any node: `listener` gets the ids of the issues that changed, or null
+   * when a new socket starts following them (changes made before, since the page loaded or while the socket was
+   * away, were not heard: anything loaded before may have changed). A socket already open follows at once.
+   * Returns the function that stops following them.
+   */
+  followIssues(listener: IssuesChangedListener): () => void {
+    this.clearTimer('lingerTimer');
+    const first = this.issueListeners.size === 0;
+    this.issueListeners.add(listener);
+    if (first && this.ready) this.send({ type: 'follow-issues' });
+    if (this.socket === null && this.reconnectTimer === null && this.status !== 'session-ended') {
+      this.open();
+    }
+    return () => {
+      if (!this.issueListeners.delete(listener) || this.issueListeners.size > 0) return;
+      if (this.ready) this.send({ type: 'unfollow-issues' });
+      if (!this.following()) this.scheduleLinger();
+    };
+  }
+
+  /** Whether anything needs the socket: a room, the notification count, or the issues. */
   private following(): boolean {
-    return this.rooms.size > 0 || this.notificationListeners.size > 0;
+    return this.rooms.size > 0 || this.notificationListeners.size > 0 || this.issueListeners.size > 0;
   }
 
   /** After the session ended: reconnect (with backoff), as whoever the browser's cookie now says. */
@@ -171,6 +197,7 @@ export class RealtimeConnection {
     this.dropSocket();
     this.rooms.clear();
     this.notificationListeners.clear();
+    this.issueListeners.clear();
     this.sessionEndedListeners.clear();
     this.setStatus('idle');
     this.statusListeners.clear();
@@ -200,6 +227,14 @@ export class RealtimeConnection {
         this.setStatus('open');
         for (const [room, followed] of this.rooms) this.sendSubscribe(room, followed);
         if (this.notificationListeners.size > 0) this.send({ type: 'follow-notifications' });
+        if (this.issueListeners.size > 0) {
+          this.send({ type: 'follow-issues' });
+          // What was loaded before this socket followed the issues may have changed unheard since.
+          for (const listener of [...this.issueListeners]) listener(null);
+        }
+        return;
+      case 'issues-changed':
+        for (const listener of [...this.issueListeners]) listener(frame.issueIds);
         return;
       case 'notifications':
         for (const listener of [...this.notificationListeners]) listener(frame.unreadCount);

@@ -12,11 +12,12 @@ const HOUR_MS = 3_600_000;
 const HOURS_KEPT = 24;
 
 /**
- * Whether webhooks keep a project's issues fresh, so views need not recheck them. No project is covered yet:
- * webhook coverage replaces this predicate (a column on projects) once GitHub's webhooks are received.
+ * Whether webhooks keep a project's issues fresh, so views need not recheck them: a project a GitHub App
+ * installation covers (`projects.github_installation_id`, kept by the webhook's installation events, which only
+ * arrive when deliveries do).
  */
-export function projectCoveredByWebhooks(_projectsAlias: 'p'): RawBuilder<boolean> {
-  return sql<boolean>`false`;
+export function projectCoveredByWebhooks(projectsAlias: 'p'): RawBuilder<boolean> {
+  return sql<boolean>`${sql.ref(`${projectsAlias}.github_installation_id`)} is not null`;
 }
 
 /** All SQL of the recheck on view. */

@@ -10,6 +10,8 @@ export interface SyncTarget {
   id: number;
   repoExt: string;
   contributorsEtag: string | null;
+  /** The GitHub App installation that covers it (migration 0029); null: read with the server token. */
+  installationId: number | null;
 }
 
 /** What a run learned about one project it refreshed from GitHub. */
@@ -100,14 +102,19 @@ export function createSyncRepository(db: Kysely<DB>) {
     async targets(cycleStartedAt: Date): Promise<SyncTarget[]> {
       const rows = await db
         .selectFrom('projects')
-        .select(['id', 'repo_ext', 'contributors_etag'])
+        .select(['id', 'repo_ext', 'contributors_etag', 'github_installation_id'])
         .where((eb) =>
           eb.or([eb('sync_attempted_at', 'is', null), eb('sync_attempted_at', '<', cycleStartedAt)]),
         )
         .orderBy(sql`last_synced_at asc nulls first`)
         .orderBy('id')
         .execute();
-      return rows.map((r) => ({ id: r.id, repoExt: r.repo_ext, contributorsEtag: r.contributors_etag }));
+      return rows.map((r) => ({
+        id: r.id,
+        repoExt: r.repo_ext,
+        contributorsEtag: r.contributors_etag,
+        installationId: r.github_installation_id,
+      }));
     },
 
     async setTotal(runId: number, total: number): Promise<void> {

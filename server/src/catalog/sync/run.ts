@@ -3,7 +3,8 @@ import type { Database } from '../../platform/db/database.js';
 import { countSyncRun } from '../../platform/metrics.js';
 import { syncBatch } from './batch.js';
 import { withSyncLock } from './lock.js';
-import { createSyncRepository, type SyncRepository } from './repository.js';
+import { createInstallationTokens, type InstallationTokens } from '../../github/app-tokens.js';
+import { createSyncRepository, type SyncRepository, type SyncTarget } from './repository.js';
 import { SyncRequests, type RunStopped } from './requests.js';
 import {
   ALREADY_RUNNING_MESSAGE,
@@ -24,7 +25,10 @@ export {
 
 export interface CatalogueSyncOptions {
   database: Database;
-  github: Pick<Config['github'], 'apiUrl' | 'graphqlUrl' | 'timeoutMs' | 'token'>;
+  github: Pick<Config['github'], 'apiUrl' | 'graphqlUrl' | 'timeoutMs' | 'token'> & {
+    /** The GitHub App whose installations' tokens read the projects they cover (projects.github_installation_id). */
+    app?: Config['github']['app'];
+  };
   sync: Pick<Config['sync'], 'ecosystemsUrl' | 'batchSize' | 'maxWaitMs'>;
   /** Called once after a run that changed any project, so cached lists refresh. */
   onCatalogueChanged?: () => void;
@@ -61,14 +65,63 @@ export async function runCatalogueSync(options: CatalogueSyncOptions): Promise<S
   return outcome;
 }
 
+/**
+ * The run's targets in batches, each of one GitHub App installation's projects (null: the projects no
+ * installation covers, read with the server token), in the targets' order within each.
+ */
+function batchesOf(
+  targets: SyncTarget[],
+  size: number,
+): { installationId: number | null; batch: SyncTarget[] }[] {
+  const groups = new Map<number | null, SyncTarget[]>();
+  for (const target of targets) {
+    const group = groups.get(target.installationId);
+    if (group) group.push(target);
+    else groups.set(target.installationId, [target]);
+  }
+  return [...groups].flatMap(([installationId, group]) =>
+    Array.from({ length: Math.ceil(group.length / size) }, (_, i) => ({
+      installationId,
+      batch: group.slice(i * size, (i + 1) * size),
+    })),
+  );
+}
+
 class SyncRun {
   private readonly requests: SyncRequests;
+  /** GITHUB_APP_ID: the repositories an installation covers are read with its token (its own rate limit). */
+  private readonly appTokens: InstallationTokens | null;
+  private readonly installationRequests = new Map<number, SyncRequests>();
 
   constructor(
     private readonly repository: SyncRepository,
     private readonly options: CatalogueSyncOptions,
   ) {
     this.requests = new SyncRequests(options);
+    const { app, apiUrl, timeoutMs } = options.github;
+    this.appTokens = app
+      ? createInstallationTokens({ app, apiUrl, timeoutMs, ...(options.now ? { now: options.now } : {}) })
+      : null;
+  }
+
+  /**
+   * Who reads a batch: the installation's own requests (its token, its budgets) when the App covers it, else the
+   * server token's. An installation whose token GitHub refuses (uninstalled meanwhile) falls back to the server
+   * token: the batch is read either way.
+   */
+  private async requestsFor(installationId: number | null): Promise<SyncRequests> {
+    if (installationId === null || !this.appTokens) return this.requests;
+    const held = this.installationRequests.get(installationId);
+    if (held) return held;
+    let token: string;
+    try {
+      token = await this.appTokens.tokenFor(installationId);
+    } catch {
+      return this.requests;
+    }
+    const requests = new SyncRequests({ ...this.options, github: { ...this.options.github, token } });
+    this.installationRequests.set(installationId, requests);
+    return requests;
   }
 
   async execute(): Promise<SyncOutcome> {
@@ -90,10 +143,12 @@ class SyncRun {
       options.onStart?.({ runId: run.id, total: targets.length, resumed });
       let done = 0;
       let stop: RunStopped | null = null;
-      for (let start = 0; start < targets.length && !stop; start += options.sync.batchSize) {
+      for (const { installationId, batch } of batchesOf(targets, options.sync.batchSize)) {
         stop = this.requests.stopRequested();
         if (stop) break;
-        const result = await syncBatch(this.requests, targets.slice(start, start + options.sync.batchSize));
+        const requests = await this.requestsFor(installationId);
+        const result = await syncBatch(requests, batch);
+        // The run's row keeps the server token's budgets; an installation's are its own.
         await repository.writeBatch({ runId: run.id, ...result, budgets: this.requests.runBudgets() });
         totals.synced += result.synced;
         totals.failed += result.failed;
@@ -101,6 +156,7 @@ class SyncRun {
         done += result.handled;
         options.onProgress?.(done, targets.length);
         stop = result.stop;
+        if (stop) break;
       }
       const status = stop ? 'interrupted' : 'completed';
       await repository.finishRun(

@@ -23,6 +23,7 @@ import type { RealtimeHub } from './hub.js';
 import { frame, type RealtimeClient } from '../../platform/realtime/client.js';
 import { addressKey, isClientGone } from '../../platform/http/rate-limits.js';
 import type { NotificationFeed } from '../../notifications/realtime-feed.js';
+import type { IssuesFeed } from '../../issues/live-feed.js';
 
 const clientFrame = Compile(ClientFrame);
 
@@ -43,6 +44,8 @@ export interface RealtimeOptions {
   hub: RealtimeHub;
   /** The signed-in user's unread notification count, for the sockets that follow it (the bell). */
   notifications?: NotificationFeed;
+  /** The stored issues' changes, for the sockets that follow them (the finder, a project's page). */
+  issues?: IssuesFeed;
   publicUrl: string;
   heartbeatMs?: number;
   /** How often sockets' sessions are re-checked for idle and absolute expiry. */
@@ -184,7 +187,7 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeOpti
         if (!isValidFrame(parsed)) {
           refuse(
             ErrorCode.badRequest,
-            'A frame must be a JSON subscribe or unsubscribe with a valid room (and afterId from 0 to 2^53 - 1), or follow-notifications.',
+            'A frame must be a JSON subscribe or unsubscribe with a valid room (and afterId from 0 to 2^53 - 1), or follow-notifications, or follow-issues.',
           );
           return;
         }
@@ -192,6 +195,10 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeOpti
           options.notifications?.follow(client);
         } else if (parsed.type === 'unfollow-notifications') {
           options.notifications?.unfollow(client);
+        } else if (parsed.type === 'follow-issues') {
+          options.issues?.follow(client);
+        } else if (parsed.type === 'unfollow-issues') {
+          options.issues?.unfollow(client);
         } else if (parsed.type === 'subscribe') {
           hub.subscribe(client, parsed.room, parsed.afterId, parsed.changedSince).catch((error: unknown) => {
             request.log.warn({ err: error }, 'a subscription failed');
@@ -204,6 +211,7 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeOpti
         sockets.delete(socket);
         hub.disconnect(client);
         options.notifications?.unfollow(client);
+        options.issues?.unfollow(client);
       });
       client.send(frame({ type: 'ready', userId: client.userId }));
     },

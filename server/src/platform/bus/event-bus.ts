@@ -16,7 +16,10 @@ export type BusEvent =
   | { kind: 'session-ended'; sessionIdHash: string }
   /** These users' notifications changed (a new one, one read): nodes push their unread counts. */
   | { kind: 'notifications'; userIds: number[] }
-  /** These issues' stored facts changed (a recheck with GitHub): pages showing them may refresh. */
+  /**
+   * These stored issues changed (a webhook delivery, a recheck): nodes tell the sockets that follow issues, whose
+   * pages load the rows again. At most ISSUES_CHANGED_MAX_IDS ids per event (NOTIFY's payload is bounded).
+   */
   | { kind: 'issues-changed'; issueIds: number[] };
 
 export interface EventBus {

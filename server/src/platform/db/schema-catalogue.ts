@@ -49,6 +49,8 @@ export interface ProjectsTable {
   responsiveness_at: Date | null;
   /** The name sort's bucket, kept by the database from `project_name_bounds` (migration 0020). */
   name_bucket: ColumnType<number, never, never>;
+  /** The GitHub App installation that covers the project (migration 0029); null when none does. */
+  github_installation_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ProjectSavesTable {
@@ -208,4 +210,18 @@ export interface MentorAsksTable {
 export interface IssueRecheckHoursTable {
   hour: Date;
   used: Generated<number>;
+}
+
+/** A GitHub webhook delivery applied once (migration 0029): its id, so a redelivery changes nothing. */
+export interface WebhookDeliveriesTable {
+  delivery_id: string;
+  event: string;
+  received_at: CreatedAt;
+}
+
+/** A GitHub App installation (migration 0029): projects it covers carry its id. */
+export interface GitHubInstallationsTable {
+  id: number;
+  account_login: string | null;
+  created_at: CreatedAt;
 }

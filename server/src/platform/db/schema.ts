@@ -28,6 +28,8 @@ import type {
   ProjectMentorsTable,
   MentorAsksTable,
   MentorNewcomersTable,
+  WebhookDeliveriesTable,
+  GitHubInstallationsTable,
 } from './schema-catalogue.js';
 import type {
   GroupProjectsTable,
@@ -89,4 +91,6 @@ export interface DB {
   mentor_newcomers: MentorNewcomersTable;
   mail_settings: MailSettingsTable;
   mail_confirmations: MailConfirmationsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  github_installations: GitHubInstallationsTable;
 }

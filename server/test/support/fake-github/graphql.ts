@@ -15,7 +15,10 @@ export async function graphql(
   res: ServerResponse,
   record: FakeGitHub['requests'][number],
 ): Promise<void> {
-  if (req.headers.authorization !== `Bearer ${gh.apiToken}`) {
+  const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+  gh.graphqlTokens.push(token);
+  // The server's token, or an installation token the App was given.
+  if (token !== gh.apiToken && !gh.app.tokens.has(token)) {
     record.status = 401;
     return json(res, 401, {
       message: 'This endpoint requires you to be authenticated.',

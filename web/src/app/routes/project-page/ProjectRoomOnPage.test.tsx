@@ -63,8 +63,14 @@ describe("a project page's room and mentors", () => {
     await waitFor(() => expect(FakeSocket.instances.length).toBeGreaterThan(0));
     const socket = FakeSocket.latest();
     act(() => socket.deliver({ type: 'ready', userId: null }));
+    // The page's issues follow their changes on the same socket.
     await waitFor(() =>
-      expect(socket.sent).toEqual([{ type: 'subscribe', room: 'project-room-7', afterId: 12 }]),
+      expect(socket.sent).toEqual(
+        expect.arrayContaining([
+          { type: 'subscribe', room: 'project-room-7', afterId: 12 },
+          { type: 'follow-issues' },
+        ]),
+      ),
     );
     act(() =>
       socket.deliver({ type: 'message', message: { ...question, id: 13, text: 'Try the tutorial' } }),

@@ -7,6 +7,7 @@ import { LoginButton } from '../../../session/components/LoginButton';
 import { useSession } from '../../../session/session-context';
 import { useIssues } from '../api/get-issues';
 import { hasFilters, toIssueListRequest, type FinderQuery } from '../finder-query';
+import { useLiveIssues } from '../use-live-issues';
 import { FinderIssueRow, issueTitleId } from './FinderIssueRow';
 import states from '../../../components/ResultStates.module.css';
 import styles from './FinderResults.module.css';
@@ -41,6 +42,8 @@ export function FinderResults({
 }: FinderResultsProps) {
   const { isLoggedIn, isLoginLoading } = useSession();
   const result = useIssues(toIssueListRequest(query));
+  // Someone taking an issue on GitHub shows here without a reload.
+  useLiveIssues();
   const issues = useMemo<FinderIssue[]>(
     () => result.data?.pages.flatMap((page) => page.data) ?? [],
     [result.data],

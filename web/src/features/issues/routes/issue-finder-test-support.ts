@@ -2,6 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, vi } from 'vitest';
 import { mockApi, type MockHandler, type RecordedCall } from '../../../test/api-mock';
+import { stubRealtimeSockets } from '../../../realtime/fake-socket-hooks';
 import { filterOptionHandlers, finderRequests } from '../test-fixtures';
 
 export const DAY = 86_400_000;
@@ -27,7 +28,11 @@ export async function row(title: string) {
   return article;
 }
 
-/** The hooks every issue finder test file runs: spies put back after each test. */
+/**
+ * The hooks every issue finder test file runs: spies put back after each test, and a FakeSocket for the realtime
+ * socket the finder follows issues on.
+ */
 export function setUpIssueFinderTests() {
+  stubRealtimeSockets();
   afterEach(() => vi.restoreAllMocks());
 }
