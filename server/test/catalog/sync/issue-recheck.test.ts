@@ -191,6 +191,25 @@ describe('rechecks on view', () => {
     expect(hours.map((h) => h.used)).toEqual([2, 2]);
   });
 
+  it('leaves projects that webhooks keep fresh (a GitHub App installation covers them) to the webhooks', async () => {
+    await synced();
+    await t.database.db
+      .insertInto('github_installations')
+      .values({ id: 77, account_login: 'acme' })
+      .execute();
+    await t.database.db
+      .updateTable('projects')
+      .set({ github_installation_id: 77 })
+      .where('repo_ext', '=', 'acme/widgets')
+      .execute();
+    const app = await start();
+    clock = nextHour() + 35 * MINUTE;
+    await viewPage(app);
+    await app.app.issueRechecks.settled();
+    expect(rechecks()).toHaveLength(0);
+    expect((await stored()).every((r) => r.checked_at === null)).toBe(true);
+  });
+
   it('asks nothing without a GitHub token', async () => {
     await synced();
     const app = await start({}, { token: false });
