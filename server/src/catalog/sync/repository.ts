@@ -44,6 +44,9 @@ export interface RunBudgets {
 const RUN_HISTORY_DAYS = 90;
 
 /** All SQL of the catalogue sync. `db` may be bound to the one connection that holds the sync lock. */
+/** How often the sync reads a project that webhooks keep fresh (a GitHub App installation covers it). */
+export const COVERED_RECONCILE_HOURS = 24;
+
 export function createSyncRepository(db: Kysely<DB>) {
   return {
     /**
@@ -97,14 +100,23 @@ export function createSyncRepository(db: Kysely<DB>) {
 
     /**
      * The projects this cycle has not tried yet, never synced first, then the stalest (the order an
-     * interrupted run's successor picks up in).
+     * interrupted run's successor picks up in). A project a GitHub App installation covers is kept fresh by its
+     * webhooks: the sync reconciles it once a day (COVERED_RECONCILE_HOURS), not every cycle.
      */
     async targets(cycleStartedAt: Date): Promise<SyncTarget[]> {
+      const reconcileBefore = new Date(cycleStartedAt.getTime() - COVERED_RECONCILE_HOURS * 3_600_000);
       const rows = await db
         .selectFrom('projects')
         .select(['id', 'repo_ext', 'contributors_etag', 'github_installation_id'])
         .where((eb) =>
           eb.or([eb('sync_attempted_at', 'is', null), eb('sync_attempted_at', '<', cycleStartedAt)]),
+        )
+        .where((eb) =>
+          eb.or([
+            eb('github_installation_id', 'is', null),
+            eb('last_synced_at', 'is', null),
+            eb('last_synced_at', '<', reconcileBefore),
+          ]),
         )
         .orderBy(sql`last_synced_at asc nulls first`)
         .orderBy('id')

@@ -59,4 +59,28 @@ describe('a sync with a GitHub App', () => {
     expect(outcome.synced).toBe(1);
     expect(github.graphqlTokens).toEqual([github.apiToken]);
   });
+
+  it('reads a covered project once a day, not every run: its webhooks keep it fresh between', async () => {
+    const { github } = t.world;
+    await sql`truncate github_installations cascade`.execute(t.database.db);
+    github.app.installations.add(78);
+    await t.seed(['acme/hooked', 'other/plain']);
+    github.repositories.set('acme/hooked', repository(6));
+    github.repositories.set('other/plain', repository(7));
+    await cover('acme/hooked', 78);
+    // Never synced: read once, like every new project.
+    expect(report(await t.sync({}, github.appEnv())).synced).toBe(2);
+
+    // The next run, within the day: only the uncovered project.
+    const before = t.queriedRepos().length;
+    expect(report(await t.sync({}, github.appEnv())).synced).toBe(1);
+    expect(t.queriedRepos().slice(before).flat()).toEqual(['other/plain']);
+
+    // A day after its last read, the covered project is reconciled again.
+    await sql`update projects set last_synced_at = now() - interval '25 hours'
+              where repo_ext = 'acme/hooked'`.execute(t.database.db);
+    const again = t.queriedRepos().length;
+    expect(report(await t.sync({}, github.appEnv())).synced).toBe(2);
+    expect(t.queriedRepos().slice(again).flat().sort()).toEqual(['acme/hooked', 'other/plain']);
+  });
 });
