@@ -57,6 +57,11 @@ export const IssueListRequest = Type.Object(
     updatedWithinDays: Type.Optional(IssueUpdatedWithin),
     /** Only this project's issues. */
     projectId: Type.Optional(Id),
+    /**
+     * Also the issues of quiet projects: those without a push in FINDER_STALE_PUSH_DAYS days, left out unless
+     * this is true.
+     */
+    includeQuiet: Type.Optional(Type.Boolean()),
     /** The `nextCursor` of the previous page, with the same sort and filters; left out for the first page. */
     cursor: Type.Optional(Text({ minLength: 1, maxLength: 200 })),
   },
@@ -104,6 +109,11 @@ export const IssueListResponse = Type.Object({
   nextCursor: Nullable(Type.String()),
   /** The sort applied: `newest` when an anonymous caller asked for `best_for_you`. */
   sort: IssueSort,
+  /**
+   * On the first page without `includeQuiet`: how many issues the filters match that the freshness rule leaves
+   * out (their projects had no push in FINDER_STALE_PUSH_DAYS days). Absent on later pages and with `includeQuiet`.
+   */
+  hiddenQuiet: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type IssueListResponse = Static<typeof IssueListResponse>;
 

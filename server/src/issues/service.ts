@@ -172,6 +172,7 @@ export function createIssueFinderService(deps: {
       const asked = request.sort ?? 'newest';
       // Best for you ranks by the caller's own repositories: anonymous callers get the default sort.
       const sort: IssueSort = asked === 'best_for_you' && !caller ? 'newest' : asked;
+      const after = request.cursor ? decodeCursor(request.cursor, sort) : null;
       const filters: FinderFilters = {
         languages: [...new Set(request.languages ?? [])],
         // Stored topics are canonical: "reactjs" finds the issues of projects tagged react.
@@ -181,8 +182,13 @@ export function createIssueFinderService(deps: {
         answersWithinWeek: request.answersWithinWeek ?? false,
         updatedWithinDays: request.updatedWithinDays ?? null,
         projectId: request.projectId ?? null,
+        includeQuiet: request.includeQuiet ?? false,
       };
-      const after = request.cursor ? decodeCursor(request.cursor, sort) : null;
+      // The first page says how many the freshness rule left out, so an empty finder can tell why.
+      const hiddenQuiet =
+        after === null && !filters.includeQuiet ? repository.hiddenQuietCount(filters) : null;
+      void hiddenQuiet?.catch(() => {}); // awaited below; a failed page must not leave it unhandled
+      const hidden = async () => (hiddenQuiet === null ? {} : { hiddenQuiet: await hiddenQuiet });
       const callerId = caller?.id ?? null;
       // One row more than a page says whether another page follows.
       const profile = sort === 'best_for_you' && caller ? await profileOf(caller.id) : null;
@@ -199,6 +205,7 @@ export function createIssueFinderService(deps: {
               ? encodeCursor(sort, { rank: last.score, at: last.cursor_at, id: last.id })
               : null,
           sort,
+          ...(await hidden()),
         };
       }
       const plain: PlainSort = sort === 'best_for_you' ? 'newest' : sort;
@@ -216,6 +223,7 @@ export function createIssueFinderService(deps: {
               })
             : null,
         sort,
+        ...(await hidden()),
       };
     },
 

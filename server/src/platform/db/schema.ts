@@ -24,6 +24,8 @@ import type {
   ProjectContributorsTable,
   ProjectMentorsTable,
   MentorAsksTable,
+  IssueAlertsTable,
+  IssueAlertMatchesTable,
 } from './schema-catalogue.js';
 import type {
   GroupProjectsTable,
@@ -79,6 +81,8 @@ export interface DB {
   notifications: NotificationsTable;
   project_mentors: ProjectMentorsTable;
   mentor_asks: MentorAsksTable;
+  issue_alerts: IssueAlertsTable;
+  issue_alert_matches: IssueAlertMatchesTable;
   mail_settings: MailSettingsTable;
   mail_confirmations: MailConfirmationsTable;
 }

@@ -109,6 +109,9 @@ export function FinderControls({
         >
           Maintainers answer within a week
         </CheckboxToggle>
+        <CheckboxToggle checked={query.includeQuiet} onChange={(includeQuiet) => onChange({ includeQuiet })}>
+          Include quiet projects
+        </CheckboxToggle>
         {query.projectId !== null && !projectLocked ? (
           <span className={styles.project}>
             Project: {projectName ?? `#${query.projectId}`}

@@ -28,6 +28,7 @@ export function IssueFinderPage() {
   const { isLoggedIn, isLoginLoading } = useSession();
   const [projectName, setProjectName] = useState<string | null>(null);
   const clearFilters = useCallback(() => update(CLEARED_FILTERS), [update]);
+  const showQuiet = useCallback(() => update({ includeQuiet: true }), [update]);
 
   return (
     <>
@@ -58,6 +59,7 @@ export function IssueFinderPage() {
             hrefFor={hrefFor}
             onClear={clearFilters}
             onProjectName={setProjectName}
+            onShowQuiet={showQuiet}
           />
         </section>
       ) : (
