@@ -1,5 +1,5 @@
 import { CLAIM_COMMENT_DAYS, languageFromTopics } from '@openlfg/contracts';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, SyncFailureKind, SyncRunStatus } from '../../platform/db/schema.js';
 import { removeDemoCommunity } from '../demo-community.js';
 import type { RepoFigures } from './github-batch.js';
@@ -40,8 +40,14 @@ export interface RunBudgets {
 /** Finished runs are kept this long for the operator's history; their failures go with them. */
 const RUN_HISTORY_DAYS = 90;
 
+/**
+ * Tells the alerts for new issues of the issues a batch stored for the first time, in the batch's transaction
+ * (alerts/service.ts `alertNewIssues`); answers what to run once it has committed (the bell's push).
+ */
+export type AlertNewIssues = (trx: Transaction<DB>, issueIds: readonly number[]) => Promise<() => void>;
+
 /** All SQL of the catalogue sync. `db` may be bound to the one connection that holds the sync lock. */
-export function createSyncRepository(db: Kysely<DB>) {
+export function createSyncRepository(db: Kysely<DB>, alertNewIssues?: AlertNewIssues) {
   return {
     /**
      * Runs still marked running when a new run holds the lock can only be runs whose process ended (a crash,
@@ -118,7 +124,7 @@ export function createSyncRepository(db: Kysely<DB>) {
      * (unreachable ones with since when), the failures, and the run's counters and budgets. A crash between
      * batches loses nothing already written.
      */
-    writeBatch(batch: {
+    async writeBatch(batch: {
       runId: number;
       refreshed: ProjectRefresh[];
       failures: SyncFailure[];
@@ -129,7 +135,7 @@ export function createSyncRepository(db: Kysely<DB>) {
       failed: number;
       budgets: RunBudgets;
     }): Promise<void> {
-      return db.transaction().execute(async (trx) => {
+      const push = await db.transaction().execute(async (trx) => {
         if (batch.refreshed.length > 0) {
           const rows = batch.refreshed.map((r) => ({
             id: r.id,
@@ -188,7 +194,8 @@ export function createSyncRepository(db: Kysely<DB>) {
               contributors_etag text, used_by_known boolean, used_by integer)
             where projects.id = v.id`.execute(trx);
         }
-        await writeIssues(trx, batch.refreshed);
+        const newIssueIds = await writeIssues(trx, batch.refreshed);
+        const pushAlerts = (await alertNewIssues?.(trx, newIssueIds)) ?? (() => {});
         // Projects synced are no longer demo: the demo's made-up people and groups go with them.
         if (batch.refreshed.length > 0) await removeDemoCommunity(trx);
         if (batch.unreachableIds.length > 0) {
@@ -232,7 +239,9 @@ export function createSyncRepository(db: Kysely<DB>) {
           }))
           .where('id', '=', batch.runId)
           .execute();
+        return pushAlerts;
       });
+      push();
     },
 
     async finishRun(
@@ -274,9 +283,9 @@ export type SyncRepository = ReturnType<typeof createSyncRepository>;
  * responsiveness; each open beginner issue inserted or refreshed (GitHub's signals of someone on it with
  * them); the project's other stored issues marked left (closed, or no longer labelled), their claims ended.
  */
-async function writeIssues(trx: Kysely<DB>, refreshed: ProjectRefresh[]): Promise<void> {
+async function writeIssues(trx: Kysely<DB>, refreshed: ProjectRefresh[]): Promise<number[]> {
   const withIssues = refreshed.filter((r) => r.figures.issues !== null);
-  if (withIssues.length === 0) return;
+  if (withIssues.length === 0) return [];
   const projects = withIssues.map((r) => ({
     id: r.id,
     median: r.figures.issues?.maintainerMedianHours ?? null,
@@ -306,8 +315,10 @@ async function writeIssues(trx: Kysely<DB>, refreshed: ProjectRefresh[]): Promis
       claim_comment_at: issue.claimComment?.at.toISOString() ?? null,
     })),
   );
+  let newIssueIds: number[] = [];
   if (rows.length > 0) {
-    await sql`
+    // An issue id not stored before is a new issue: the row was inserted (xmax 0), not updated.
+    const written = await sql<{ id: number; inserted: boolean }>`
       insert into issues (project_id, number, title, url, labels, label_names, created_at, updated_at, comments,
         assignee, assigned_at, pull_request_number, pull_request_url, pull_request_by, pull_request_at,
         claim_comment_by, claim_comment_at, github_taken_until, open, left_at, is_demo, synced_at)
@@ -332,7 +343,9 @@ async function writeIssues(trx: Kysely<DB>, refreshed: ProjectRefresh[]): Promis
         pull_request_url = excluded.pull_request_url, pull_request_by = excluded.pull_request_by,
         pull_request_at = excluded.pull_request_at, claim_comment_by = excluded.claim_comment_by,
         claim_comment_at = excluded.claim_comment_at, github_taken_until = excluded.github_taken_until,
-        open = true, left_at = null, is_demo = false, synced_at = now()`.execute(trx);
+        open = true, left_at = null, is_demo = false, synced_at = now()
+      returning id, (xmax = 0) as inserted`.execute(trx);
+    newIssueIds = written.rows.filter((row) => row.inserted).map((row) => Number(row.id));
   }
   // Written above in this transaction (whose now() is one instant): every other open issue of these projects left.
   const ids = withIssues.map((r) => r.id);
@@ -354,6 +367,7 @@ async function writeIssues(trx: Kysely<DB>, refreshed: ProjectRefresh[]): Promis
       )
       .execute();
   }
+  return newIssueIds;
 }
 
 /** Budget columns to write: only what the run has heard (an unknown budget keeps the last known). */

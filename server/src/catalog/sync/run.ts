@@ -3,7 +3,7 @@ import type { Database } from '../../platform/db/database.js';
 import { countSyncRun } from '../../platform/metrics.js';
 import { syncBatch } from './batch.js';
 import { withSyncLock } from './lock.js';
-import { createSyncRepository, type SyncRepository } from './repository.js';
+import { createSyncRepository, type AlertNewIssues, type SyncRepository } from './repository.js';
 import { SyncRequests, type RunStopped } from './requests.js';
 import {
   ALREADY_RUNNING_MESSAGE,
@@ -13,6 +13,7 @@ import {
   type SyncReport,
 } from './run-outcome.js';
 
+export type { AlertNewIssues } from './repository.js';
 export {
   ALREADY_RUNNING_MESSAGE,
   isSyncReport,
@@ -26,6 +27,8 @@ export interface CatalogueSyncOptions {
   database: Database;
   github: Pick<Config['github'], 'apiUrl' | 'graphqlUrl' | 'timeoutMs' | 'token'>;
   sync: Pick<Config['sync'], 'ecosystemsUrl' | 'batchSize' | 'maxWaitMs'>;
+  /** Tells the alerts for new issues of the issues each batch stores for the first time. */
+  alertNewIssues?: AlertNewIssues;
   /** Called once after a run that changed any project, so cached lists refresh. */
   onCatalogueChanged?: () => void;
   onStart?: (info: { runId: number; total: number; resumed: boolean }) => void;
@@ -52,7 +55,7 @@ export interface CatalogueSyncOptions {
 export async function runCatalogueSync(options: CatalogueSyncOptions): Promise<SyncOutcome> {
   if (!options.github.token) return { status: 'refused', message: NO_TOKEN_MESSAGE };
   const locked = await withSyncLock(options.database, (db) =>
-    new SyncRun(createSyncRepository(db), options).execute(),
+    new SyncRun(createSyncRepository(db, options.alertNewIssues), options).execute(),
   );
   if (!locked.acquired) return { status: 'already-running', message: ALREADY_RUNNING_MESSAGE };
   const outcome = locked.value;

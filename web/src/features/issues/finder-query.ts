@@ -2,6 +2,7 @@ import {
   ISSUE_SORT_OPTIONS,
   ISSUE_UPDATED_WITHIN_DAYS,
   MAX_FILTER_LANGUAGES,
+  type IssueAlertFilters,
   type IssueListRequest,
   type IssueSort,
   type IssueUpdatedWithin,
@@ -112,6 +113,12 @@ export function toIssueListRequest(query: FinderQuery): IssueListRequest {
     ...(query.projectId !== null ? { projectId: query.projectId } : {}),
     ...(query.includeQuiet ? { includeQuiet: true } : {}),
   };
+}
+
+/** The filters an alert for new issues keeps: the first page's request without its sort. */
+export function toAlertFilters(query: FinderQuery): IssueAlertFilters {
+  const { sort: _sort, ...filters } = toIssueListRequest(query);
+  return filters;
 }
 
 export function hasFilters(query: FinderQuery): boolean {

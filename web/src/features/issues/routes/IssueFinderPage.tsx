@@ -8,7 +8,8 @@ import { useSession } from '../../../session/session-context';
 import { FinderControls } from '../components/FinderControls';
 import { FinderResults } from '../components/FinderResults';
 import { MyClaims } from '../components/MyClaims';
-import { CLEARED_FILTERS, type FinderView } from '../finder-query';
+import { IssueAlertButton } from '../components/IssueAlertButton';
+import { CLEARED_FILTERS, toAlertFilters, type FinderView } from '../finder-query';
 import { useFinderQuery } from '../use-finder-query';
 import tabs from '../../../components/LinkTabs.module.css';
 import styles from './IssueFinderPage.module.css';
@@ -54,6 +55,7 @@ export function IssueFinderPage() {
             All issues
           </h2>
           <FinderControls query={query} onChange={update} onClear={clearFilters} projectName={projectName} />
+          <IssueAlertButton filters={toAlertFilters(query)} className={styles.alert} />
           <FinderResults
             query={query}
             hrefFor={hrefFor}
