@@ -5,14 +5,51 @@ import {
 } from '@openlfg/contracts';
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { DB, IssueAlertsTable } from '../platform/db/schema.js';
-import { issueMatchKeys } from './match-keys.js';
+import { alertMatchKeys, issueMatchKeys } from './match-keys.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
 /** Alerts told in one round at most: a short transaction however many are due. */
 export const SEND_BATCH = 500;
 
-export type NewAlert = Omit<Insertable<IssueAlertsTable>, 'id' | 'created_at' | 'notified_at'>;
+export type NewAlert = Omit<Insertable<IssueAlertsTable>, 'id' | 'created_at' | 'notified_at'> & {
+  languages: string[];
+  topics: string[];
+  label: string | null;
+  project_id: number | null;
+  not_taken: boolean;
+  answers_within_week: boolean;
+  include_quiet: boolean;
+  updated_within_days: number | null;
+};
+
+/** Saves alerts with their match keys (each key beside the filters it leaves to check); answers the rows. */
+export async function insertAlerts(executor: Executor, alerts: readonly NewAlert[]) {
+  if (alerts.length === 0) return [];
+  const rows = await executor
+    .insertInto('issue_alerts')
+    .values([...alerts])
+    .returningAll()
+    .execute();
+  const keys = rows.flatMap((row) =>
+    alertMatchKeys({
+      projectId: row.project_id,
+      languages: row.languages,
+      topics: row.topics,
+      label: row.label,
+    }).map((key) => ({
+      key,
+      alert_id: row.id,
+      topics: row.topics,
+      not_taken: row.not_taken,
+      answers_within_week: row.answers_within_week,
+      include_quiet: row.include_quiet,
+      updated_within_days: row.updated_within_days,
+    })),
+  );
+  await executor.insertInto('issue_alert_keys').values(keys).execute();
+  return rows;
+}
 
 /** All SQL of alerts for new issues. */
 export function createAlertsRepository(db: Kysely<DB>) {
@@ -55,7 +92,8 @@ export function createAlertsRepository(db: Kysely<DB>) {
           .where('user_id', '=', alert.user_id)
           .executeTakeFirstOrThrow();
         if (Number(n) >= max) return null;
-        return trx.insertInto('issue_alerts').values(alert).returningAll().executeTakeFirstOrThrow();
+        const [row] = await insertAlerts(trx, [alert]);
+        return row ?? null;
       });
     },
 
@@ -64,15 +102,29 @@ export function createAlertsRepository(db: Kysely<DB>) {
     },
 
     /**
-     * The alerts each of these issues matches: the candidates that share one of the issue's match keys (the GIN
-     * index), then every filter as the finder applies it, read off the issue's own columns.
+     * The alerts each of these issues matches: the issue's match keys looked up in the keys' primary key, whose
+     * rows carry what a key leaves to check (topics beyond the first, taken, answers, quiet, updated), so the
+     * candidates are found and checked in one index range, against the issue's facts read once.
      */
     async matchingAlerts(executor: Executor, issueIds: readonly number[]) {
       if (issueIds.length === 0) return [];
       const issues = await executor
-        .selectFrom('issues')
-        .select(['id', 'project_id', 'project_language', 'project_topics', 'label_names'])
-        .where('id', 'in', issueIds)
+        .selectFrom('issues as i')
+        .select([
+          'i.id',
+          'i.project_id',
+          'i.project_language',
+          'i.project_topics',
+          'i.label_names',
+          sql<boolean>`i.github_taken_until < now() and i.claimed_until < now()`.as('free'),
+          sql<boolean>`coalesce(i.project_median_hours <= ${ANSWERS_WITHIN_WEEK_HOURS}, false)`.as('fast'),
+          sql<boolean>`i.project_pushed_at is null
+            or i.project_pushed_at > now() - make_interval(days => ${FINDER_STALE_PUSH_DAYS})`.as('fresh'),
+          sql<number>`extract(epoch from now() - i.updated_at) / 86400`.as('age_days'),
+        ])
+        .where('i.id', 'in', issueIds)
+        .where('i.open', '=', true)
+        .where('i.project_archived', '=', false)
         .execute();
       const matches: { alertId: number; issueId: number }[] = [];
       for (const issue of issues) {
@@ -82,21 +134,22 @@ export function createAlertsRepository(db: Kysely<DB>) {
           topics: issue.project_topics,
           labelNames: issue.label_names,
         });
-        const { rows } = await sql<{ id: number }>`
-          select a.id from issue_alerts a, issues i
-          where i.id = ${issue.id} and a.match_keys && ${sql.val(keys)}::text[]
-            and i.open and not i.project_archived
-            and (a.include_quiet or i.project_pushed_at is null
-                 or i.project_pushed_at > now() - make_interval(days => ${FINDER_STALE_PUSH_DAYS}))
-            and (cardinality(a.languages) = 0 or i.project_language = any(a.languages))
-            and i.project_topics @> a.topics
-            and (a.label is null or i.label_names @> array[a.label])
-            and (not a.not_taken or (i.github_taken_until < now() and i.claimed_until < now()))
-            and (not a.answers_within_week or i.project_median_hours <= ${ANSWERS_WITHIN_WEEK_HOURS})
-            and (a.updated_within_days is null
-                 or i.updated_at > now() - make_interval(days => a.updated_within_days))
-            and (a.project_id is null or a.project_id = i.project_id)`.execute(executor);
-        for (const row of rows) matches.push({ alertId: Number(row.id), issueId: issue.id });
+        const { ids } = await executor
+          .selectFrom('issue_alert_keys as k')
+          // One text of ids, not a row per alert: a popular issue matches thousands, and rows cost far more to
+          // hand over than the range costs to read.
+          .select(sql<string>`coalesce(string_agg(k.alert_id::text, ','), '')`.as('ids'))
+          .where('k.key', '=', sql<string>`any(${sql.val(keys)}::text[])`)
+          .where(sql<boolean>`k.topics <@ ${sql.val(issue.project_topics)}::text[]`)
+          .where(sql<boolean>`(${issue.free} or not k.not_taken)`)
+          .where(sql<boolean>`(${issue.fast} or not k.answers_within_week)`)
+          .where(sql<boolean>`(${issue.fresh} or k.include_quiet)`)
+          .where(
+            sql<boolean>`(k.updated_within_days is null or k.updated_within_days > ${Number(issue.age_days)}::float8)`,
+          )
+          .executeTakeFirstOrThrow();
+        for (const id of ids === '' ? [] : ids.split(','))
+          matches.push({ alertId: Number(id), issueId: issue.id });
       }
       return matches;
     },

@@ -13,7 +13,6 @@ import type { NotificationsService, PushNotifications } from '../notifications/s
 import type { DB } from '../platform/db/schema.js';
 import { HttpError, notFound } from '../platform/http/errors.js';
 import { repeatEvery } from '../platform/repeat.js';
-import { alertMatchKeys } from './match-keys.js';
 import { filtersOf, toIssueAlert } from './presenters.js';
 import type { AlertsRepository } from './repository.js';
 import { SEND_BATCH } from './repository.js';
@@ -115,7 +114,6 @@ export function createAlertsService(deps: {
           updated_within_days: filters.updatedWithinDays,
           project_id: filters.projectId,
           include_quiet: filters.includeQuiet,
-          match_keys: alertMatchKeys(filters),
         },
         MAX_ISSUE_ALERTS,
       );

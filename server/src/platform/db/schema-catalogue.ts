@@ -180,9 +180,19 @@ export interface IssueAlertsTable {
   updated_within_days: number | null;
   project_id: number | null;
   include_quiet: boolean;
-  match_keys: string[];
   created_at: CreatedAt;
   notified_at: Date | null;
+}
+
+/** One match key of an alert, with the filters the key leaves to check (migration 0031); see server/src/alerts. */
+export interface IssueAlertKeysTable {
+  key: string;
+  alert_id: number;
+  topics: string[];
+  not_taken: boolean;
+  answers_within_week: boolean;
+  include_quiet: boolean;
+  updated_within_days: number | null;
 }
 
 /** A new issue matched by an alert, waiting for the alert's next notification (migration 0031). */

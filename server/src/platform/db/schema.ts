@@ -25,6 +25,7 @@ import type {
   ProjectMentorsTable,
   MentorAsksTable,
   IssueAlertsTable,
+  IssueAlertKeysTable,
   IssueAlertMatchesTable,
 } from './schema-catalogue.js';
 import type {
@@ -82,6 +83,7 @@ export interface DB {
   project_mentors: ProjectMentorsTable;
   mentor_asks: MentorAsksTable;
   issue_alerts: IssueAlertsTable;
+  issue_alert_keys: IssueAlertKeysTable;
   issue_alert_matches: IssueAlertMatchesTable;
   mail_settings: MailSettingsTable;
   mail_confirmations: MailConfirmationsTable;

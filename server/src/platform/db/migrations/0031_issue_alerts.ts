@@ -3,8 +3,8 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Fresh to the minute. The finder's count of the issues its freshness rule leaves out reads one index of the
  * quiet projects' open issues. Alerts: a user's saved finder searches ("tell me about new issues like these"),
- * each with its filters as columns and its match keys (see server/src/alerts/match-keys.ts) under a GIN index,
- * so a new issue finds its candidate searches by index; the matches waiting for the search's next alert (at most
+ * each with its filters as columns, and its match keys (see server/src/alerts/match-keys.ts) in a table of
+ * their own, so a new issue finds its candidate searches by index; the matches waiting for the search's next alert (at most
  * one an hour); and on a notification, how many issues it tells of and the finder's query that shows them.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -29,13 +29,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_within_days', 'integer')
     .addColumn('project_id', 'bigint', (col) => col.references('projects.id').onDelete('cascade'))
     .addColumn('include_quiet', 'boolean', (col) => col.notNull())
-    .addColumn('match_keys', sql`text[]`, (col) => col.notNull())
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     // When the alert last told its user (null: never): at most one alert an hour.
     .addColumn('notified_at', 'timestamptz')
     .execute();
   await sql`create index issue_alerts_user_idx on issue_alerts (user_id, id)`.execute(db);
-  await sql`create index issue_alerts_match_keys_idx on issue_alerts using gin (match_keys)`.execute(db);
+
+  // An alert's match keys (server/src/alerts/match-keys.ts), one row each, with the filters a key leaves to check
+  // beside it: a new issue reads its candidate alerts, and checks them, in one index-only range of the primary
+  // key, never visiting the alerts themselves.
+  await db.schema
+    .createTable('issue_alert_keys')
+    .addColumn('key', 'text', (col) => col.notNull())
+    .addColumn('alert_id', 'bigint', (col) => col.notNull().references('issue_alerts.id').onDelete('cascade'))
+    .addColumn('topics', sql`text[]`, (col) => col.notNull())
+    .addColumn('not_taken', 'boolean', (col) => col.notNull())
+    .addColumn('answers_within_week', 'boolean', (col) => col.notNull())
+    .addColumn('include_quiet', 'boolean', (col) => col.notNull())
+    .addColumn('updated_within_days', 'integer')
+    .execute();
+  await sql`alter table issue_alert_keys add constraint issue_alert_keys_pkey primary key (key, alert_id)
+    include (topics, not_taken, answers_within_week, include_quiet, updated_within_days)`.execute(db);
+  await sql`create index issue_alert_keys_alert_idx on issue_alert_keys (alert_id)`.execute(db);
 
   await db.schema
     .createTable('issue_alert_matches')
@@ -57,6 +72,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('notifications').dropColumn('finder_query').dropColumn('issue_count').execute();
   await db.schema.dropTable('issue_alert_matches').execute();
+  await db.schema.dropTable('issue_alert_keys').execute();
   await db.schema.dropTable('issue_alerts').execute();
   await sql`drop index issues_quiet_idx`.execute(db);
 }
