@@ -1,5 +1,5 @@
 // The finder's freshness rule: issues of projects without a push in 90 days are left out, counted, and shown on request.
-import type { IssueListResponse } from '@openlfg/contracts';
+import { HIDDEN_QUIET_CAP, type IssueListResponse } from '@openlfg/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, jsonHeaders, type TestApp } from './support/app.js';
@@ -51,16 +51,29 @@ describe('POST /api/issues: quiet projects', () => {
     expect(shown.hiddenQuiet).toBeUndefined();
   });
 
-  it('answers the count on the first page only', async () => {
+  it('counts only beside a first page that holds every match, and stops counting at the cap', async () => {
     const db = t.database.db;
     const fresh = await addProject(db, 'acme/fresh', { lastPushAt: daysAgo(1) });
-    await addProject(db, 'acme/quiet', { lastPushAt: daysAgo(100) });
+    const quiet = await addProject(db, 'acme/quiet', { lastPushAt: daysAgo(100) });
     for (let n = 1; n <= 25; n++) await addIssue(db, fresh, n);
-    const first = await find();
-    expect(first.hiddenQuiet).toBe(0);
-    expect(first.nextCursor).not.toBeNull();
-    const second = await find({ cursor: first.nextCursor });
-    expect(second.hiddenQuiet).toBeUndefined();
+    const full = await find();
+    expect(full.nextCursor).not.toBeNull();
+    expect(full.hiddenQuiet).toBeUndefined();
+    expect((await find({ cursor: full.nextCursor })).hiddenQuiet).toBeUndefined();
+
+    await sql`
+      insert into issues (project_id, number, title, url, created_at, updated_at)
+      select ${quiet}, g, 'Quiet ' || g, 'https://github.com/acme/quiet/issues/' || g, now(), now()
+      from generate_series(1, ${HIDDEN_QUIET_CAP + 5}) g`.execute(db);
+    const short = await find({ languages: ['Go'] });
+    expect(short.data).toEqual([]);
+    expect(short.hiddenQuiet).toBe(0);
+    expect(
+      (await find({ label: 'good first issue', notTaken: false, topics: [] })).hiddenQuiet,
+    ).toBeUndefined();
+    const capped = await find({ projectId: quiet });
+    expect(capped.data).toEqual([]);
+    expect(capped.hiddenQuiet).toBe(HIDDEN_QUIET_CAP);
   });
 
   it('refuses a switch that is not a boolean', async () => {

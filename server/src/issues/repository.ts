@@ -206,16 +206,15 @@ export function createIssuesRepository(db: Kysely<DB>) {
     },
 
     /**
-     * How many issues the filters match that the freshness rule leaves out: one count over the quiet projects'
-     * open issues (issues_quiet_idx, which carries the default filters' columns).
+     * How many issues the filters match that the freshness rule leaves out, up to `cap`: one count over the quiet
+     * projects' open issues (issues_quiet_idx, index-only: it carries every filtered column), stopping at `cap`.
      */
-    async hiddenQuietCount(filters: FinderFilters): Promise<number> {
-      const row = await db
-        .selectFrom('issues as i')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where(finderConditions(filters, 'quiet'))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+    async hiddenQuietCount(filters: FinderFilters, cap: number): Promise<number> {
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from (
+          select 1 from issues i where ${finderConditions(filters, 'quiet')} limit ${cap}
+        ) quiet`.execute(db);
+      return Number(rows[0]?.n ?? 0);
     },
 
     /** Issues by id, open or not (a claim's answer, my claims). */

@@ -2,6 +2,7 @@ import {
   canonicalTopics,
   CLAIM_DAYS,
   ErrorCode,
+  HIDDEN_QUIET_CAP,
   ISSUE_PAGE_SIZE,
   MAX_ACTIVE_CLAIMS,
   type ClaimResponse,
@@ -184,11 +185,12 @@ export function createIssueFinderService(deps: {
         projectId: request.projectId ?? null,
         includeQuiet: request.includeQuiet ?? false,
       };
-      // The first page says how many the freshness rule left out, so an empty finder can tell why.
-      const hiddenQuiet =
-        after === null && !filters.includeQuiet ? repository.hiddenQuietCount(filters) : null;
-      void hiddenQuiet?.catch(() => {}); // awaited below; a failed page must not leave it unhandled
-      const hidden = async () => (hiddenQuiet === null ? {} : { hiddenQuiet: await hiddenQuiet });
+      // A first page that holds every match says how many the freshness rule left out, so a short or empty
+      // finder can tell why. Not beside a full page: the count is then news to nobody, and costs a query.
+      const hidden = async (more: boolean) =>
+        after === null && !more && !filters.includeQuiet
+          ? { hiddenQuiet: await repository.hiddenQuietCount(filters, HIDDEN_QUIET_CAP) }
+          : {};
       const callerId = caller?.id ?? null;
       // One row more than a page says whether another page follows.
       const profile = sort === 'best_for_you' && caller ? await profileOf(caller.id) : null;
@@ -205,7 +207,7 @@ export function createIssueFinderService(deps: {
               ? encodeCursor(sort, { rank: last.score, at: last.cursor_at, id: last.id })
               : null,
           sort,
-          ...(await hidden()),
+          ...(await hidden(ranked.length > ISSUE_PAGE_SIZE)),
         };
       }
       const plain: PlainSort = sort === 'best_for_you' ? 'newest' : sort;
@@ -223,7 +225,7 @@ export function createIssueFinderService(deps: {
               })
             : null,
         sort,
-        ...(await hidden()),
+        ...(await hidden(found.length > ISSUE_PAGE_SIZE)),
       };
     },
 

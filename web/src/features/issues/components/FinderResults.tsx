@@ -1,4 +1,4 @@
-import { FINDER_STALE_PUSH_DAYS, type FinderIssue } from '@openlfg/contracts';
+import { FINDER_STALE_PUSH_DAYS, HIDDEN_QUIET_CAP, type FinderIssue } from '@openlfg/contracts';
 import { useEffect, useMemo, useRef } from 'react';
 import { ErrorState } from '../../../components/ErrorState';
 import { Spinner } from '../../../components/Spinner';
@@ -20,9 +20,11 @@ export const BEST_FOR_YOU_EMPTY =
 /** What the finder says of the issues its freshness rule leaves out. */
 export function hiddenQuietText(count: number, shown: boolean): string {
   const more = shown ? ' more' : '';
+  // Counted up to the cap: "1,000+".
+  const many = count >= HIDDEN_QUIET_CAP ? `${HIDDEN_QUIET_CAP.toLocaleString('en-US')}+` : String(count);
   return count === 1
     ? `1${more} issue is hidden because its project had no push in ${FINDER_STALE_PUSH_DAYS} days.`
-    : `${count}${more} issues are hidden because their projects had no push in ${FINDER_STALE_PUSH_DAYS} days.`;
+    : `${many}${more} issues are hidden because their projects had no push in ${FINDER_STALE_PUSH_DAYS} days.`;
 }
 
 export interface FinderResultsProps {

@@ -58,6 +58,14 @@ describe('the empty finder', () => {
     expect(await lastRequest(calls)).toEqual({ sort: 'newest', notTaken: true, includeQuiet: true });
   });
 
+  it('says "1,000+" for a count that reached the cap', async () => {
+    finder(() => ({ body: { ...page([]), hiddenQuiet: 1000 } }));
+    renderApp('/issues');
+    expect(
+      await screen.findByText('1,000+ issues are hidden because their projects had no push in 90 days.'),
+    ).toBeTruthy();
+  });
+
   it('tells of the hidden issues beside a list that has some', async () => {
     finder(() => ({ body: { ...page([makeFinderIssue()]), hiddenQuiet: 1 } }));
     renderApp('/issues');
