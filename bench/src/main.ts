@@ -1,3 +1,4 @@
+import { runAlertsBench } from './alerts.js';
 import { runFinderBench } from './finder.js';
 import { runHttpBench } from './http/run.js';
 import { runLoggingBench } from './logging.js';
@@ -36,6 +37,9 @@ import { runLighthouse } from './web/lighthouse.js';
  * generated issues, one connection: first page, a page 25 pages in, best for you, against their targets; and
  * on the same data a project's page as its HTML, rendered by the server, uncached (target 10 ms p50).
  *
+ * Alerts round (alerts.ts, PGlite): one new issue matched against 100,000 saved searches (BENCH_ALERTS), its
+ * median beside the 5 ms target.
+ *
  * Sitemap round (sitemap.ts, PostgreSQL: BENCH_DATABASE_URL, TEST_DATABASE_URL or the realtime round's private
  * server): every file of /sitemap.xml streamed for BENCH_PROJECTS projects and a tenth of them, with the server's
  * RSS and heap before and at their peak while streaming, against "flat" (the heap's growth bounded and the same
@@ -59,12 +63,13 @@ import { runLighthouse } from './web/lighthouse.js';
  * order, an acknowledged message missing, a node dying), never for a latency figure.
  *
  * Switches (environment):
- *   BENCH_ONLY=web | http | logging | recheck | finder | sitemap | webhooks | realtime  one part only (default: all, in that order); the first
+ *   BENCH_ONLY=web | http | logging | recheck | finder | alerts | sitemap | webhooks | realtime  one part only (default: all, in that order); the first
  *                                     visit's JavaScript size is printed whichever runs
  *   LIGHTHOUSE_RUNS, LIGHTHOUSE_REPORT_DIR, CHROMIUM_PATH   the Lighthouse part's (see web/lighthouse.ts)
  *   BENCH_RECHECK_PROJECTS=2000, BENCH_RECHECK_GITHUB_MS=200   the recheck round's catalogue and GitHub's delay
  *   BENCH_ISSUES=1000000              the finder round's generated issues (over BENCH_PROJECTS projects)
  *   BENCH_WEBHOOK_DELIVERIES=2000     the webhooks round's timed deliveries
+ *   BENCH_ALERTS=100000               the alerts round's saved searches
  *   BENCH_REALTIME_SECONDS=60         length of the steady load, and of the faults part (shorten to develop)
  *   BENCH_REALTIME_WARMUP_SECONDS=10  sending before it, ramping up to the rate (checked, not timed)
  *   BENCH_REALTIME_RATE=200           messages a second across all rooms
@@ -82,7 +87,17 @@ import { runLighthouse } from './web/lighthouse.js';
  */
 
 const only = process.env.BENCH_ONLY;
-const PARTS = ['web', 'http', 'logging', 'recheck', 'finder', 'sitemap', 'webhooks', 'realtime'] as const;
+const PARTS = [
+  'web',
+  'http',
+  'logging',
+  'recheck',
+  'finder',
+  'alerts',
+  'sitemap',
+  'webhooks',
+  'realtime',
+] as const;
 if (only && !(PARTS as readonly string[]).includes(only)) {
   console.error(`BENCH_ONLY must be one of ${PARTS.join(', ')} (got ${JSON.stringify(only)})`);
   process.exit(2);
@@ -101,6 +116,7 @@ if (runs('http')) ok = (await runHttpBench()) && ok;
 if (runs('logging')) await runLoggingBench();
 if (runs('recheck')) ok = (await runRecheckBench()) && ok;
 if (runs('finder')) ok = (await runFinderBench()) && ok;
+if (runs('alerts')) ok = (await runAlertsBench()) && ok;
 if (runs('sitemap')) ok = (await runSitemapBench()) && ok;
 if (runs('webhooks')) ok = (await runWebhooksBench()) && ok;
 if (runs('realtime')) ok = (await runRealtimeBench()) && ok;

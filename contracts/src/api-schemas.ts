@@ -136,6 +136,7 @@ import {
   VolunteerMentorResponse,
 } from './mentors.js';
 import { NoContent, Redirect } from './schema-helpers.js';
+import { CreateIssueAlertBody, IssueAlert, IssueAlertParams, IssueAlertsResponse } from './alerts.js';
 import { WebhookOutcome } from './webhooks.js';
 import {
   MailLinkOutcome,
@@ -171,6 +172,9 @@ export const API_SCHEMAS = schemas({
   logout: { response: { 204: NoContent } },
   publicRepos: { response: { 200: PublicReposResponse } },
   mailSettings: { response: { 200: MailSettings } },
+  issueAlerts: { response: { 200: IssueAlertsResponse } },
+  createIssueAlert: { body: CreateIssueAlertBody, response: { 201: IssueAlert } },
+  deleteIssueAlert: { params: IssueAlertParams, response: { 204: NoContent } },
   updateMailSettings: { body: MailSettingsBody, response: { 200: SavedMailSettings } },
   confirmMail: { body: MailTokenBody, response: { 200: MailLinkOutcome } },
   unsubscribeMail: { querystring: MailTokenQuery, response: { 200: MailLinkOutcome } },

@@ -118,6 +118,11 @@ export const API_SUMMARIES: Record<EndpointName, string> = {
   updateMailSettings:
     "Sets the caller's notification email and digest; an unconfirmed address is sent a confirmation link, at most one per address per 10 minutes and five per user a day.",
   confirmMail: 'Confirms an address from the link the confirmation mail carried.',
+  issueAlerts:
+    "The caller's alerts for new issues (saved finder searches), oldest first, and how many one may keep.",
+  createIssueAlert:
+    "Saves the finder's filters as an alert: new matching issues are told in the bell (and the digest mail), at most once an hour, grouped. At most 10 per user.",
+  deleteIssueAlert: "Removes one of the caller's alerts.",
   unsubscribeMail: "Turns a digest's recipient's email off from its signed link (one-click, RFC 8058).",
   githubWebhook:
     "GitHub's webhook deliveries (issues, comments, pull requests, App installations), signed with GITHUB_WEBHOOK_SECRET; each delivery id is applied once.",

@@ -33,6 +33,9 @@ export const API = declare({
   reportUser: { method: 'POST', path: '/api/users/report', auth: 'user' },
   confirmMail: { method: 'POST', path: '/api/mail/confirm', auth: 'anyone' },
   unsubscribeMail: { method: 'POST', path: '/api/mail/unsubscribe', auth: 'anyone' },
+  issueAlerts: { method: 'GET', path: '/api/account/alerts', auth: 'user' },
+  createIssueAlert: { method: 'POST', path: '/api/account/alerts', auth: 'user' },
+  deleteIssueAlert: { method: 'DELETE', path: '/api/account/alerts/:alertId', auth: 'user' },
 
   listProjects: { method: 'POST', path: '/api/projects', auth: 'anyone' },
   projectTopics: { method: 'GET', path: '/api/projects/topics', auth: 'anyone' },

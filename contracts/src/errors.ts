@@ -32,6 +32,8 @@ export const ErrorCode = {
   alreadyClaimed: 'ALREADY_CLAIMED',
   /** A claim past the per-user limit of active claims (409). */
   claimLimit: 'CLAIM_LIMIT',
+  /** An alert past the per-user limit of saved alerts (409). */
+  alertLimit: 'ALERT_LIMIT',
   /** An invite link past its 7 days (410). */
   inviteExpired: 'INVITE_EXPIRED',
   /** An invite link its group's owner revoked (410). */

@@ -16,6 +16,7 @@ export * from './accounts.js';
 export * from './projects.js';
 export * from './issue-signals.js';
 export * from './issues.js';
+export * from './alerts.js';
 export * from './project-page.js';
 export * from './groups.js';
 export * from './join-requests.js';

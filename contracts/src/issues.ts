@@ -12,6 +12,9 @@ import { IssueClaimInfo, Responsiveness, TakenSignal } from './issue-signals.js'
 import { Nullable, Text } from './schema-helpers.js';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });
+
+/** The finder counts the issues its freshness rule hides up to this many: a count that stops early stays cheap. */
+export const HIDDEN_QUIET_CAP = 1000;
 const DateTime = Type.String({ format: 'date-time' });
 
 /**
@@ -57,6 +60,11 @@ export const IssueListRequest = Type.Object(
     updatedWithinDays: Type.Optional(IssueUpdatedWithin),
     /** Only this project's issues. */
     projectId: Type.Optional(Id),
+    /**
+     * Also the issues of quiet projects: those without a push in FINDER_STALE_PUSH_DAYS days, left out unless
+     * this is true.
+     */
+    includeQuiet: Type.Optional(Type.Boolean()),
     /** The `nextCursor` of the previous page, with the same sort and filters; left out for the first page. */
     cursor: Type.Optional(Text({ minLength: 1, maxLength: 200 })),
   },
@@ -104,6 +112,12 @@ export const IssueListResponse = Type.Object({
   nextCursor: Nullable(Type.String()),
   /** The sort applied: `newest` when an anonymous caller asked for `best_for_you`. */
   sort: IssueSort,
+  /**
+   * On a first page that holds every match (no next page), without `includeQuiet`: how many issues the filters
+   * match that the freshness rule leaves out (their projects had no push in FINDER_STALE_PUSH_DAYS days), counted
+   * up to HIDDEN_QUIET_CAP (shown as "1,000+"). Absent otherwise.
+   */
+  hiddenQuiet: Type.Optional(Type.Integer({ minimum: 0, maximum: HIDDEN_QUIET_CAP })),
 });
 export type IssueListResponse = Static<typeof IssueListResponse>;
 

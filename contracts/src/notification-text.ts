@@ -44,6 +44,10 @@ export function notificationText(notification: Notification): string {
       return `${who(notification)} mentioned you in the room of ${subject}`;
     case 'mentor-asked':
       return `${who(notification)} asked the mentors of ${subject} a question`;
+    case 'new-issues': {
+      const count = notification.issueCount ?? 1;
+      return `${count} new ${count === 1 ? 'issue' : 'issues'} like '${subject}'`;
+    }
   }
 }
 
@@ -55,6 +59,8 @@ export function notificationLink(notification: Notification): string | null {
       return null;
     case 'project-request-approved':
       return `/?q=${encodeURIComponent(notification.subject)}`;
+    case 'new-issues':
+      return `/issues${notification.finderQuery ?? ''}`;
     case 'room-mentioned':
     case 'mentor-asked':
       return projectRoomLink(notification.subject, notification.messageId ?? null);

@@ -45,6 +45,8 @@ export const NotificationKind = Type.Union([
   Type.Literal('room-mentioned'),
   /** Someone asked the mentors of a project a question in its room (to each mentor; subject: owner/name). */
   Type.Literal('mentor-asked'),
+  /** New issues matched one of my alerts (to its owner; the alert's name is the subject; at most one an hour). */
+  Type.Literal('new-issues'),
 ]);
 export type NotificationKind = Static<typeof NotificationKind>;
 
@@ -57,6 +59,9 @@ export const Notification = Type.Object({
   projectRequestId: Nullable(Type.Integer()),
   /** The message it leads to, when it is about one in a project's room. */
   messageId: Type.Optional(Nullable(Type.Integer())),
+  /** A new-issues alert's: how many new issues it tells of, and the finder's query showing them ('?…'). */
+  issueCount: Type.Optional(Type.Integer({ minimum: 1 })),
+  finderQuery: Type.Optional(Type.String()),
   /** The group's title or the repository's owner/name when it happened. */
   subject: Type.String(),
   /** The owner's note or the moderator's reason, when there is one. */

@@ -107,6 +107,57 @@ test.describe('the finder on a desktop', () => {
     await expect(rows(page).first()).toBeVisible();
   });
 
+  test("says one thing at a time when the list is empty, and shows the quiet projects' issues on request", async ({
+    page,
+  }) => {
+    // Filters that leave nothing: said once, never beside "no issues in the catalogue".
+    await page.goto('/issues?label=starter&updated=7');
+    await expect(page.getByText('No issues match: try removing a filter.')).toHaveCount(1);
+    await expect(page.getByText('There are no open beginner issues in the catalogue right now.')).toHaveCount(
+      0,
+    );
+
+    // A catalogue whose every project is quiet (no push in 90 days): the finder's first answer is empty and
+    // counts what the freshness rule hid. Answered here as such a catalogue would; the demo's projects are fresh.
+    await page.route('**/api/issues', async (route) => {
+      const body = route.request().postDataJSON() as { includeQuiet?: boolean };
+      if (body.includeQuiet) return route.fallback();
+      return route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ data: [], nextCursor: null, sort: 'newest', hiddenQuiet: 222 }),
+      });
+    });
+    await page.goto('/issues');
+    const results = page.getByRole('region', { name: 'Issue results' });
+    await expect(
+      results.getByText('222 issues are hidden because their projects had no push in 90 days.'),
+    ).toBeVisible();
+    await expect(results.getByText('No issues match: try removing a filter.')).toHaveCount(0);
+    await expect(
+      results.getByText('There are no open beginner issues in the catalogue right now.'),
+    ).toHaveCount(0);
+    await expectAccessibleInBothThemes(page, 'the finder, issues hidden as quiet');
+
+    const asked = page.waitForRequest(
+      (request) => request.url().endsWith('/api/issues') && request.postDataJSON()?.includeQuiet === true,
+    );
+    await results.getByRole('button', { name: 'Show them' }).click();
+    await asked;
+    await expect(page).toHaveURL('/issues?quiet=show');
+    await expect(page.getByRole('checkbox', { name: 'Include quiet projects' })).toBeChecked();
+    await expect(rows(page).first()).toBeVisible();
+    await page.unroute('**/api/issues');
+
+    // The switch is a filter: Clear filters turns it off.
+    await page
+      .getByRole('group', { name: 'Filter and sort issues' })
+      .getByRole('button', { name: 'Clear filters' })
+      .click();
+    await expect(page).toHaveURL('/issues');
+    await expect(page.getByRole('checkbox', { name: 'Include quiet projects' })).not.toBeChecked();
+  });
+
   test('asks an anonymous visitor to sign in before claiming', async ({ page }) => {
     await page.goto('/issues');
     await rows(page)

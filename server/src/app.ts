@@ -37,6 +37,9 @@ import { createNotificationsRepository } from './notifications/repository.js';
 import { notificationsRoutes } from './notifications/routes.js';
 import { registerMail } from './mail/index.js';
 import { createNotificationsService, startPruning } from './notifications/service.js';
+import { createAlertsRepository } from './alerts/repository.js';
+import { alertsRoutes } from './alerts/routes.js';
+import { createAlertsService, startAlertRounds, type AlertsService } from './alerts/service.js';
 import { registerModeration } from './moderation/index.js';
 import { createProjectsRepository } from './projects/repository.js';
 import { createProjectAccessRepository } from './projects/access-repository.js';
@@ -81,6 +84,10 @@ declare module 'fastify' {
     eventBus: EventBus;
     /** Rechecks of viewed issues with GitHub: what the views asked for runs in the background. */
     issueRechecks: IssueRecheck;
+    /** THE matching of newly stored issues to users' alerts (alerts/service.ts), for the sync and webhooks. */
+    alertNewIssues: AlertsService['alertNewIssues'];
+    /** One round of the alerts whose hour has passed with new issues waiting (on a timer; tests call it). */
+    sendDueAlerts(): Promise<number>;
     /** Tells an app built with `startsLater` that the node has started: migrated, seeded, ready for traffic. */
     markStarted(): void;
   }
@@ -240,15 +247,6 @@ export async function buildApp(deps: AppDeps) {
     requireUser: accounts.requireUser,
   });
   await app.register(issuesRoutes, { service: issueFinder, requireUser: accounts.requireUser });
-  // GitHub's webhook deliveries (GITHUB_WEBHOOK_SECRET) keep the finder's issues fresh between syncs.
-  await app.register(webhooksRoutes, {
-    service: createWebhooksService({
-      repository: createWebhooksRepository(database.db),
-      secret: config.github.webhookSecret,
-      bus,
-      log: app.log,
-    }),
-  });
   // Notifications: recorded inside the groups' and moderation's writing transactions, pushed after commit.
   const notifications = createNotificationsService({
     repository: createNotificationsRepository(database.db),
@@ -258,6 +256,27 @@ export async function buildApp(deps: AppDeps) {
   const stopPruning = startPruning(notifications, app.log);
   app.addHook('onClose', async () => stopPruning());
   await app.register(notificationsRoutes, { service: notifications, requireUser: accounts.requireUser });
+  // Alerts for new issues: saved finder searches; whatever stores new issues (the sync, webhooks) calls
+  // alertNewIssues.
+  const alerts = createAlertsService({
+    repository: createAlertsRepository(database.db),
+    notify: notifications.record,
+  });
+  const stopAlertRounds = startAlertRounds(alerts, app.log);
+  app.addHook('onClose', async () => stopAlertRounds());
+  app.decorate('alertNewIssues', alerts.alertNewIssues);
+  app.decorate('sendDueAlerts', alerts.sendDue);
+  await app.register(alertsRoutes, { service: alerts, requireUser: accounts.requireUser });
+  // GitHub's webhook deliveries (GITHUB_WEBHOOK_SECRET) keep the finder's issues fresh between syncs.
+  await app.register(webhooksRoutes, {
+    service: createWebhooksService({
+      repository: createWebhooksRepository(database.db),
+      secret: config.github.webhookSecret,
+      bus,
+      alertNewIssues: alerts.alertNewIssues,
+      log: app.log,
+    }),
+  });
   // Notification email (SMTP_URL): settings, confirmation and unsubscribe links, digest rounds.
   const mail = await registerMail(app, { config, database, requireUser: accounts.requireUser });
   app.decorate('sendDueDigests', () => mail.runRound());
@@ -303,6 +322,7 @@ export async function buildApp(deps: AppDeps) {
     config,
     repoClient: createRepoClient(config.github),
     catalogueChanged: () => app.catalogueChanged(),
+    alertNewIssues: alerts.alertNewIssues,
     groupListsChanged: () => groupsService.listsChanged(),
     groupAccessChanged,
     notify: notifications.record,

@@ -73,6 +73,7 @@ async function main(): Promise<void> {
       database,
       log: app.log,
       onCatalogueChanged: () => app.catalogueChanged(),
+      alertNewIssues: app.alertNewIssues,
     });
     app.markStarted();
   }

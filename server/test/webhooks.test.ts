@@ -1,4 +1,4 @@
-import type { FinderIssue, IssueListResponse } from '@openlfg/contracts';
+import type { FinderIssue, IssueListResponse, Notification } from '@openlfg/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, jsonHeaders, type TestApp } from './support/app.js';
@@ -12,7 +12,9 @@ import {
   pullRequestEvent,
   signedDelivery,
 } from './support/fake-github.js';
+import { call } from './support/groups.js';
 import { addIssue, addProject, daysAgo } from './support/issues.js';
+import { createSignedInUser } from './support/users.js';
 import { listenForSockets, openSocket } from './support/realtime.js';
 
 const SECRET = 'webhook-test-secret-0123456789';
@@ -26,7 +28,7 @@ afterAll(async () => {
   await t.close();
 });
 beforeEach(async () => {
-  await sql`truncate projects, users, webhook_deliveries, github_installations restart identity cascade`.execute(
+  await sql`truncate projects, users, notifications, webhook_deliveries, github_installations restart identity cascade`.execute(
     t.database.db,
   );
 });
@@ -227,6 +229,32 @@ describe('issues events', () => {
     const rows = await finderRows(p);
     expect(rows.map((row) => row.title)).toEqual(['Fix typo']);
     expect(rows[0]?.taken.state).toBe('free');
+  });
+
+  it('an issue opened through a delivery alerts the saved searches it matches, once; an edit does not', async () => {
+    const ada = await createSignedInUser(t.database.db, 'webhook-alert-ada');
+    await addProject(t.database.db, REPO, { language: 'TypeScript' });
+    const saved = await call(t.app, 'POST', '/api/account/alerts', ada.cookie, {
+      filters: { languages: ['TypeScript'] },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const newIssues = async () =>
+      ((await call(t.app, 'GET', '/api/notifications', ada.cookie)).json().data as Notification[]).filter(
+        (n) => n.kind === 'new-issues',
+      );
+
+    await send('issues', issuesEvent(REPO, 'opened', { number: 9, title: 'Add a dark theme' }));
+    expect((await newIssues()).map((n) => n.issueCount)).toEqual([1]);
+    // The same issue again (edited): not a new issue, nobody is told again.
+    await send(
+      'issues',
+      issuesEvent(REPO, 'edited', {
+        number: 9,
+        title: 'Add a dark theme',
+        updatedAt: new Date(Date.now() + 1000),
+      }),
+    );
+    expect(await newIssues()).toHaveLength(1);
   });
 
   it('assigned and unassigned turn the taken signal on and off', async () => {

@@ -19,6 +19,8 @@ export interface FinderFilters {
   answersWithinWeek: boolean;
   updatedWithinDays: number | null;
   projectId: number | null;
+  /** Also the issues of quiet projects (no push in FINDER_STALE_PUSH_DAYS days). */
+  includeQuiet: boolean;
 }
 
 /** Where the previous page ended: its last row's sort keys (timestamps as exact text) and id. */
@@ -71,12 +73,15 @@ const FINDER_COLUMNS = [
  * The finder's filters, the freshness rule included, on open issues: read off the issue's own columns (the
  * project's are copied there), so each is checked on the index walk before any join.
  */
-function finderConditions(filters: FinderFilters) {
-  const conditions = [
-    sql`i.open`,
-    sql`not i.project_archived`,
-    sql`(i.project_pushed_at is null or i.project_pushed_at > now() - make_interval(days => ${FINDER_STALE_PUSH_DAYS}))`,
-  ];
+function finderConditions(filters: FinderFilters, freshness: 'fresh' | 'quiet' | 'any' = 'fresh') {
+  const conditions = [sql`i.open`, sql`not i.project_archived`];
+  if (freshness === 'fresh' && !filters.includeQuiet)
+    conditions.push(
+      sql`(i.project_pushed_at is null or i.project_pushed_at > now() - make_interval(days => ${FINDER_STALE_PUSH_DAYS}))`,
+    );
+  // Only what the freshness rule leaves out: a walk of the quiet issues' own index (issues_quiet_idx).
+  if (freshness === 'quiet')
+    conditions.push(sql`i.project_pushed_at <= now() - make_interval(days => ${FINDER_STALE_PUSH_DAYS})`);
   if (filters.languages.length > 0)
     conditions.push(sql`i.project_language = any(${sql.val(filters.languages)}::text[])`);
   if (filters.topics.length > 0) conditions.push(sql`i.project_topics @> ${sql.val(filters.topics)}::text[]`);
@@ -198,6 +203,18 @@ export function createIssuesRepository(db: Kysely<DB>) {
         .orderBy('i.created_at', 'desc')
         .orderBy('i.id', 'desc')
         .execute();
+    },
+
+    /**
+     * How many issues the filters match that the freshness rule leaves out, up to `cap`: one count over the quiet
+     * projects' open issues (issues_quiet_idx, index-only: it carries every filtered column), stopping at `cap`.
+     */
+    async hiddenQuietCount(filters: FinderFilters, cap: number): Promise<number> {
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from (
+          select 1 from issues i where ${finderConditions(filters, 'quiet')} limit ${cap}
+        ) quiet`.execute(db);
+      return Number(rows[0]?.n ?? 0);
     },
 
     /** Issues by id, open or not (a claim's answer, my claims). */

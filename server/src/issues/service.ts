@@ -2,6 +2,7 @@ import {
   canonicalTopics,
   CLAIM_DAYS,
   ErrorCode,
+  HIDDEN_QUIET_CAP,
   ISSUE_PAGE_SIZE,
   MAX_ACTIVE_CLAIMS,
   type ClaimResponse,
@@ -179,6 +180,7 @@ export function createIssueFinderService(deps: {
       const asked = request.sort ?? 'newest';
       // Best for you ranks by the caller's own repositories: anonymous callers get the default sort.
       const sort: IssueSort = asked === 'best_for_you' && !caller ? 'newest' : asked;
+      const after = request.cursor ? decodeCursor(request.cursor, sort) : null;
       const filters: FinderFilters = {
         languages: [...new Set(request.languages ?? [])],
         // Stored topics are canonical: "reactjs" finds the issues of projects tagged react.
@@ -188,8 +190,14 @@ export function createIssueFinderService(deps: {
         answersWithinWeek: request.answersWithinWeek ?? false,
         updatedWithinDays: request.updatedWithinDays ?? null,
         projectId: request.projectId ?? null,
+        includeQuiet: request.includeQuiet ?? false,
       };
-      const after = request.cursor ? decodeCursor(request.cursor, sort) : null;
+      // A first page that holds every match says how many the freshness rule left out, so a short or empty
+      // finder can tell why. Not beside a full page: the count is then news to nobody, and costs a query.
+      const hidden = async (more: boolean) =>
+        after === null && !more && !filters.includeQuiet
+          ? { hiddenQuiet: await repository.hiddenQuietCount(filters, HIDDEN_QUIET_CAP) }
+          : {};
       const callerId = caller?.id ?? null;
       // One row more than a page says whether another page follows.
       const profile = sort === 'best_for_you' && caller ? await profileOf(caller.id) : null;
@@ -207,6 +215,7 @@ export function createIssueFinderService(deps: {
               ? encodeCursor(sort, { rank: last.score, at: last.cursor_at, id: last.id })
               : null,
           sort,
+          ...(await hidden(ranked.length > ISSUE_PAGE_SIZE)),
         };
       }
       const plain: PlainSort = sort === 'best_for_you' ? 'newest' : sort;
@@ -225,6 +234,7 @@ export function createIssueFinderService(deps: {
               })
             : null,
         sort,
+        ...(await hidden(found.length > ISSUE_PAGE_SIZE)),
       };
     },
 

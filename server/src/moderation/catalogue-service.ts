@@ -9,6 +9,7 @@ import type { CatalogueRepository } from './catalogue-repository.js';
 import type { ModerationEffects, ModerationLog } from './effects.js';
 import { adminPage } from './presenters.js';
 
+import type { AlertNewIssues } from '../catalog/sync/run.js';
 /**
  * The catalogue as moderators look after it: the last sync run and its failures, the API budgets, archived or
  * unreachable projects; removing a project, and starting a sync now.
@@ -19,6 +20,8 @@ export function createCatalogueService(
     database: Database;
     config: Pick<Config, 'github' | 'sync'>;
     log: ModerationLog;
+    /** Tells the alerts for new issues of the issues a run stores for the first time. */
+    alertNewIssues?: AlertNewIssues;
   } & Pick<ModerationEffects, 'catalogueChanged'>,
 ) {
   const { repository } = deps;
@@ -101,6 +104,7 @@ export function createCatalogueService(
         github: deps.config.github,
         sync: deps.config.sync,
         onCatalogueChanged: deps.catalogueChanged,
+        ...(deps.alertNewIssues ? { alertNewIssues: deps.alertNewIssues } : {}),
         onStart: (info) => announce(info),
         signal: controller.signal,
       });

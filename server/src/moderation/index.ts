@@ -18,6 +18,7 @@ import { createRequestsRepository } from './requests-repository.js';
 import { createRequestsService } from './requests-service.js';
 import { moderationRoutes } from './routes.js';
 
+import type { AlertNewIssues } from '../catalog/sync/run.js';
 /**
  * Moderation (/api/admin/...), for the logins in ADMIN_LOGINS: project requests, reports on groups and on
  * people (suspending accounts), hidden groups, the catalogue's health and the audit log. A sync a moderator started stops with the app.
@@ -31,6 +32,7 @@ export async function registerModeration(
     repoClient: RepoClient;
     isModerator: IsModerator;
     requireUser: RequireUser;
+    alertNewIssues?: AlertNewIssues;
   },
 ): Promise<void> {
   const { db } = deps.database;

@@ -23,6 +23,8 @@ export function toNotification(row: NotificationPageRow): Notification {
     groupProjectId: row.group_id,
     projectRequestId: row.project_request_id,
     ...(row.message_id !== null ? { messageId: row.message_id } : {}),
+    ...(row.issue_count !== null ? { issueCount: row.issue_count } : {}),
+    ...(row.finder_query !== null ? { finderQuery: row.finder_query } : {}),
     subject: row.subject,
     note: row.note,
     createdAt: row.created_at.toISOString(),

@@ -23,6 +23,8 @@ export const notificationColumns = [
   'notifications.note',
   'notifications.created_at',
   'notifications.read_at',
+  'notifications.issue_count',
+  'notifications.finder_query',
   'users.login as actor_login',
   'users.avatar_url as actor_avatar_url',
 ] as const;

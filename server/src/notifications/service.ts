@@ -30,6 +30,9 @@ export interface NotificationEvent {
   subject?: string;
   /** The owner's note or the moderator's reason. */
   note?: string | null;
+  /** A new-issues alert's: how many new issues, and the finder's query that shows them. */
+  issueCount?: number;
+  finderQuery?: string;
 }
 
 /** Pushes the recorded notifications' new counts: call it once the recording transaction has committed. */
@@ -89,6 +92,8 @@ export function createNotificationsService(deps: {
           message_id: event.messageId ?? null,
           subject,
           note: event.note ?? null,
+          issue_count: event.issueCount ?? null,
+          finder_query: event.finderQuery ?? null,
         })),
       );
       const pushes: PushNotifications[] = [];

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { isBeginnerFriendly } from '../catalog/sources/index.js';
 import type { DB } from '../platform/db/schema.js';
-import { applied, IGNORED, type Applied } from './applied.js';
+import { applied, IGNORED, type Applied, type StoredIssue } from './applied.js';
 import { readAction, readIssue, type IssueSnapshot, type Json } from './payloads.js';
 import type { DeliveryProject, WebhooksRepository } from './repository.js';
 
@@ -34,7 +34,7 @@ export function storeIssue(
   project: DeliveryProject,
   issue: IssueSnapshot,
   gone = false,
-): Promise<number | null> {
+): Promise<StoredIssue | number | null> {
   const beginner = isBeginnerFriendly(issue.labels.map((label) => label.name));
   return !gone && issue.open && beginner
     ? repository.writeOpenBeginnerIssue(trx, project.id, issue)

@@ -1,6 +1,7 @@
 import { CLAIM_COMMENT_DAYS } from '@openlfg/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
+import type { StoredIssue } from './applied.js';
 import type { IssueSnapshot, PullRequestSnapshot } from './payloads.js';
 
 /** A catalogued project a delivery is about. */
@@ -79,7 +80,7 @@ export function createWebhooksRepository(db: Kysely<DB>) {
       trx: Transaction<DB>,
       projectId: number,
       issue: IssueSnapshot,
-    ): Promise<number | null> {
+    ): Promise<StoredIssue | null> {
       const row = await trx
         .insertInto('issues')
         .values({
@@ -131,9 +132,10 @@ export function createWebhooksRepository(db: Kysely<DB>) {
             })
             .where(sql<boolean>`issues.updated_at <= excluded.updated_at`),
         )
-        .returning('id')
+        // A row inserted, not updated (xmax 0): an issue stored for the first time.
+        .returning(['id', sql<boolean>`xmax = 0`.as('is_new')])
         .executeTakeFirst();
-      return row?.id ?? null;
+      return row ? { id: row.id, isNew: row.is_new } : null;
     },
 
     /**

@@ -75,6 +75,8 @@ export function createWebhooksService(deps: {
   /** Null: webhooks are not set up, the route says so with 404. */
   secret: string | null;
   bus: Pick<EventBus, 'publishOnCommit'>;
+  /** Alerts for new issues (alerts/service.ts): told of the issues a delivery stored for the first time. */
+  alertNewIssues: (trx: Transaction<DB>, issueIds: readonly number[]) => Promise<() => void>;
   log: FastifyBaseLogger;
 }) {
   const { repository, secret } = deps;
@@ -123,6 +125,8 @@ export function createWebhooksService(deps: {
             }
             const result = await apply(event, payload, trx);
             if (result.kind === 'ignored') throw new NothingApplied();
+            if (result.newIssueIds.length > 0)
+              pushes.push(await deps.alertNewIssues(trx, result.newIssueIds));
             for (let start = 0; start < result.issueIds.length; start += ISSUES_CHANGED_MAX_IDS) {
               const issueIds = result.issueIds.slice(start, start + ISSUES_CHANGED_MAX_IDS);
               pushes.push(await deps.bus.publishOnCommit(trx, { kind: 'issues-changed', issueIds }));

@@ -68,10 +68,11 @@ function leaving(trx: Kysely<DB>) {
  * The issue finder's part of a batch, for the projects whose answer carried their issues: the maintainers'
  * responsiveness; each open beginner issue inserted or refreshed (GitHub's signals of someone on it with
  * them); the project's other stored issues marked left (closed, or no longer labelled), their claims ended.
+ * Answers the ids of the issues stored for the first time (for alerts).
  */
-export async function writeIssues(trx: Kysely<DB>, refreshed: ProjectRefresh[]): Promise<void> {
+export async function writeIssues(trx: Kysely<DB>, refreshed: ProjectRefresh[]): Promise<number[]> {
   const withIssues = refreshed.filter((r) => r.figures.issues !== null);
-  if (withIssues.length === 0) return;
+  if (withIssues.length === 0) return [];
   const projects = withIssues.map((r) => ({
     id: r.id,
     median: r.figures.issues?.maintainerMedianHours ?? null,
@@ -83,8 +84,10 @@ export async function writeIssues(trx: Kysely<DB>, refreshed: ProjectRefresh[]):
   const rows = withIssues.flatMap((r) =>
     (r.figures.issues?.issues ?? []).map((issue) => ({ project_id: r.id, ...issueColumns(issue) })),
   );
+  let newIssueIds: number[] = [];
   if (rows.length > 0) {
-    await sql`
+    // An issue not stored before is a new one: its row was inserted (xmax 0), not updated.
+    const written = await sql<{ id: number; inserted: boolean }>`
       insert into issues (project_id, number, title, url, labels, label_names, created_at, updated_at, comments,
         assignee, assigned_at, pull_request_number, pull_request_url, pull_request_by, pull_request_at,
         claim_comment_by, claim_comment_at, github_taken_until, open, left_at, is_demo, synced_at)
@@ -101,11 +104,14 @@ export async function writeIssues(trx: Kysely<DB>, refreshed: ProjectRefresh[]):
         pull_request_url = excluded.pull_request_url, pull_request_by = excluded.pull_request_by,
         pull_request_at = excluded.pull_request_at, claim_comment_by = excluded.claim_comment_by,
         claim_comment_at = excluded.claim_comment_at, github_taken_until = excluded.github_taken_until,
-        open = true, left_at = null, is_demo = false, synced_at = now()`.execute(trx);
+        open = true, left_at = null, is_demo = false, synced_at = now()
+      returning id, (xmax = 0) as inserted`.execute(trx);
+    newIssueIds = written.rows.filter((row) => row.inserted).map((row) => Number(row.id));
   }
   // Written above in this transaction (whose now() is one instant): every other open issue of these projects left.
   const ids = withIssues.map((r) => r.id);
   await leaveIssues(trx, (query) =>
     query.where('project_id', 'in', ids).where(sql<boolean>`synced_at <> now()`),
   );
+  return newIssueIds;
 }

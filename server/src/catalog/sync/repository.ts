@@ -1,5 +1,5 @@
 import { languageFromTopics } from '@openlfg/contracts';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, SyncFailureKind, SyncRunStatus } from '../../platform/db/schema.js';
 import { removeDemoCommunity } from '../demo-community.js';
 import type { RepoFigures } from './github-batch.js';
@@ -43,11 +43,17 @@ export interface RunBudgets {
 /** Finished runs are kept this long for the operator's history; their failures go with them. */
 const RUN_HISTORY_DAYS = 90;
 
+/**
+ * Tells the alerts for new issues of the issues a batch stored for the first time, in the batch's transaction
+ * (alerts/service.ts `alertNewIssues`); answers what to run once it has committed (the bell's push).
+ */
+export type AlertNewIssues = (trx: Transaction<DB>, issueIds: readonly number[]) => Promise<() => void>;
+
 /** All SQL of the catalogue sync. `db` may be bound to the one connection that holds the sync lock. */
 /** How often the sync reads a project that webhooks keep fresh (a GitHub App installation covers it). */
 export const COVERED_RECONCILE_HOURS = 24;
 
-export function createSyncRepository(db: Kysely<DB>) {
+export function createSyncRepository(db: Kysely<DB>, alertNewIssues?: AlertNewIssues) {
   return {
     /**
      * Runs still marked running when a new run holds the lock can only be runs whose process ended (a crash,
@@ -138,7 +144,7 @@ export function createSyncRepository(db: Kysely<DB>) {
      * (unreachable ones with since when), the failures, and the run's counters and budgets. A crash between
      * batches loses nothing already written.
      */
-    writeBatch(batch: {
+    async writeBatch(batch: {
       runId: number;
       refreshed: ProjectRefresh[];
       failures: SyncFailure[];
@@ -149,7 +155,7 @@ export function createSyncRepository(db: Kysely<DB>) {
       failed: number;
       budgets: RunBudgets;
     }): Promise<void> {
-      return db.transaction().execute(async (trx) => {
+      const push = await db.transaction().execute(async (trx) => {
         if (batch.refreshed.length > 0) {
           const rows = batch.refreshed.map((r) => ({
             id: r.id,
@@ -208,7 +214,8 @@ export function createSyncRepository(db: Kysely<DB>) {
               contributors_etag text, used_by_known boolean, used_by integer)
             where projects.id = v.id`.execute(trx);
         }
-        await writeIssues(trx, batch.refreshed);
+        const newIssueIds = await writeIssues(trx, batch.refreshed);
+        const pushAlerts = (await alertNewIssues?.(trx, newIssueIds)) ?? (() => {});
         // Projects synced are no longer demo: the demo's made-up people and groups go with them.
         if (batch.refreshed.length > 0) await removeDemoCommunity(trx);
         if (batch.unreachableIds.length > 0) {
@@ -252,7 +259,9 @@ export function createSyncRepository(db: Kysely<DB>) {
           }))
           .where('id', '=', batch.runId)
           .execute();
+        return pushAlerts;
       });
+      push();
     },
 
     async finishRun(

@@ -4,7 +4,12 @@ import { countSyncRun } from '../../platform/metrics.js';
 import { syncBatch } from './batch.js';
 import { withSyncLock } from './lock.js';
 import { createInstallationTokens, type InstallationTokens } from '../../github/app-tokens.js';
-import { createSyncRepository, type SyncRepository, type SyncTarget } from './repository.js';
+import {
+  createSyncRepository,
+  type AlertNewIssues,
+  type SyncRepository,
+  type SyncTarget,
+} from './repository.js';
 import { SyncRequests, type RunStopped } from './requests.js';
 import {
   ALREADY_RUNNING_MESSAGE,
@@ -14,6 +19,7 @@ import {
   type SyncReport,
 } from './run-outcome.js';
 
+export type { AlertNewIssues } from './repository.js';
 export {
   ALREADY_RUNNING_MESSAGE,
   isSyncReport,
@@ -30,6 +36,8 @@ export interface CatalogueSyncOptions {
     app?: Config['github']['app'];
   };
   sync: Pick<Config['sync'], 'ecosystemsUrl' | 'batchSize' | 'maxWaitMs'>;
+  /** Tells the alerts for new issues of the issues each batch stores for the first time. */
+  alertNewIssues?: AlertNewIssues;
   /** Called once after a run that changed any project, so cached lists refresh. */
   onCatalogueChanged?: () => void;
   onStart?: (info: { runId: number; total: number; resumed: boolean }) => void;
@@ -56,7 +64,7 @@ export interface CatalogueSyncOptions {
 export async function runCatalogueSync(options: CatalogueSyncOptions): Promise<SyncOutcome> {
   if (!options.github.token) return { status: 'refused', message: NO_TOKEN_MESSAGE };
   const locked = await withSyncLock(options.database, (db) =>
-    new SyncRun(createSyncRepository(db), options).execute(),
+    new SyncRun(createSyncRepository(db, options.alertNewIssues), options).execute(),
   );
   if (!locked.acquired) return { status: 'already-running', message: ALREADY_RUNNING_MESSAGE };
   const outcome = locked.value;

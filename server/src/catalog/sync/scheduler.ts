@@ -1,6 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Database } from '../../platform/db/database.js';
 import { isSyncReport, NO_TOKEN_MESSAGE, runCatalogueSync, type SyncOutcome } from './run.js';
+import type { AlertNewIssues } from './repository.js';
 
 /** The logger calls the scheduler makes (pino's, or a test's). */
 export interface SchedulerLog {
@@ -31,6 +32,8 @@ export function startSyncScheduler(options: {
   database: Database;
   log: SchedulerLog;
   onCatalogueChanged: () => void;
+  /** Tells the alerts for new issues of the issues a run stores for the first time. */
+  alertNewIssues?: AlertNewIssues;
   /** Tests shorten these. */
   firstTryDelayMs?: number;
   intervalMs?: number;
@@ -64,6 +67,7 @@ export function startSyncScheduler(options: {
       github: config.github,
       sync: config.sync,
       onCatalogueChanged: options.onCatalogueChanged,
+      ...(options.alertNewIssues ? { alertNewIssues: options.alertNewIssues } : {}),
       onlyIfDueEveryMs: intervalMs,
       signal: controller.signal,
     })

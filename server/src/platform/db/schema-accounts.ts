@@ -110,4 +110,7 @@ export interface NotificationsTable {
   note: string | null;
   created_at: CreatedAt;
   read_at: Date | null;
+  /** A new-issues alert's (migration 0031): how many new issues it tells of, and the finder's query showing them. */
+  issue_count: ColumnType<number | null, number | null | undefined, number | null>;
+  finder_query: ColumnType<string | null, string | null | undefined, string | null>;
 }

@@ -171,6 +171,41 @@ export interface IssueClaimsTable {
   expires_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** A user's saved finder search that tells them of new matching issues (migration 0031); see server/src/alerts. */
+export interface IssueAlertsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  languages: string[];
+  topics: string[];
+  label: string | null;
+  not_taken: boolean;
+  answers_within_week: boolean;
+  updated_within_days: number | null;
+  project_id: number | null;
+  include_quiet: boolean;
+  created_at: CreatedAt;
+  notified_at: Date | null;
+}
+
+/** One match key of an alert, with the filters the key leaves to check (migration 0031); see server/src/alerts. */
+export interface IssueAlertKeysTable {
+  key: string;
+  alert_id: number;
+  topics: string[];
+  not_taken: boolean;
+  answers_within_week: boolean;
+  include_quiet: boolean;
+  updated_within_days: number | null;
+}
+
+/** A new issue matched by an alert, waiting for the alert's next notification (migration 0031). */
+export interface IssueAlertMatchesTable {
+  alert_id: number;
+  issue_id: number;
+  matched_at: CreatedAt;
+}
+
 /** Who said "I'd like to contribute here" on a project's page (migration 0025). */
 export interface ProjectContributorsTable {
   project_id: number;

@@ -30,6 +30,9 @@ import type {
   MentorNewcomersTable,
   WebhookDeliveriesTable,
   GitHubInstallationsTable,
+  IssueAlertsTable,
+  IssueAlertKeysTable,
+  IssueAlertMatchesTable,
 } from './schema-catalogue.js';
 import type {
   GroupProjectsTable,
@@ -89,6 +92,9 @@ export interface DB {
   project_mentors: ProjectMentorsTable;
   mentor_asks: MentorAsksTable;
   mentor_newcomers: MentorNewcomersTable;
+  issue_alerts: IssueAlertsTable;
+  issue_alert_keys: IssueAlertKeysTable;
+  issue_alert_matches: IssueAlertMatchesTable;
   mail_settings: MailSettingsTable;
   mail_confirmations: MailConfirmationsTable;
   webhook_deliveries: WebhookDeliveriesTable;

@@ -2,6 +2,7 @@ import {
   ISSUE_SORT_OPTIONS,
   ISSUE_UPDATED_WITHIN_DAYS,
   MAX_FILTER_LANGUAGES,
+  type IssueAlertFilters,
   type IssueListRequest,
   type IssueSort,
   type IssueUpdatedWithin,
@@ -10,7 +11,7 @@ import { listParam, parseList, parseTopics, queryString } from '../../lib/url-li
 
 /**
  * The finder's controls in the address bar, so Back, reload and a shared link keep them:
- * `?sort=updated&languages=Go&topics=cli&label=help%20wanted&taken=any&answers=week&updated=30&project=12`, and
+ * `?sort=updated&languages=Go&topics=cli&label=help%20wanted&taken=any&answers=week&updated=30&project=12&quiet=show`, and
  * `view=claims` for the My claims tab. Defaults are left out ("not taken" is on unless `taken=any`); a value that
  * does not parse falls back to its default. The cursor of "Load more" is not kept: a reload starts at the top.
  */
@@ -27,6 +28,8 @@ export interface FinderQuery {
   answersWithinWeek: boolean;
   updatedWithinDays: IssueUpdatedWithin | null;
   projectId: number | null;
+  /** Also the issues of quiet projects (no push in 90 days), which the finder leaves out by default. */
+  includeQuiet: boolean;
 }
 
 export const DEFAULT_SORT: IssueSort = ISSUE_SORT_OPTIONS[0].sort;
@@ -40,6 +43,7 @@ export const CLEARED_FILTERS: Omit<FinderQuery, 'view' | 'sort'> = {
   answersWithinWeek: false,
   updatedWithinDays: null,
   projectId: null,
+  includeQuiet: false,
 };
 
 const MAX_TEXT_LENGTH = 50;
@@ -76,6 +80,7 @@ export function parseFinderQuery(search: string): FinderQuery {
     answersWithinWeek: params.get('answers') === 'week',
     updatedWithinDays: parseUpdatedWithin(params.get('updated')),
     projectId: parseProjectId(params.get('project')),
+    includeQuiet: params.get('quiet') === 'show',
   };
 }
 
@@ -91,6 +96,7 @@ export function formatFinderQuery(query: FinderQuery): string {
     ...(query.answersWithinWeek ? ['answers=week'] : []),
     ...(query.updatedWithinDays !== null ? [`updated=${query.updatedWithinDays}`] : []),
     ...(query.projectId !== null ? [`project=${query.projectId}`] : []),
+    ...(query.includeQuiet ? ['quiet=show'] : []),
   ]);
 }
 
@@ -105,7 +111,14 @@ export function toIssueListRequest(query: FinderQuery): IssueListRequest {
     ...(query.answersWithinWeek ? { answersWithinWeek: true } : {}),
     ...(query.updatedWithinDays !== null ? { updatedWithinDays: query.updatedWithinDays } : {}),
     ...(query.projectId !== null ? { projectId: query.projectId } : {}),
+    ...(query.includeQuiet ? { includeQuiet: true } : {}),
   };
+}
+
+/** The filters an alert for new issues keeps: the first page's request without its sort. */
+export function toAlertFilters(query: FinderQuery): IssueAlertFilters {
+  const { sort: _sort, ...filters } = toIssueListRequest(query);
+  return filters;
 }
 
 export function hasFilters(query: FinderQuery): boolean {
@@ -116,6 +129,7 @@ export function hasFilters(query: FinderQuery): boolean {
     !query.notTaken ||
     query.answersWithinWeek ||
     query.updatedWithinDays !== null ||
-    query.projectId !== null
+    query.projectId !== null ||
+    query.includeQuiet
   );
 }

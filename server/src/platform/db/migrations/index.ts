@@ -28,6 +28,7 @@ import * as m0026 from './0026_demo_community.js';
 import * as m0027 from './0027_project_rooms.js';
 import * as m0028 from './0028_mentors.js';
 import * as m0029 from './0029_github_webhooks.js';
+import * as m0031 from './0031_issue_alerts.js';
 import * as m0032 from './0032_issue_rechecks.js';
 import * as m0035 from './0035_user_blocks.js';
 import * as m0036 from './0036_user_reports.js';
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '0027_project_rooms': m0027,
   '0028_mentors': m0028,
   '0029_github_webhooks': m0029,
+  '0031_issue_alerts': m0031,
   '0032_issue_rechecks': m0032,
   '0035_user_blocks': m0035,
   '0036_user_reports': m0036,

@@ -57,9 +57,13 @@ export function FinderControls({
   const active =
     query.languages.length +
     query.topics.length +
-    [query.label !== null, query.updatedWithinDays !== null, query.notTaken, query.answersWithinWeek].filter(
-      Boolean,
-    ).length +
+    [
+      query.label !== null,
+      query.updatedWithinDays !== null,
+      query.notTaken,
+      query.answersWithinWeek,
+      query.includeQuiet,
+    ].filter(Boolean).length +
     (query.projectId !== null && !projectLocked ? 1 : 0);
 
   return (
@@ -119,6 +123,12 @@ export function FinderControls({
             onChange={(answersWithinWeek) => onChange({ answersWithinWeek })}
           >
             Maintainers answer within a week
+          </CheckboxToggle>
+          <CheckboxToggle
+            checked={query.includeQuiet}
+            onChange={(includeQuiet) => onChange({ includeQuiet })}
+          >
+            Include quiet projects
           </CheckboxToggle>
           {query.projectId !== null && !projectLocked ? (
             <span className={styles.project}>

@@ -1,4 +1,4 @@
-import type { FinderIssue } from '@openlfg/contracts';
+import { FINDER_STALE_PUSH_DAYS, HIDDEN_QUIET_CAP, type FinderIssue } from '@openlfg/contracts';
 import { useEffect, useMemo, useRef } from 'react';
 import { ErrorState } from '../../../components/ErrorState';
 import { Spinner } from '../../../components/Spinner';
@@ -18,6 +18,16 @@ export const BEST_FOR_YOU_UNRANKED =
 export const BEST_FOR_YOU_EMPTY =
   'Best for you ranks by the languages and topics of your public repositories; none of them matched. Try another sort.';
 
+/** What the finder says of the issues its freshness rule leaves out. */
+export function hiddenQuietText(count: number, shown: boolean): string {
+  const more = shown ? ' more' : '';
+  // Counted up to the cap: "1,000+".
+  const many = count >= HIDDEN_QUIET_CAP ? `${HIDDEN_QUIET_CAP.toLocaleString('en-US')}+` : String(count);
+  return count === 1
+    ? `1${more} issue is hidden because its project had no push in ${FINDER_STALE_PUSH_DAYS} days.`
+    : `${many}${more} issues are hidden because their projects had no push in ${FINDER_STALE_PUSH_DAYS} days.`;
+}
+
 export interface FinderResultsProps {
   query: FinderQuery;
   /** The finder's address with `changes`; without it (a project's page) rows offer no narrowing to their project. */
@@ -29,6 +39,8 @@ export interface FinderResultsProps {
   filtered?: boolean;
   /** What an empty, unfiltered list says. */
   noneText?: string;
+  /** Switches the list to include quiet projects' issues ("Show them"); without it, none is offered. */
+  onShowQuiet?: () => void;
 }
 
 /** The finder's issues page by page ("Load more"), with their loading, empty and error states. */
@@ -39,6 +51,7 @@ export function FinderResults({
   onProjectName,
   filtered = hasFilters(query),
   noneText = 'There are no open beginner issues in the catalogue right now.',
+  onShowQuiet,
 }: FinderResultsProps) {
   const { isLoggedIn, isLoginLoading } = useSession();
   const result = useIssues(toIssueListRequest(query));
@@ -48,6 +61,13 @@ export function FinderResults({
     () => result.data?.pages.flatMap((page) => page.data) ?? [],
     [result.data],
   );
+  // The first page tells how many the freshness rule left out (absent when they are shown).
+  const hiddenQuiet = result.data?.pages[0]?.hiddenQuiet ?? 0;
+  const showQuiet = onShowQuiet ? (
+    <button type="button" className={states.emptyAction} onClick={onShowQuiet}>
+      Show them
+    </button>
+  ) : null;
   const busy = result.isPlaceholderData || (result.isFetching && !result.isFetchingNextPage);
   const projectName =
     query.projectId === null
@@ -92,10 +112,18 @@ export function FinderResults({
         retrying={result.isFetching}
       />
     );
+  } else if (issues.length === 0 && hiddenQuiet > 0) {
+    // One message: the freshness rule is what left the list empty, and one click shows those issues.
+    content = (
+      <div className={states.empty}>
+        <p className={states.emptyTitle}>{hiddenQuietText(hiddenQuiet, false)}</p>
+        {showQuiet}
+      </div>
+    );
   } else if (issues.length === 0) {
     content = (
       <div className={states.empty}>
-        <p className={states.emptyTitle}>{EMPTY_TITLE}</p>
+        <p className={states.emptyTitle}>{filtered ? EMPTY_TITLE : noneText}</p>
         {query.sort === 'best_for_you' && isLoggedIn ? (
           <p className={states.emptyText}>{BEST_FOR_YOU_EMPTY}</p>
         ) : null}
@@ -103,9 +131,7 @@ export function FinderResults({
           <button type="button" className={states.emptyAction} onClick={onClear}>
             Clear filters
           </button>
-        ) : (
-          <p className={states.emptyText}>{noneText}</p>
-        )}
+        ) : null}
       </div>
     );
   } else {
@@ -115,6 +141,12 @@ export function FinderResults({
           <p className={styles.demo} role="note">
             {BEST_FOR_YOU_UNRANKED}
           </p>
+        ) : null}
+        {hiddenQuiet > 0 ? (
+          <div className={styles.demo} role="note">
+            <p>{hiddenQuietText(hiddenQuiet, true)}</p>
+            {showQuiet}
+          </div>
         ) : null}
         {issues.some((issue) => issue.isDemo) ? (
           <p className={styles.demo} role="note">

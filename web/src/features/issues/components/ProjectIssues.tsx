@@ -61,6 +61,7 @@ export function ProjectIssues({ projectId, projectName }: ProjectIssuesProps) {
         onClear={onClear}
         filtered={filtered}
         noneText={`${projectName} has no open beginner issues right now.`}
+        onShowQuiet={() => onChange({ includeQuiet: true })}
       />
       <p className={styles.end}>
         <Link to={`/issues${formatFinderQuery(query)}`}>See these issues in Find an issue</Link>

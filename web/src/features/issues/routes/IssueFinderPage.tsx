@@ -8,7 +8,8 @@ import { useSession } from '../../../session/session-context';
 import { FinderControls } from '../components/FinderControls';
 import { FinderResults } from '../components/FinderResults';
 import { MyClaims } from '../components/MyClaims';
-import { CLEARED_FILTERS, type FinderView } from '../finder-query';
+import { IssueAlertButton } from '../components/IssueAlertButton';
+import { CLEARED_FILTERS, toAlertFilters, type FinderView } from '../finder-query';
 import { useFinderQuery } from '../use-finder-query';
 import tabs from '../../../components/LinkTabs.module.css';
 import styles from './IssueFinderPage.module.css';
@@ -28,6 +29,7 @@ export function IssueFinderPage() {
   const { isLoggedIn, isLoginLoading } = useSession();
   const [projectName, setProjectName] = useState<string | null>(null);
   const clearFilters = useCallback(() => update(CLEARED_FILTERS), [update]);
+  const showQuiet = useCallback(() => update({ includeQuiet: true }), [update]);
 
   return (
     <>
@@ -53,11 +55,13 @@ export function IssueFinderPage() {
             All issues
           </h2>
           <FinderControls query={query} onChange={update} onClear={clearFilters} projectName={projectName} />
+          <IssueAlertButton filters={toAlertFilters(query)} className={styles.alert} />
           <FinderResults
             query={query}
             hrefFor={hrefFor}
             onClear={clearFilters}
             onProjectName={setProjectName}
+            onShowQuiet={showQuiet}
           />
         </section>
       ) : (

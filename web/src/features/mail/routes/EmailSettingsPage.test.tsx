@@ -116,6 +116,8 @@ describe('the email settings page', () => {
     const { calls } = mockApi({
       ...signedInHandlers,
       'GET /api/account/mail-settings': () => ({ body: settings() }),
+      // The page's other panel, the alerts for new issues, loaded too: its own states are tested apart.
+      'GET /api/account/alerts': () => ({ body: { data: [], limit: 10 } }),
     });
     const { user } = renderApp('/settings/email', { session: signedInSession });
     const input = await screen.findByLabelText('Email address');

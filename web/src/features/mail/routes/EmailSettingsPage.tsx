@@ -10,6 +10,7 @@ import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LoginButton } from '../../../session/components/LoginButton';
 import { useSession } from '../../../session/session-context';
+import { IssueAlertsList } from '../components/IssueAlertsList';
 import { useMailLink, useMailSettings, useSaveMailSettings } from '../api/mail-settings';
 import styles from './EmailSettingsPage.module.css';
 
@@ -76,12 +77,15 @@ function SettingsPage() {
     <>
       <PageHeader title="Email settings">
         Get your notifications by email too: requests to join your groups, answers to yours, what happened to
-        your groups.
+        your groups, new issues like the ones you asked about.
       </PageHeader>
       {isLoginLoading ? (
         <Spinner />
       ) : isLoggedIn ? (
-        <SettingsForm />
+        <>
+          <SettingsForm />
+          <IssueAlertsList />
+        </>
       ) : (
         <section className={styles.panel}>
           <p className={styles.status}>Sign in to choose how we email you.</p>
