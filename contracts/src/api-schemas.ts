@@ -133,6 +133,16 @@ import {
   MailTokenQuery,
   SavedMailSettings,
 } from './mail.js';
+import {
+  InvitePersonBody,
+  InvitePersonResponse,
+  OwnProfile,
+  PeopleForGroupQuery,
+  PeopleForGroupResponse,
+  ProfileBody,
+  UserProfile,
+  UserProfileParams,
+} from './profiles.js';
 
 /** What an endpoint takes and answers: the schemas the server validates and serialises with, per status. */
 export interface EndpointSchemas {
@@ -160,6 +170,9 @@ export const API_SCHEMAS = schemas({
   publicRepos: { response: { 200: PublicReposResponse } },
   mailSettings: { response: { 200: MailSettings } },
   updateMailSettings: { body: MailSettingsBody, response: { 200: SavedMailSettings } },
+  ownProfile: { response: { 200: OwnProfile } },
+  saveOwnProfile: { body: ProfileBody, response: { 200: OwnProfile } },
+  userProfile: { params: UserProfileParams, response: { 200: UserProfile } },
   confirmMail: { body: MailTokenBody, response: { 200: MailLinkOutcome } },
   unsubscribeMail: { querystring: MailTokenQuery, response: { 200: MailLinkOutcome } },
 
@@ -215,6 +228,8 @@ export const API_SCHEMAS = schemas({
   createInvite: { body: CreateInviteBody, response: { 201: GroupInvite } },
   revokeInvite: { body: RevokeInviteBody, response: { 200: RevokeInviteResponse } },
   joinByInvite: { body: JoinByInviteBody, response: { 200: MembershipResponse } },
+  peopleForGroup: { querystring: PeopleForGroupQuery, response: { 200: PeopleForGroupResponse } },
+  invitePerson: { body: InvitePersonBody, response: { 200: InvitePersonResponse } },
 
   addMessage: { body: AddMessageRequest, response: { 200: AddMessageResponse } },
   markRead: { body: LatestMessageRequest, response: { 200: LatestMessageResponse } },

@@ -44,6 +44,8 @@ export function notificationText(notification: Notification): string {
       return `${who(notification)} mentioned you in the room of ${subject}`;
     case 'mentor-asked':
       return `${who(notification)} asked the mentors of ${subject} a question`;
+    case 'group-invited':
+      return `${who(notification)} invited you to join ${subject}`;
   }
 }
 
@@ -58,6 +60,10 @@ export function notificationLink(notification: Notification): string | null {
     case 'room-mentioned':
     case 'mentor-asked':
       return projectRoomLink(notification.subject, notification.messageId ?? null);
+    case 'group-invited':
+      return notification.note?.startsWith('/invite/')
+        ? notification.note
+        : `/group-projects/${notification.groupProjectId}`;
     case 'mentioned':
       return notification.groupProjectId === null
         ? null

@@ -45,6 +45,8 @@ export const NotificationKind = Type.Union([
   Type.Literal('room-mentioned'),
   /** Someone asked the mentors of a project a question in its room (to each mentor; subject: owner/name). */
   Type.Literal('mentor-asked'),
+  /** A group's owner invited me (to the invited; `note` is the invite link's path, /invite/...). */
+  Type.Literal('group-invited'),
 ]);
 export type NotificationKind = Static<typeof NotificationKind>;
 

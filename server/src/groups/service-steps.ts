@@ -6,7 +6,7 @@ import { PagedLists } from '../platform/paged-lists.js';
 import type { NotificationEvent, PushNotifications } from '../notifications/service.js';
 import { authorize, viewerOf, type GroupAccess, type GroupAction } from './policy.js';
 import { toGroupProject } from './presenters.js';
-import type { GroupsRepository } from './repository.js';
+import type { GroupsRepository, MatchProfile } from './repository.js';
 
 /** Who acts: the signed-in user, as the session knows them. */
 export interface Caller {
@@ -23,6 +23,8 @@ export interface GroupsServiceOptions {
   log?: { warn(object: object, message: string): void };
   /** Records a notification in the writing transaction (notifications/service.ts `record`). */
   notify?: (trx: Transaction<DB>, event: NotificationEvent) => Promise<PushNotifications>;
+  /** The signed-in user's profile as "Groups for you" ranks against it (the people feature's). */
+  matchProfileOf?: (userId: number) => Promise<MatchProfile>;
 }
 
 /**
@@ -144,6 +146,7 @@ export function createGroupSteps(repository: GroupsRepository, options: GroupsSe
     cardFor,
     memberOf,
     audit,
+    matchProfileOf: options.matchProfileOf ?? null,
   };
 }
 

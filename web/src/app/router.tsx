@@ -33,6 +33,12 @@ const pages = {
   emailSettings: lazyComponent(
     async () => (await import('../features/mail/routes/EmailSettingsPage')).EmailSettingsPage,
   ),
+  userProfile: lazyComponent(
+    async () => (await import('../features/people/routes/UserProfilePage')).UserProfilePage,
+  ),
+  profileSettings: lazyComponent(
+    async () => (await import('../features/people/routes/ProfileSettingsPage')).ProfileSettingsPage,
+  ),
   notFound: lazyComponent(async () => (await import('./NotFoundPage')).NotFoundPage),
   // Only moderators use it.
   moderation: lazyComponent(
@@ -81,6 +87,8 @@ export const routes: RouteObject[] = [
           { path: 'admin', element: <pages.moderation /> },
           { path: 'notifications', element: <pages.notifications /> },
           { path: 'settings/email/*', element: <pages.emailSettings /> },
+          { path: 'settings/profile', element: <pages.profileSettings /> },
+          { path: 'users/:login', element: <pages.userProfile /> },
           { path: '*', element: <pages.notFound /> },
         ],
       },

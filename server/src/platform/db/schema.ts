@@ -7,6 +7,7 @@ import type {
   NotificationsTable,
   MailSettingsTable,
   MailConfirmationsTable,
+  UserProfilesTable,
 } from './schema-accounts.js';
 import type {
   ProjectsTable,
@@ -36,6 +37,7 @@ import type {
   MessagesTable,
   MessageMentionsTable,
   GroupListCountsTable,
+  GroupPersonInvitationsTable,
 } from './schema-groups.js';
 
 export type * from './schema-accounts.js';
@@ -81,4 +83,6 @@ export interface DB {
   mentor_asks: MentorAsksTable;
   mail_settings: MailSettingsTable;
   mail_confirmations: MailConfirmationsTable;
+  user_profiles: UserProfilesTable;
+  group_person_invitations: GroupPersonInvitationsTable;
 }

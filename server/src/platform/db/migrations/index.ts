@@ -27,6 +27,7 @@ import * as m0025 from './0025_project_page.js';
 import * as m0026 from './0026_demo_community.js';
 import * as m0027 from './0027_project_rooms.js';
 import * as m0028 from './0028_mentors.js';
+import * as m0033 from './0033_profiles.js';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the same list works from
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0026_demo_community': m0026,
   '0027_project_rooms': m0027,
   '0028_mentors': m0028,
+  '0033_profiles': m0033,
 };

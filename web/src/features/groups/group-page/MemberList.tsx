@@ -1,5 +1,7 @@
 import type { DiscussionInfo } from '@openlfg/contracts';
+import { Link } from 'react-router';
 import { formatRelativeTime } from '../../../lib/format';
+import { profileHref } from '../../../lib/profile-links';
 import { Avatar } from '../../../components/Avatar';
 import { MemberControls } from '../components/MemberControls';
 import { activityText, memberCountText } from '../group-text';
@@ -21,7 +23,9 @@ export function MemberList({ info }: { info: DiscussionInfo }) {
             <li key={member.login} className={styles.person}>
               <Avatar login={member.login} avatarUrl={member.avatarUrl} />
               <span className={styles.personText}>
-                <span className={styles.login}>{member.login}</span>
+                <Link to={profileHref(member.login)} className={styles.login}>
+                  {member.login}
+                </Link>
                 <span className={styles.muted}>
                   {member.role === 'owner' ? 'Owner' : 'Member'} · joined{' '}
                   {formatRelativeTime(member.joinedAt)}

@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { useId } from 'react';
+import { profileHref } from '../../../lib/profile-links';
 import { Avatar } from '../../../components/Avatar';
 import { ErrorState } from '../../../components/ErrorState';
 import { Spinner } from '../../../components/Spinner';
@@ -51,7 +53,9 @@ export function MentorsPanel({ projectId, fullName }: MentorsPanelProps) {
           <li key={mentor.user.id} className={styles.mentor}>
             <Avatar login={mentor.user.login} avatarUrl={mentor.user.avatarUrl} size="small" />
             <div>
-              <p className={styles.login}>{mentor.user.login}</p>
+              <p className={styles.login}>
+                <Link to={profileHref(mentor.user.login)}>{mentor.user.login}</Link>
+              </p>
               <p className={styles.helpWith}>{mentor.helpWith}</p>
               <p className={styles.capacity}>
                 Takes {mentor.capacity} newcomer{mentor.capacity === 1 ? '' : 's'} at a time
