@@ -1,6 +1,7 @@
 import { runFinderBench } from './finder.js';
 import { runHttpBench } from './http/run.js';
 import { runLoggingBench } from './logging.js';
+import { runMatchingBench } from './matching.js';
 import { runRealtimeBench } from './realtime/run.js';
 import { runSitemapBench } from './sitemap.js';
 import { printFirstVisitJs } from './web/first-visit.js';
@@ -30,6 +31,10 @@ import { runLighthouse } from './web/lighthouse.js';
  * generated issues, one connection: first page, a page 25 pages in, best for you, against their targets; and
  * on the same data a project's page as its HTML, rendered by the server, uncached (target 10 ms p50).
  *
+ * Matching round (matching.ts, PostgreSQL only): 100,000 profiles and 20,000 groups with needs, one connection:
+ * "groups for you" and "people for your group" p50 against their 20 ms targets (BENCH_PROFILES,
+ * BENCH_MATCH_GROUPS size it).
+ *
  * Sitemap round (sitemap.ts, PostgreSQL: BENCH_DATABASE_URL, TEST_DATABASE_URL or the realtime round's private
  * server): every file of /sitemap.xml streamed for BENCH_PROJECTS projects and a tenth of them, with the server's
  * RSS and heap before and at their peak while streaming, against "flat" (the heap's growth bounded and the same
@@ -49,7 +54,7 @@ import { runLighthouse } from './web/lighthouse.js';
  * order, an acknowledged message missing, a node dying), never for a latency figure.
  *
  * Switches (environment):
- *   BENCH_ONLY=web | http | logging | finder | sitemap | realtime  one part only (default: all, in that order); the first
+ *   BENCH_ONLY=web | http | logging | finder | matching | sitemap | realtime  one part only (default: all, in that order); the first
  *                                     visit's JavaScript size is printed whichever runs
  *   LIGHTHOUSE_RUNS, LIGHTHOUSE_REPORT_DIR, CHROMIUM_PATH   the Lighthouse part's (see web/lighthouse.ts)
  *   BENCH_ISSUES=1000000              the finder round's generated issues (over BENCH_PROJECTS projects)
@@ -70,7 +75,7 @@ import { runLighthouse } from './web/lighthouse.js';
  */
 
 const only = process.env.BENCH_ONLY;
-const PARTS = ['web', 'http', 'logging', 'finder', 'sitemap', 'realtime'] as const;
+const PARTS = ['web', 'http', 'logging', 'finder', 'matching', 'sitemap', 'realtime'] as const;
 if (only && !(PARTS as readonly string[]).includes(only)) {
   console.error(`BENCH_ONLY must be one of ${PARTS.join(', ')} (got ${JSON.stringify(only)})`);
   process.exit(2);
@@ -88,6 +93,7 @@ if (runs('web')) {
 if (runs('http')) ok = (await runHttpBench()) && ok;
 if (runs('logging')) await runLoggingBench();
 if (runs('finder')) ok = (await runFinderBench()) && ok;
+if (runs('matching')) ok = (await runMatchingBench()) && ok;
 if (runs('sitemap')) ok = (await runSitemapBench()) && ok;
 if (runs('realtime')) ok = (await runRealtimeBench()) && ok;
 if (!ok) process.exitCode = 1;

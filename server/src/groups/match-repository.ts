@@ -23,6 +23,7 @@ export type MatchedGroupRow = GroupRow & {
 /** The match of one group (`g`) with the viewer's profile, as the ranking's SQL sees it. */
 function sidesFor(profile: MatchProfile): MatchSides {
   return {
+    shared: { known: profile.skills, column: sql`group_projects.needs_skills` },
     needs: sql`group_projects.needs_skills`,
     skills: sql`${sql.val(profile.skills)}::text[]`,
     timezoneFrom: sql`group_projects.timezone_from`,
@@ -43,15 +44,10 @@ export function createMatchRepository(db: Kysely<DB>) {
   function candidates(filters: GroupListQuery, profile: MatchProfile) {
     let q = applyFilters(db.selectFrom('group_projects'), filters)
       .where('group_projects.owner_id', '!=', profile.userId)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('group_members')
-              .select('group_members.group_id')
-              .whereRef('group_members.group_id', '=', 'group_projects.id')
-              .where('group_members.user_id', '=', profile.userId),
-          ),
-        ),
+      // The groups the viewer is in, read once (a few ids), rather than probed for every candidate.
+      .where(
+        sql<boolean>`not (group_projects.id = any(array(
+          select group_members.group_id from group_members where group_members.user_id = ${profile.userId})))`,
       );
     if (profile.skills.length > 0) {
       q = q.where(sql<boolean>`group_projects.needs_skills && ${sql.val(profile.skills)}::text[]`);
@@ -59,27 +55,32 @@ export function createMatchRepository(db: Kysely<DB>) {
     return q;
   }
 
-  return {
-    async countForYou(filters: GroupListQuery, profile: MatchProfile): Promise<number> {
-      const row = await candidates(filters, profile)
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
-    },
+  async function countForYou(filters: GroupListQuery, profile: MatchProfile): Promise<number> {
+    const row = await candidates(filters, profile)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
 
-    /** One page of the ranking, best first; ties go to the most recently active, then the newest id. */
-    async pageForYou(
+  return {
+    /**
+     * One page of the ranking, best first (ties go to the most recently active, then the newest id), and how
+     * many groups the ranking holds: one pass over the candidates, which are scored once and counted beside.
+     */
+    /** How many groups the ranking holds (a page past its end has no row to say it). */
+    countForYou,
+
+    async rankForYou(
       filters: GroupListQuery,
       profile: MatchProfile,
       page: number,
-    ): Promise<MatchedGroupRow[]> {
+    ): Promise<{ total: number; rows: MatchedGroupRow[] }> {
       const sides = sidesFor(profile);
       const ranked = candidates(filters, profile)
         .select([
           'group_projects.id',
           matchScore(sides).as('score'),
-          matchedSkills(sides).as('matched_skills'),
-          overlapMinutesSql(sides).as('overlap_minutes'),
+          sql<number>`count(*) over ()`.as('total'),
         ])
         .orderBy('score', 'desc')
         .orderBy('group_projects.active_at', 'desc')
@@ -88,12 +89,18 @@ export function createMatchRepository(db: Kysely<DB>) {
         .offset((page - 1) * GROUP_PAGE_SIZE);
       const rows = await selectGroup(db)
         .innerJoin(ranked.as('ranked'), 'ranked.id', 'group_projects.id')
-        .select(['ranked.score', 'ranked.matched_skills', 'ranked.overlap_minutes'])
+        .select([
+          'ranked.score',
+          'ranked.total',
+          matchedSkills(sides).as('matched_skills'),
+          overlapMinutesSql(sides).as('overlap_minutes'),
+        ])
         .orderBy('ranked.score', 'desc')
         .orderBy('group_projects.active_at', 'desc')
         .orderBy('group_projects.id', 'desc')
         .execute();
-      return rows.map((row) => ({ ...row, score: Number(row.score) }));
+      const total = rows.length > 0 ? Number(rows[0]?.total) : await countForYou(filters, profile);
+      return { total, rows: rows.map(({ total: _total, ...row }) => ({ ...row, score: Number(row.score) })) };
     },
   };
 }

@@ -67,10 +67,12 @@ export function createReadingService(steps: GroupSteps) {
       const query = listQueryOf(request);
       if (!matchProfileOf) throw new Error('Groups for you needs the profiles (matchProfileOf)');
       const profile = await matchProfileOf(caller.id);
-      const total = await repository.countForYou(query, profile);
-      const totalPages = Math.max(1, Math.ceil(total / GROUP_PAGE_SIZE));
+      let ranked = await repository.rankForYou(query, profile, request.page);
+      const totalPages = Math.max(1, Math.ceil(ranked.total / GROUP_PAGE_SIZE));
+      // Past the end: the last page, as the other sorts answer.
       const page = Math.min(request.page, totalPages);
-      const rows = total === 0 ? [] : await repository.pageForYou(query, profile, page);
+      if (page !== request.page) ranked = await repository.rankForYou(query, profile, page);
+      const { total, rows } = ranked;
       const now = new Date();
       return {
         data: rows.map((row) => toMatchedGroup(row, profile, now)),

@@ -37,6 +37,7 @@ export function createPeopleMatchRepository(db: Kysely<DB>) {
      */
     peopleFor(group: GroupNeedsRow) {
       const sides: MatchSides = {
+        shared: { known: group.needs_skills, column: sql`p.match_skills` },
         needs: sql`${sql.val(group.needs_skills)}::text[]`,
         skills: sql`p.match_skills`,
         timezoneFrom: sql`${group.timezone_from}::int`,
