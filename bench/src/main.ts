@@ -2,6 +2,7 @@ import { runAlertsBench } from './alerts.js';
 import { runFinderBench } from './finder.js';
 import { runHttpBench } from './http/run.js';
 import { runLoggingBench } from './logging.js';
+import { runMatchingBench } from './matching.js';
 import { runRealtimeBench } from './realtime/run.js';
 import { runRecheckBench } from './recheck.js';
 import { runSitemapBench } from './sitemap.js';
@@ -39,6 +40,9 @@ import { runLighthouse } from './web/lighthouse.js';
  *
  * Alerts round (alerts.ts, PGlite): one new issue matched against 100,000 saved searches (BENCH_ALERTS), its
  * median beside the 5 ms target.
+ * Matching round (matching.ts, PostgreSQL only): 100,000 profiles and 20,000 groups with needs, one connection:
+ * "groups for you" and "people for your group" p50 against their 20 ms targets (BENCH_PROFILES,
+ * BENCH_MATCH_GROUPS size it).
  *
  * Sitemap round (sitemap.ts, PostgreSQL: BENCH_DATABASE_URL, TEST_DATABASE_URL or the realtime round's private
  * server): every file of /sitemap.xml streamed for BENCH_PROJECTS projects and a tenth of them, with the server's
@@ -63,7 +67,7 @@ import { runLighthouse } from './web/lighthouse.js';
  * order, an acknowledged message missing, a node dying), never for a latency figure.
  *
  * Switches (environment):
- *   BENCH_ONLY=web | http | logging | recheck | finder | alerts | sitemap | webhooks | realtime  one part only (default: all, in that order); the first
+ *   BENCH_ONLY=web | http | logging | recheck | finder | alerts | matching | sitemap | webhooks | realtime  one part only (default: all, in that order); the first
  *                                     visit's JavaScript size is printed whichever runs
  *   LIGHTHOUSE_RUNS, LIGHTHOUSE_REPORT_DIR, CHROMIUM_PATH   the Lighthouse part's (see web/lighthouse.ts)
  *   BENCH_RECHECK_PROJECTS=2000, BENCH_RECHECK_GITHUB_MS=200   the recheck round's catalogue and GitHub's delay
@@ -94,6 +98,7 @@ const PARTS = [
   'recheck',
   'finder',
   'alerts',
+  'matching',
   'sitemap',
   'webhooks',
   'realtime',
@@ -117,6 +122,7 @@ if (runs('logging')) await runLoggingBench();
 if (runs('recheck')) ok = (await runRecheckBench()) && ok;
 if (runs('finder')) ok = (await runFinderBench()) && ok;
 if (runs('alerts')) ok = (await runAlertsBench()) && ok;
+if (runs('matching')) ok = (await runMatchingBench()) && ok;
 if (runs('sitemap')) ok = (await runSitemapBench()) && ok;
 if (runs('webhooks')) ok = (await runWebhooksBench()) && ok;
 if (runs('realtime')) ok = (await runRealtimeBench()) && ok;

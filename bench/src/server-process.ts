@@ -13,6 +13,7 @@ import { openConfiguredDatabase } from '../../server/dist/platform/db/open-confi
 import { withoutStatementTimeout } from '../../server/dist/platform/db/waits.js';
 import { createAccountsRepository } from '../../server/dist/accounts/repository.js';
 import { createSessions } from '../../server/dist/accounts/sessions.js';
+import { generateGroupNeeds, generatePeople } from './generate-people.js';
 import { generateGroups, generateIssues, generateProjects } from './generate-projects.js';
 
 /**
@@ -45,6 +46,7 @@ await migrateToLatest(database.db);
 const projects = Number(process.env.BENCH_PROJECTS ?? 0);
 const groups = Number(process.env.BENCH_GROUPS ?? 0);
 const issues = Number(process.env.BENCH_ISSUES ?? 0);
+const profiles = Number(process.env.BENCH_PROFILES ?? 0);
 // Bulk loads run longer than a request's statement may (statement_timeout): one connection without it.
 await withoutStatementTimeout(database.db, async (db) => {
   if (projects > 0) await generateProjects(db, projects);
@@ -53,6 +55,10 @@ await withoutStatementTimeout(database.db, async (db) => {
   // The recheck round: every issue's facts an hour old, so each view of a project rechecks its issues.
   if (process.env.BENCH_STALE_ISSUES === '1') {
     await sql`update issues set synced_at = now() - interval '1 hour'`.execute(db);
+  }
+  if (profiles > 0) {
+    await generateGroupNeeds(db);
+    await generatePeople(db, profiles);
   }
 });
 // With issues, a signed-in user whose public repositories (TypeScript and Rust, on topic-7 and area-3) best for
@@ -84,10 +90,37 @@ if (issues > 0) {
   }).start(user.id);
   cookie = `openlfg_session=${session.id}`;
 }
+// With profiles, the matching round's two callers: a person with a profile (Groups for you) and the groups'
+// owner (People for your group, on a group that needs two skills).
+let matching: { personCookie: string; ownerCookie: string; groupId: number } | undefined;
+if (profiles > 0) {
+  const accounts = createAccountsRepository(database.db);
+  const sessions = createSessions(accounts, { idleTimeoutMs: 86_400_000, absoluteTimeoutMs: 86_400_000 });
+  const person = await database.db
+    .selectFrom('users')
+    .select('id')
+    .where('login', '=', 'bench-person-3')
+    .executeTakeFirstOrThrow();
+  const owner = await database.db
+    .selectFrom('users')
+    .select('id')
+    .where('login', '=', 'bench-owner')
+    .executeTakeFirstOrThrow();
+  const group = await database.db
+    .selectFrom('group_projects')
+    .select('id')
+    .where('id', '=', 1001)
+    .executeTakeFirstOrThrow();
+  matching = {
+    personCookie: `openlfg_session=${(await sessions.start(person.id)).id}`,
+    ownerCookie: `openlfg_session=${(await sessions.start(owner.id)).id}`,
+    groupId: group.id,
+  };
+}
 const app = await buildApp({ config, database, webDistDir });
 app.get('/bench/hello', async () => ({ hello: 'world' }));
 const address = await app.listen({ host: config.host, port: config.port });
-process.send?.({ address, cookie });
+process.send?.({ address, cookie, matching });
 // The logging round switches the level between its runs (the answer says the next request has it) and reads
 // the CPU time this process has used.
 process.on('message', (message: { logLevel?: string; memory?: MemoryAction }) => {

@@ -146,6 +146,16 @@ import {
   MailTokenQuery,
   SavedMailSettings,
 } from './mail.js';
+import {
+  InvitePersonBody,
+  InvitePersonResponse,
+  OwnProfile,
+  PeopleForGroupQuery,
+  PeopleForGroupResponse,
+  ProfileBody,
+  UserProfile,
+  UserProfileParams,
+} from './profiles.js';
 
 /** What an endpoint takes and answers: the schemas the server validates and serialises with, per status. */
 export interface EndpointSchemas {
@@ -176,6 +186,9 @@ export const API_SCHEMAS = schemas({
   createIssueAlert: { body: CreateIssueAlertBody, response: { 201: IssueAlert } },
   deleteIssueAlert: { params: IssueAlertParams, response: { 204: NoContent } },
   updateMailSettings: { body: MailSettingsBody, response: { 200: SavedMailSettings } },
+  ownProfile: { response: { 200: OwnProfile } },
+  saveOwnProfile: { body: ProfileBody, response: { 200: OwnProfile } },
+  userProfile: { params: UserProfileParams, response: { 200: UserProfile } },
   confirmMail: { body: MailTokenBody, response: { 200: MailLinkOutcome } },
   unsubscribeMail: { querystring: MailTokenQuery, response: { 200: MailLinkOutcome } },
 
@@ -235,6 +248,8 @@ export const API_SCHEMAS = schemas({
   createInvite: { body: CreateInviteBody, response: { 201: GroupInvite } },
   revokeInvite: { body: RevokeInviteBody, response: { 200: RevokeInviteResponse } },
   joinByInvite: { body: JoinByInviteBody, response: { 200: MembershipResponse } },
+  peopleForGroup: { querystring: PeopleForGroupQuery, response: { 200: PeopleForGroupResponse } },
+  invitePerson: { body: InvitePersonBody, response: { 200: InvitePersonResponse } },
 
   addMessage: { body: AddMessageRequest, response: { 200: AddMessageResponse } },
   markRead: { body: LatestMessageRequest, response: { 200: LatestMessageResponse } },

@@ -85,6 +85,13 @@ export const API_SUMMARIES: Record<EndpointName, string> = {
   editRoomMessage: "Edits one of the caller's own messages in a project's room.",
   deleteRoomMessage: "Deletes a message in a project's room: the caller's own, or any for a moderator.",
   roomHistory: "Pages a project's room, newest first; anyone may read it.",
+  ownProfile: "The caller's own profile, every field.",
+  saveOwnProfile:
+    "Saves the caller's profile: skills, timezone, hours, what they want to learn, looking for a group, who sees it.",
+  userProfile: "A user's profile as the caller may see it.",
+  peopleForGroup:
+    "For a group's owner: people looking for a group, ranked against the group's needs, with reasons.",
+  invitePerson: "The group's owner invites someone they found: a notification with an invite link.",
   projectMentors: "Lists a project's mentors.",
   volunteerMentor: 'Volunteers the caller as a mentor of a project, or updates what they offer.',
   stepDownMentor: 'The caller steps down as a mentor of a project.',

@@ -31,6 +31,9 @@ export const API = declare({
   blockUser: { method: 'POST', path: '/api/account/blocks', auth: 'user' },
   unblockUser: { method: 'DELETE', path: '/api/account/blocks', auth: 'user' },
   reportUser: { method: 'POST', path: '/api/users/report', auth: 'user' },
+  ownProfile: { method: 'GET', path: '/api/account/profile', auth: 'user' },
+  saveOwnProfile: { method: 'POST', path: '/api/account/profile', auth: 'user' },
+  userProfile: { method: 'GET', path: '/api/users/:login', auth: 'anyone' },
   confirmMail: { method: 'POST', path: '/api/mail/confirm', auth: 'anyone' },
   unsubscribeMail: { method: 'POST', path: '/api/mail/unsubscribe', auth: 'anyone' },
   issueAlerts: { method: 'GET', path: '/api/account/alerts', auth: 'user' },
@@ -94,6 +97,8 @@ export const API = declare({
   createInvite: { method: 'POST', path: '/api/group-projects/invites', auth: 'user' },
   revokeInvite: { method: 'DELETE', path: '/api/group-projects/invites', auth: 'user' },
   joinByInvite: { method: 'POST', path: '/api/group-projects/invites/join', auth: 'user' },
+  peopleForGroup: { method: 'GET', path: '/api/group-projects/people', auth: 'user' },
+  invitePerson: { method: 'POST', path: '/api/group-projects/people/invite', auth: 'user' },
 
   addMessage: { method: 'POST', path: '/api/messages/add-message', auth: 'user' },
   markRead: { method: 'POST', path: '/api/messages/latest-message', auth: 'user' },

@@ -15,6 +15,7 @@ import {
 } from './group-constants.js';
 import { DecisionNote } from './notifications.js';
 import { SearchedFor, SearchText, SortOrder } from './projects.js';
+import { GroupNeeds, GroupNeedsInput, MatchReasons } from './profiles.js';
 
 export const SkillLevel = Type.Union([
   Type.Literal('Beginner'),
@@ -49,6 +50,11 @@ export const GroupSortField = Type.Union([
   Type.Literal('saves'),
   /** Best match for `q`, most relevant first whatever `order` says; only with a search. */
   Type.Literal('relevance'),
+  /**
+   * Groups for you: ranked against the signed-in caller's profile (skills the group needs that they have,
+   * timezone overlap, hours, recent activity), best first whatever `order` says; 401 for nobody signed in.
+   */
+  Type.Literal('match'),
 ]);
 export type GroupSortField = Static<typeof GroupSortField>;
 
@@ -108,6 +114,10 @@ export const GroupSummary = Type.Object({
   joinQuestion: Type.Optional(Nullable(Type.String())),
   /** True for a made-up group of a fresh install's demo (gone after an import or a sync); absent otherwise. */
   isDemo: Type.Optional(Type.Boolean()),
+  /** What the group needs: skills, a timezone window, hours a week. */
+  needs: Type.Optional(GroupNeeds),
+  /** In "Groups for you" only: why the group suits the caller. */
+  match: Type.Optional(MatchReasons),
 });
 export type GroupSummary = Static<typeof GroupSummary>;
 
@@ -146,6 +156,8 @@ export const PostGroupBody = Type.Object(
     ),
     /** A question for people asking to join (a private group); blank or absent is none. */
     joinQuestion: Type.Optional(Nullable(Text({ maxLength: JOIN_QUESTION_MAX }))),
+    /** Skills or roles wanted, a timezone window and hours a week; absent is none (an edit keeps them). */
+    needs: Type.Optional(GroupNeedsInput),
   },
   { additionalProperties: false },
 );

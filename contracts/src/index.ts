@@ -35,3 +35,5 @@ export * from './server-render.js';
 export * from './api.js';
 export * from './api-schemas.js';
 export * from './api-summaries.js';
+export * from './people.js';
+export * from './profiles.js';

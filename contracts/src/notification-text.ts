@@ -48,6 +48,8 @@ export function notificationText(notification: Notification): string {
       const count = notification.issueCount ?? 1;
       return `${count} new ${count === 1 ? 'issue' : 'issues'} like '${subject}'`;
     }
+    case 'group-invited':
+      return `${who(notification)} invited you to join ${subject}`;
   }
 }
 
@@ -64,6 +66,10 @@ export function notificationLink(notification: Notification): string | null {
     case 'room-mentioned':
     case 'mentor-asked':
       return projectRoomLink(notification.subject, notification.messageId ?? null);
+    case 'group-invited':
+      return notification.note?.startsWith('/invite/')
+        ? notification.note
+        : `/group-projects/${notification.groupProjectId}`;
     case 'mentioned':
       return notification.groupProjectId === null
         ? null

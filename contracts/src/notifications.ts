@@ -47,6 +47,8 @@ export const NotificationKind = Type.Union([
   Type.Literal('mentor-asked'),
   /** New issues matched one of my alerts (to its owner; the alert's name is the subject; at most one an hour). */
   Type.Literal('new-issues'),
+  /** A group's owner invited me (to the invited; `note` is the invite link's path, /invite/...). */
+  Type.Literal('group-invited'),
 ]);
 export type NotificationKind = Static<typeof NotificationKind>;
 

@@ -17,6 +17,11 @@ import { createSitemapService, type SitemapOptions } from './sitemap/service.js'
 import { createInvitesRepository } from './groups/invites-repository.js';
 import { invitesRoutes } from './groups/invites-routes.js';
 import { createInvitesService } from './groups/invites-service.js';
+import { createPeopleMatchRepository } from './people/match-repository.js';
+import { createPeopleMatchService } from './people/match-service.js';
+import { createProfilesRepository } from './people/profiles-repository.js';
+import { createProfilesService } from './people/profiles-service.js';
+import { peopleRoutes } from './people/routes.js';
 import { createUserSummaries } from './github/user-summary.js';
 import { createIssuesRepository } from './issues/repository.js';
 import { issuesRoutes } from './issues/routes.js';
@@ -280,6 +285,12 @@ export async function buildApp(deps: AppDeps) {
   // Notification email (SMTP_URL): settings, confirmation and unsubscribe links, digest rounds.
   const mail = await registerMail(app, { config, database, requireUser: accounts.requireUser });
   app.decorate('sendDueDigests', () => mail.runRound());
+  // Profiles: what "Groups for you" ranks against, and the profile pages.
+  const profiles = createProfilesService({
+    repository: createProfilesRepository(database.db),
+    publicRepos: accounts.publicRepos,
+    log: app.log,
+  });
   const groupsRepository = createGroupsRepository(database.db);
   const groupsService = createGroupsService(groupsRepository, {
     listCacheTtlMs: config.listCacheTtlMs,
@@ -287,6 +298,7 @@ export async function buildApp(deps: AppDeps) {
     accessChanged: groupAccessChanged,
     log: app.log,
     notify: notifications.record,
+    matchProfileOf: profiles.matchProfileOf,
   });
   await app.register(groupsRoutes, { service: groupsService, requireUser: accounts.requireUser });
   // Public GitHub summaries: beside requests to join, and of the people on a project's page.
@@ -314,6 +326,18 @@ export async function buildApp(deps: AppDeps) {
     notify: notifications.record,
   });
   await app.register(invitesRoutes, { service: invites, requireUser: accounts.requireUser });
+  // People for a group's owner, and inviting them: a notification carrying a one-use invite link.
+  const peopleMatching = createPeopleMatchService({
+    repository: createPeopleMatchRepository(database.db),
+    groups: groupsRepository,
+    createInviteLink: (caller, groupId) => invites.create(caller, groupId, 1),
+    notify: notifications.record,
+  });
+  await app.register(peopleRoutes, {
+    profiles,
+    matching: peopleMatching,
+    requireUser: accounts.requireUser,
+  });
   // Moderation (/api/admin/...): for the logins in ADMIN_LOGINS; a sync it started stops with the app.
   await registerModeration(app, {
     database,

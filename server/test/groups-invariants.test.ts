@@ -116,7 +116,7 @@ describe('group membership invariants', () => {
         fc.array(step, { minLength: 1, maxLength: 25 }),
         fc.boolean(),
         async (steps, concurrent) => {
-          await sql`truncate mentor_asks, message_mentions, messages, group_projects, group_members, group_join_requests, group_saves, group_reports, group_invites, group_removals`.execute(
+          await sql`truncate mentor_asks, group_person_invitations, message_mentions, messages, group_projects, group_members, group_join_requests, group_saves, group_reports, group_invites, group_removals`.execute(
             t.database.db,
           );
           const groups = [

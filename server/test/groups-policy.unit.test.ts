@@ -47,6 +47,8 @@ const actions: Record<string, GroupAction> = {
 const elsewhere: Partial<Record<GroupAction, string>> = {
   'read-activity': 'group-lifecycle.test.ts (the owner alone sees members’ activity)',
   'find-message': 'below, and message-edits.test.ts',
+  'find-people': 'people.test.ts (the owner alone looks for people)',
+  'invite-person': 'people.test.ts (the owner alone invites, 20 a day)',
 };
 
 describe('the policy module answers the same table', () => {

@@ -7,6 +7,8 @@ import pg from 'pg';
 export interface BenchServer {
   address: string;
   cookie?: string;
+  /** With BENCH_PROFILES: a person's and the groups' owner's session cookies, and a group that needs skills. */
+  matching?: { personCookie: string; ownerCookie: string; groupId: number };
   /**
    * Sets the server's log level (unchanged without one) for the requests that come after it answers, with the
    * CPU time the server has used so far, in microseconds.
@@ -28,13 +30,15 @@ export async function startServer(env: NodeJS.ProcessEnv, logFile?: string): Pro
     // A production server: React (the server's rendering of pages) runs its production build only so.
     env: { ...process.env, NODE_ENV: 'production', ...env },
   });
-  const { address, cookie } = await new Promise<{ address: string; cookie?: string }>((resolve, reject) => {
-    child.once('message', (message: { address: string; cookie?: string }) => resolve(message));
+  type Ready = Pick<BenchServer, 'address' | 'cookie' | 'matching'>;
+  const { address, cookie, matching } = await new Promise<Ready>((resolve, reject) => {
+    child.once('message', (message: Ready) => resolve(message));
     child.once('exit', (code) => reject(new Error(`bench server exited early (code ${code})`)));
   });
   return {
     address,
     ...(cookie ? { cookie } : {}),
+    ...(matching ? { matching } : {}),
     setLogLevel: (level) =>
       new Promise((resolve) => {
         child.once('message', (message: { cpuMicros: number }) => resolve(message.cpuMicros));

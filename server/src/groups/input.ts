@@ -1,4 +1,7 @@
 import {
+  GROUP_NEEDS_MAX,
+  canonicalTopic,
+  type GroupNeedsInput,
   normaliseDiscordInvite as discordInvite,
   normaliseRepository as repository,
   normaliseTopics as topics,
@@ -32,4 +35,32 @@ export function requireText(value: string, field: string): string {
 /** Free text that may be left out: trimmed, and blank is none. */
 export function optionalText(value: string | null | undefined): string | null {
   return value?.trim() || null;
+}
+
+/**
+ * What a group needs, as stored: skills under their canonical topic names (repeats dropped), a timezone window
+ * whose both ends are set (or neither: any timezone) in order, hours a week.
+ */
+export function normaliseGroupNeeds(needs: GroupNeedsInput) {
+  const skills: string[] = [];
+  for (const raw of needs.skills) {
+    const skill = canonicalTopic(raw);
+    if (skill === null)
+      throw badRequest(`"${raw.trim()}" is not a skill: use a topic name such as "typescript".`);
+    if (!skills.includes(skill)) skills.push(skill);
+  }
+  if (skills.length > GROUP_NEEDS_MAX) throw badRequest(`A group can need up to ${GROUP_NEEDS_MAX} skills.`);
+  const { timezoneFrom: from, timezoneTo: to } = needs;
+  if ((from === null) !== (to === null)) {
+    throw badRequest('Give both ends of the timezone window, or neither for any timezone (body.needs).');
+  }
+  if (from !== null && to !== null && from > to) {
+    throw badRequest('The timezone window must run from the western end to the eastern one (body.needs).');
+  }
+  return {
+    needs_skills: skills,
+    timezone_from: from,
+    timezone_to: to,
+    hours_per_week: needs.hoursPerWeek,
+  };
 }

@@ -27,7 +27,7 @@ export function createLifecycleRepository(db: Kysely<DB>) {
     ): Promise<void> {
       await trx
         .updateTable('group_projects')
-        .set({ ...values, edited_at: new Date() })
+        .set({ ...values, edited_at: new Date(), active_at: new Date() })
         .where('id', '=', groupId)
         .execute();
     },

@@ -9,6 +9,7 @@ import { conflict } from '../platform/http/errors.js';
 import { retryTransaction } from '../platform/db/retry.js';
 import {
   normaliseDiscordInvite,
+  normaliseGroupNeeds,
   normaliseGroupTopics,
   normaliseRepository,
   optionalText,
@@ -29,6 +30,8 @@ function storedFields(body: PostGroupBody) {
     discord_url: normaliseDiscordInvite(body.discordUrl),
     max_members: body.maxMembers ?? null,
     join_question: optionalText(body.joinQuestion),
+    // Absent needs leave the stored ones as they are (an older client's edit does not clear them).
+    ...(body.needs ? normaliseGroupNeeds(body.needs) : {}),
   };
 }
 

@@ -23,7 +23,8 @@ import type { SearchQuery } from '../platform/search-query.js';
 import { listable, selectGroup, type GroupRow } from './group-rows.js';
 
 export interface GroupListQuery {
-  sortField: GroupSortField;
+  /** Groups for you (`match`) is ranked by match-repository.ts, which shares the filters below. */
+  sortField: Exclude<GroupSortField, 'match'>;
   order: SortOrder;
   topics: string[];
   skillLevels: SkillLevel[];
@@ -73,7 +74,7 @@ function listOrder(filters: GroupListQuery, reversed = false): RawBuilder<unknow
   return filters.search ? relevanceTerms(filters.search) : orderTerms('date_posted', 'DESC');
 }
 
-type IndexedSort = Exclude<GroupSortField, 'relevance'>;
+type IndexedSort = Exclude<GroupSortField, 'relevance' | 'match'>;
 
 /** The bucket term that leads each sort's order and index (a day for dates; platform/db/sort-buckets.ts). */
 function sortBucket(sortField: IndexedSort, order: SortOrder): RawBuilder<number> {
@@ -111,7 +112,7 @@ function bucketFacets(filters: GroupListQuery): string[] | null {
   if (filters.skillLevels.length > 0) return filters.skillLevels.map((level) => `skill=${level}`);
   return filters.visibility !== null ? [`visibility=${filters.visibility}`] : [''];
 }
-function applyFilters<O>(
+export function applyFilters<O>(
   query: SelectQueryBuilder<DB, 'group_projects', O>,
   filters: GroupListQuery,
   mode: MatchMode = 'words',

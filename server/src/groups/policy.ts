@@ -60,7 +60,11 @@ export type GroupAction =
   | 'remove-member'
   | 'allow-back'
   | 'transfer-ownership'
-  | 'read-activity';
+  | 'read-activity'
+  /** See people looking for a group, ranked against the group's needs ("People for your group"). */
+  | 'find-people'
+  /** Invite someone found there: a notification with an invite link. */
+  | 'invite-person';
 
 /**
  * Everything a decision about one group needs, read in one query by the groups repository's `loadAccess`:
@@ -242,6 +246,19 @@ export const RULES: Readonly<Record<GroupAction, readonly Rule[]>> = {
     alreadyMember,
     ...noNewMembers,
     closedToBlocked,
+    noRoom,
+  ],
+  // Looking for people and inviting them is the owner's, as invite links are; a group that takes nobody new
+  // (hidden, closed, archived, full) has nobody to look for.
+  'find-people': [
+    when(hidden, refuse(403, 'A moderator hid this group: it takes no new members until it is restored.')),
+    ...ownerOnly("Only the group's owner looks for people for it."),
+    ...noNewMembers,
+  ],
+  'invite-person': [
+    when(hidden, refuse(403, 'A moderator hid this group: it takes no new members until it is restored.')),
+    ...ownerOnly("Only the group's owner invites people to it."),
+    ...noNewMembers,
     noRoom,
   ],
 };

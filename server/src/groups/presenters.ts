@@ -1,4 +1,5 @@
-import type { GroupProject, GroupStatus, GroupSummary } from '@openlfg/contracts';
+import { groupReasons, type GroupProject, type GroupStatus, type GroupSummary } from '@openlfg/contracts';
+import type { MatchedGroupRow } from './match-repository.js';
 import { plainExcerpt } from './excerpt.js';
 import type { GroupRow } from './repository.js';
 
@@ -27,6 +28,38 @@ export function toGroupSummary(row: GroupRow): GroupSummary {
     owner: { login: row.owner_login, avatarUrl: row.owner_avatar_url },
     joinQuestion: row.join_question,
     ...(row.is_demo ? { isDemo: true } : {}),
+    needs: {
+      skills: row.needs_skills,
+      timezoneFrom: row.timezone_from,
+      timezoneTo: row.timezone_to,
+      hoursPerWeek: row.hours_per_week,
+    },
+  };
+}
+
+/** A group of "Groups for you": its card and why it suits the caller. */
+export function toMatchedGroup(
+  row: MatchedGroupRow,
+  profile: { hoursPerWeek: number | null },
+  now: Date,
+): GroupSummary {
+  return {
+    ...toGroupSummary(row),
+    match: {
+      score: Math.round(row.score * 100) / 100,
+      overlapMinutes: row.overlap_minutes,
+      reasons: groupReasons(
+        {
+          matchedSkills: row.matched_skills,
+          overlapMinutes: row.overlap_minutes,
+          anyTimezone: row.timezone_from === null,
+          groupHours: row.hours_per_week,
+          personHours: profile.hoursPerWeek,
+          activeAt: row.active_at,
+        },
+        now,
+      ),
+    },
   };
 }
 

@@ -1,16 +1,19 @@
 import {
   canonicalTopics,
+  ErrorCode,
   DEFAULT_LIST_STATUSES,
   discussionRoom,
   GROUP_PAGE_SIZE,
   type DiscussionInfo,
   type GroupListRequest,
+  type GroupListResponse,
   type GroupViewersResponse,
 } from '@openlfg/contracts';
+import { HttpError } from '../platform/http/errors.js';
 import { searchedFor, searchOf } from '../platform/search-query.js';
 import { allows, authorize, viewerOf } from './policy.js';
 import { plainExcerpt } from './excerpt.js';
-import { toGroupProject, toGroupSummary } from './presenters.js';
+import { toGroupProject, toGroupSummary, toMatchedGroup } from './presenters.js';
 import type { GroupListQuery } from './repository.js';
 import { noGroup, type Caller, type GroupSteps } from './service-steps.js';
 
@@ -35,21 +38,53 @@ function lastActive(joinedAt: Date, lastPost: Date | string | null | undefined):
 }
 
 /** Reading groups: the public list, one group's card and page, share previews, saves and the caller's own lists. */
-export function createReadingService(steps: GroupSteps) {
-  const { repository, db, lists, listsChanged, readGroup, cardFor } = steps;
+/** A list request's filters as the repositories read them (the sort aside). */
+function listQueryOf(request: GroupListRequest): GroupListQuery {
   return {
-    list(request: GroupListRequest): Promise<string> {
-      const query: GroupListQuery = {
-        sortField: request.sortField,
-        order: request.order,
-        // A topic is looked up under its canonical name, as groups store them.
-        topics: canonicalTopics(request.topics ?? []).sort(),
-        skillLevels: [...new Set(request.skillLevels ?? [])].sort(),
-        visibility: request.visibility ?? null,
-        statuses: [...new Set(request.statuses?.length ? request.statuses : DEFAULT_LIST_STATUSES)].sort(),
-        datePostedDays: request.datePosted ?? null,
-        search: searchOf(request),
+    sortField: request.sortField === 'match' ? 'date_posted' : request.sortField,
+    order: request.order,
+    // A topic is looked up under its canonical name, as groups store them.
+    topics: canonicalTopics(request.topics ?? []).sort(),
+    skillLevels: [...new Set(request.skillLevels ?? [])].sort(),
+    visibility: request.visibility ?? null,
+    statuses: [...new Set(request.statuses?.length ? request.statuses : DEFAULT_LIST_STATUSES)].sort(),
+    datePostedDays: request.datePosted ?? null,
+    search: searchOf(request),
+  };
+}
+
+export function createReadingService(steps: GroupSteps) {
+  const { repository, db, lists, listsChanged, readGroup, cardFor, matchProfileOf } = steps;
+  return {
+    /**
+     * "Groups for you" (`sortField: "match"`): the list's filters ranked against the caller's profile, each group
+     * with why. Depends on the caller, so never cached; nobody signed in is asked to sign in (401).
+     */
+    async listForYou(caller: Caller | null, request: GroupListRequest): Promise<GroupListResponse> {
+      if (!caller) {
+        throw new HttpError(401, ErrorCode.unauthenticated, 'Sign in with GitHub to see the groups for you.');
+      }
+      const query = listQueryOf(request);
+      if (!matchProfileOf) throw new Error('Groups for you needs the profiles (matchProfileOf)');
+      const profile = await matchProfileOf(caller.id);
+      let ranked = await repository.rankForYou(query, profile, request.page);
+      const totalPages = Math.max(1, Math.ceil(ranked.total / GROUP_PAGE_SIZE));
+      // Past the end: the last page, as the other sorts answer.
+      const page = Math.min(request.page, totalPages);
+      if (page !== request.page) ranked = await repository.rankForYou(query, profile, page);
+      const { total, rows } = ranked;
+      const now = new Date();
+      return {
+        data: rows.map((row) => toMatchedGroup(row, profile, now)),
+        totalPages,
+        pageLocation: page,
+        total,
+        searchedFor: null,
       };
+    },
+
+    list(request: GroupListRequest): Promise<string> {
+      const query = listQueryOf(request);
       return lists.answer(JSON.stringify(query), request.page, GROUP_PAGE_SIZE, {
         count: () => repository.count(query),
         rows: (page, total, counts) => repository.page(query, page, total, counts.match),

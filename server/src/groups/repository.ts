@@ -4,10 +4,12 @@ import type { DB } from '../platform/db/schema.js';
 import { createAccessRepository } from './access-repository.js';
 import { createLifecycleRepository } from './lifecycle-repository.js';
 import { createListRepository } from './list-repository.js';
+import { createMatchRepository } from './match-repository.js';
 import { createMembershipRepository } from './membership-repository.js';
 import { createReadingRepository } from './reading-repository.js';
 
 export type { GroupListCounts, GroupListQuery } from './list-repository.js';
+export type { MatchProfile } from './match-repository.js';
 export type { SharePreviewRow } from './access-repository.js';
 export type { GroupRow } from './group-rows.js';
 /** Who outside the groups feature lists groups for anyone (the sitemap) filters with the policy's SQL form. */
@@ -18,6 +20,7 @@ export function createGroupsRepository(db: Kysely<DB>) {
   return {
     db,
     ...createListRepository(db),
+    ...createMatchRepository(db),
     ...createAccessRepository(db),
     ...createReadingRepository(db),
     ...createLifecycleRepository(db),

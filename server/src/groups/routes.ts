@@ -20,7 +20,15 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
   // The answer is JSON text already (cached so): sent as it is; the response schema documents it.
   app.route({
     ...endpoint('listGroups'),
-    handler: async (request, reply) => sendJsonText(reply, await service.list(request.body)),
+    handler: async (request, reply) => {
+      // Groups for you depends on who asks: for a signed-in user only (401 otherwise), and never cached.
+      if (request.body.sortField === 'match') {
+        const auth = await request.auth();
+        reply.header('cache-control', PRIVATE);
+        return service.listForYou(auth.status === 'active' ? auth.user : null, request.body);
+      }
+      return sendJsonText(reply, await service.list(request.body));
+    },
   });
 
   app.route({

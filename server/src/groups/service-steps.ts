@@ -11,7 +11,7 @@ import { PagedLists } from '../platform/paged-lists.js';
 import type { NotificationEvent, PushNotifications } from '../notifications/service.js';
 import { authorize, viewerOf, type GroupAccess, type GroupAction } from './policy.js';
 import { toGroupProject } from './presenters.js';
-import type { GroupsRepository } from './repository.js';
+import type { GroupsRepository, MatchProfile } from './repository.js';
 
 /** Who acts: the signed-in user, as the session knows them. */
 export interface Caller {
@@ -30,6 +30,8 @@ export interface GroupsServiceOptions {
   notify?: (trx: Transaction<DB>, event: NotificationEvent) => Promise<PushNotifications>;
   /** Requests to join per user: pending at once, and in 24 hours (config.joinRequestLimits); 0 is no limit. */
   joinRequestLimits?: { pending: number; perDay: number };
+  /** The signed-in user's profile as "Groups for you" ranks against it (the people feature's). */
+  matchProfileOf?: (userId: number) => Promise<MatchProfile>;
 }
 
 /**
@@ -156,6 +158,7 @@ export function createGroupSteps(repository: GroupsRepository, options: GroupsSe
     cardFor,
     memberOf,
     audit,
+    matchProfileOf: options.matchProfileOf ?? null,
   };
 }
 

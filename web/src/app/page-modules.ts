@@ -17,5 +17,7 @@ export const pageModules: Record<string, string | null> = {
   '/admin': 'src/features/moderation/routes/ModerationPage.tsx',
   '/notifications': 'src/features/notifications/lazy-entry.ts',
   '/settings/email/*': 'src/app/routes/settings/SettingsPage.tsx',
+  '/settings/profile': 'src/features/people/routes/ProfileSettingsPage.tsx',
+  '/users/:login': 'src/features/people/routes/UserProfilePage.tsx',
   '/*': 'src/app/NotFoundPage.tsx',
 };

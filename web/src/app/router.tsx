@@ -32,6 +32,12 @@ const pages = {
   ),
   // The settings: the notification email and the people the user blocked.
   settings: lazyComponent(async () => (await import('./routes/settings/SettingsPage')).SettingsPage),
+  userProfile: lazyComponent(
+    async () => (await import('../features/people/routes/UserProfilePage')).UserProfilePage,
+  ),
+  profileSettings: lazyComponent(
+    async () => (await import('../features/people/routes/ProfileSettingsPage')).ProfileSettingsPage,
+  ),
   notFound: lazyComponent(async () => (await import('./NotFoundPage')).NotFoundPage),
   // Only moderators use it.
   moderation: lazyComponent(
@@ -80,6 +86,8 @@ export const routes: RouteObject[] = [
           { path: 'admin', element: <pages.moderation /> },
           { path: 'notifications', element: <pages.notifications /> },
           { path: 'settings/email/*', element: <pages.settings /> },
+          { path: 'settings/profile', element: <pages.profileSettings /> },
+          { path: 'users/:login', element: <pages.userProfile /> },
           { path: '*', element: <pages.notFound /> },
         ],
       },

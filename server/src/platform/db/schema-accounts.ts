@@ -114,3 +114,30 @@ export interface NotificationsTable {
   issue_count: ColumnType<number | null, number | null | undefined, number | null>;
   finder_query: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+/** Who may see a profile beyond its GitHub fields (migration 0033). */
+export type ProfileVisibility = 'signed-in' | 'requested-groups';
+
+/** A user's profile beside their GitHub identity (migration 0033); no row is the empty profile. */
+export interface UserProfilesTable {
+  user_id: number;
+  /** Skills the user adds, as topic names. */
+  skills: ColumnType<string[], string[] | undefined, string[]>;
+  /** The languages and topics of their public repositories, as GitHub names them, for showing. */
+  repo_languages: ColumnType<string[], string[] | undefined, string[]>;
+  repo_topics: ColumnType<string[], string[] | undefined, string[]>;
+  /** The same under canonical topic names, for matching. */
+  repo_skills: ColumnType<string[], string[] | undefined, string[]>;
+  /** skills || repo_skills, kept by the database. */
+  match_skills: ColumnType<string[], never, never>;
+  timezone: string | null;
+  utc_offset_minutes: number | null;
+  hours_per_week: number | null;
+  learning: string | null;
+  looking_for_group: ColumnType<boolean, boolean | undefined, boolean>;
+  pitch: string | null;
+  visible_to: ColumnType<ProfileVisibility, ProfileVisibility | undefined, ProfileVisibility>;
+  show_claims: ColumnType<boolean, boolean | undefined, boolean>;
+  show_mentoring: ColumnType<boolean, boolean | undefined, boolean>;
+  updated_at: UpdatedAt;
+}

@@ -31,6 +31,24 @@ export interface GroupProjectsTable {
   search: ColumnType<string, never, never>;
   /** A group of the demo community (migration 0026), around a demo project: gone with the demo. */
   is_demo: Generated<boolean>;
+  /** What the group needs (migration 0033): skills as topic names, a UTC offset window (minutes; null for
+   * any timezone) and hours a week. */
+  needs_skills: ColumnType<string[], string[] | undefined, string[]>;
+  timezone_from: ColumnType<number | null, number | null | undefined, number | null>;
+  timezone_to: ColumnType<number | null, number | null | undefined, number | null>;
+  hours_per_week: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Its last activity: posted, edited, or its board's latest message (at most hourly); for ranking. */
+  active_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** An owner's invitation of someone they found under "People for your group" (migration 0033). */
+export interface GroupPersonInvitationsTable {
+  id: Generated<number>;
+  group_id: number;
+  inviter_id: number;
+  invitee_id: number;
+  invite_id: number | null;
+  sent_at: CreatedAt;
 }
 
 export interface GroupMembersTable {

@@ -9,6 +9,7 @@ import type {
   NotificationsTable,
   MailSettingsTable,
   MailConfirmationsTable,
+  UserProfilesTable,
 } from './schema-accounts.js';
 import type {
   ProjectsTable,
@@ -45,6 +46,7 @@ import type {
   MessagesTable,
   MessageMentionsTable,
   GroupListCountsTable,
+  GroupPersonInvitationsTable,
 } from './schema-groups.js';
 
 export type * from './schema-accounts.js';
@@ -99,4 +101,6 @@ export interface DB {
   mail_confirmations: MailConfirmationsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   github_installations: GitHubInstallationsTable;
+  user_profiles: UserProfilesTable;
+  group_person_invitations: GroupPersonInvitationsTable;
 }

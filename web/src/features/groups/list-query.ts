@@ -30,6 +30,17 @@ export const groupSorts = searchableSortChoicesOf(GROUP_SORT_OPTIONS);
 export const DEFAULT_GROUP_SORT_KEY = groupSorts.defaultKey;
 
 /**
+ * Groups for you: ranked against the signed-in user's profile, offered in the sort box to them alone. Signed
+ * out, the address's `sort=match-desc` reads as the default sort (the server would answer 401).
+ */
+export const FOR_YOU_SORT = {
+  key: 'match-desc',
+  label: 'Groups for you',
+  sortField: 'match',
+  order: 'DESC',
+} as const;
+
+/**
  * The Status filter's choices: '' is the list's default (open and full groups: closed and archived ones stay
  * out of it), 'any' every status, else one status.
  */
@@ -77,7 +88,10 @@ export function parseGroupListQuery(search: string): GroupListQuery {
   const q = parseSearch(params.get('q'));
   return {
     q,
-    sort: groupSorts.choiceOf(params.get('sort') ?? '', q).key,
+    sort:
+      params.get('sort') === FOR_YOU_SORT.key
+        ? FOR_YOU_SORT.key
+        : groupSorts.choiceOf(params.get('sort') ?? '', q).key,
     topics: parseTopics(params.get('topics')),
     skillLevels: parseList(
       params.get('skills'),
@@ -106,8 +120,9 @@ export function formatGroupListQuery(query: GroupListQuery): string {
   ]);
 }
 
-export function toGroupListRequest(query: GroupListQuery): GroupListRequest {
-  const { sortField, order } = groupSorts.choiceOf(query.sort, query.q);
+export function toGroupListRequest(query: GroupListQuery, signedIn = false): GroupListRequest {
+  const { sortField, order } =
+    query.sort === FOR_YOU_SORT.key && signedIn ? FOR_YOU_SORT : groupSorts.choiceOf(query.sort, query.q);
   const request: GroupListRequest = { sortField, order, page: query.page };
   if (isSearching(query.q)) request.q = query.q.trim();
   if (query.topics.length > 0) request.topics = query.topics;

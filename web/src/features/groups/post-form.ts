@@ -3,7 +3,10 @@ import {
   GROUP_INPUT_MESSAGES,
   GROUP_MAX_MEMBERS_LIMIT,
   GROUP_TITLE_MAX,
+  GROUP_NEEDS_MAX,
+  HOURS_PER_WEEK_MAX,
   JOIN_QUESTION_MAX,
+  normaliseTopic,
   normaliseDiscordInvite,
   normaliseRepository,
   normaliseTopics,
@@ -30,6 +33,13 @@ export interface PostFormValues {
   maxMembers: string;
   /** The owner's question to people asking to join; blank is none. */
   joinQuestion: string;
+  /** Skills or roles wanted, comma-separated topic names; blank is none. */
+  needsSkills: string;
+  /** The timezone window's ends as UTC offsets in minutes; both blank is any timezone. */
+  timezoneFrom: string;
+  timezoneTo: string;
+  /** Hours a week expected; blank is none said. */
+  needsHours: string;
 }
 
 /** The form as react-hook-form holds it: typed values in, the contract's request out. */
@@ -47,6 +57,10 @@ export const EMPTY_POST_FORM: PostFormValues = {
   discordUrl: '',
   maxMembers: '',
   joinQuestion: '',
+  needsSkills: '',
+  timezoneFrom: '',
+  timezoneTo: '',
+  needsHours: '',
 };
 
 export const POST_FAILED_MESSAGE = 'Could not post the group, please try again.';
@@ -65,6 +79,10 @@ export function formValuesOf(group: GroupProject, discordUrl: string | null): Po
     discordUrl: discordUrl ?? '',
     maxMembers: group.maxMembers === null ? '' : String(group.maxMembers),
     joinQuestion: group.joinQuestion ?? '',
+    needsSkills: group.needs?.skills.join(', ') ?? '',
+    timezoneFrom: group.needs?.timezoneFrom == null ? '' : String(group.needs.timezoneFrom),
+    timezoneTo: group.needs?.timezoneTo == null ? '' : String(group.needs.timezoneTo),
+    needsHours: group.needs?.hoursPerWeek == null ? '' : String(group.needs.hoursPerWeek),
   };
 }
 
@@ -96,6 +114,9 @@ export const CHECKED_FIELDS = [
   'maxMembers',
   'visibility',
   'joinQuestion',
+  'needsSkills',
+  'timezoneFrom',
+  'needsHours',
   'discordUrl',
 ] as const satisfies readonly (keyof PostFormValues)[];
 export type CheckedField = (typeof CHECKED_FIELDS)[number];
@@ -118,7 +139,54 @@ function toRequest(values: PostFormValues) {
     // Only digits make a number; anything else goes to the check as typed, and the schema refuses it.
     maxMembers: maxMembers === '' ? null : /^\d+$/.test(maxMembers) ? Number(maxMembers) : maxMembers,
     joinQuestion: joinQuestion === '' ? null : joinQuestion,
+    needs: {
+      skills: splitSkills(values.needsSkills),
+      timezoneFrom: values.timezoneFrom === '' ? null : Number(values.timezoneFrom),
+      timezoneTo: values.timezoneTo === '' ? null : Number(values.timezoneTo),
+      hoursPerWeek: wholeOrAsTyped(values.needsHours),
+    },
   };
+}
+
+/** "TypeScript, design" as the list it is; blanks dropped. */
+export function splitSkills(text: string): string[] {
+  return text
+    .split(',')
+    .map((skill) => skill.trim())
+    .filter((skill) => skill !== '');
+}
+
+/** Digits as a number, blank as none, anything else as typed (the schema refuses it). */
+function wholeOrAsTyped(text: string): number | string | null {
+  const value = text.trim();
+  return value === '' ? null : /^\d+$/.test(value) ? Number(value) : value;
+}
+
+/** What the group's needs break that the schema cannot say, in the server's sense (groups/input.ts). */
+function needsMessages(request: ReturnType<typeof toRequest>): Partial<Record<CheckedField, string>> {
+  const messages: Partial<Record<CheckedField, string>> = {};
+  const { skills, timezoneFrom: from, timezoneTo: to, hoursPerWeek } = request.needs;
+  for (const skill of skills) {
+    const topic = normaliseTopic(skill);
+    if (!topic.ok) {
+      messages.needsSkills = `"${skill}" is not a skill: use a topic name such as "typescript".`;
+      break;
+    }
+  }
+  if (skills.length > GROUP_NEEDS_MAX)
+    messages.needsSkills ??= `A group can need up to ${GROUP_NEEDS_MAX} skills.`;
+  if ((from === null) !== (to === null)) {
+    messages.timezoneFrom = 'Choose both ends of the timezone window, or Any timezone for both.';
+  } else if (from !== null && to !== null && from > to) {
+    messages.timezoneFrom = 'The window runs from west to east: its first end must be the western one.';
+  }
+  if (
+    hoursPerWeek !== null &&
+    (typeof hoursPerWeek !== 'number' || hoursPerWeek < 1 || hoursPerWeek > HOURS_PER_WEEK_MAX)
+  ) {
+    messages.needsHours = `Hours a week must be a whole number from 1 to ${HOURS_PER_WEEK_MAX}.`;
+  }
+  return messages;
 }
 
 const textMessage = (keyword: string, blank: string, what: string, max: number) =>
@@ -146,6 +214,7 @@ const SCHEMA_MESSAGES: Record<keyof PostGroupBody, (keyword: string) => string> 
   discordUrl: () => GROUP_INPUT_MESSAGES.discordInvite,
   maxMembers: () => `The maximum must be a whole number from 2 to ${GROUP_MAX_MEMBERS_LIMIT}.`,
   joinQuestion: (keyword) => textMessage(keyword, '', 'question', JOIN_QUESTION_MAX),
+  needs: () => 'Check the skills wanted, the timezone window and the hours a week.',
 };
 
 /** The form field each request field comes from, where its refusal shows. */
@@ -159,6 +228,7 @@ const FIELD_OF: Record<keyof PostGroupBody, CheckedField> = {
   discordUrl: 'discordUrl',
   maxMembers: 'maxMembers',
   joinQuestion: 'joinQuestion',
+  needs: 'needsSkills',
 };
 
 const REQUEST_FIELDS = [
@@ -171,6 +241,7 @@ const REQUEST_FIELDS = [
   'discordUrl',
   'maxMembers',
   'joinQuestion',
+  'needs',
 ] as const satisfies readonly (keyof PostGroupBody)[];
 
 /**
@@ -181,11 +252,12 @@ const REQUEST_FIELDS = [
 export const postFormResolver: Resolver<PostFormValues, unknown, PostGroupBody> = (values) => {
   const request = toRequest(values);
   const check = checkAgainstContract(request);
-  const messages: Partial<Record<CheckedField, string>> = {};
+  // The needs' own words first: they say more than the schema's one sentence for the whole block.
+  const messages: Partial<Record<CheckedField, string>> = needsMessages(request);
   if (!check.valid) {
     for (const field of REQUEST_FIELDS) {
       const keyword = check.failures[field];
-      if (keyword !== undefined) messages[FIELD_OF[field]] = SCHEMA_MESSAGES[field](keyword);
+      if (keyword !== undefined) messages[FIELD_OF[field]] ??= SCHEMA_MESSAGES[field](keyword);
     }
   }
   // What the schema cannot say, the server's normalisers do: the same functions, the same words.

@@ -162,6 +162,7 @@ export function ownerPageHandlers(
     'GET /api/group-projects/pending-requests': () => ({ body: { data: [] } }),
     'GET /api/group-projects/invites': () => ({ body: { data: [] } }),
     'GET /api/group-projects/removed-members': () => ({ body: { data: [] } }),
+    'GET /api/group-projects/people': () => ({ body: { data: [], invitationsLeftToday: 20 } }),
     ...handlers,
   };
 }

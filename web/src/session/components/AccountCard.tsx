@@ -1,8 +1,10 @@
+import { Link } from 'react-router';
 import { Spinner } from '../../components/Spinner';
+import { profileHref } from '../../lib/profile-links';
 import { useUserInfo } from '../api/user-info';
 import styles from './AccountCard.module.css';
 
-/** Who is signed in: avatar, name and GitHub login, linking to their GitHub profile. */
+/** Who is signed in: avatar, name and GitHub login, linking to their GitHub profile and their profile here. */
 export function AccountCard() {
   const { data, isPending, isError } = useUserInfo(true);
   if (isPending) return <Spinner />;
@@ -28,6 +30,11 @@ export function AccountCard() {
         <a className={styles.login} href={user.profileUrl} target="_blank" rel="noreferrer">
           @{user.login} on GitHub
         </a>
+        <p className={styles.links}>
+          <Link to={profileHref(user.login)}>Your profile</Link>
+          {' · '}
+          <Link to="/settings/profile">Edit profile</Link>
+        </p>
       </div>
     </div>
   );

@@ -30,6 +30,7 @@ import * as m0028 from './0028_mentors.js';
 import * as m0029 from './0029_github_webhooks.js';
 import * as m0031 from './0031_issue_alerts.js';
 import * as m0032 from './0032_issue_rechecks.js';
+import * as m0033 from './0033_profiles.js';
 import * as m0035 from './0035_user_blocks.js';
 import * as m0036 from './0036_user_reports.js';
 import * as m0037 from './0037_mentor_newcomers.js';
@@ -71,6 +72,7 @@ export const migrations: Record<string, Migration> = {
   '0029_github_webhooks': m0029,
   '0031_issue_alerts': m0031,
   '0032_issue_rechecks': m0032,
+  '0033_profiles': m0033,
   '0035_user_blocks': m0035,
   '0036_user_reports': m0036,
   '0037_mentor_newcomers': m0037,

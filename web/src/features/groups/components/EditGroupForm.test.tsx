@@ -101,6 +101,8 @@ describe('editing a group', () => {
       discordUrl: null,
       maxMembers: 5,
       joinQuestion: 'Which openings do you play?',
+      // A group without needs keeps none.
+      needs: { skills: [], timezoneFrom: null, timezoneTo: null, hoursPerWeek: null },
     });
     expect(await screen.findByText('Changes saved.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit group' })).toBeNull());

@@ -11,6 +11,8 @@ import { offersTo } from '../viewer';
 import { CopyLinkButton } from './CopyLinkButton';
 import { GroupBadges } from './GroupBadges';
 import { GroupFigures } from './GroupFigures';
+import { GroupNeeds } from './GroupNeeds';
+import { profileHref } from '../../../lib/profile-links';
 import { GroupSaveButton } from './GroupSaveButton';
 import { MembershipActions } from './MembershipActions';
 import styles from './GroupCard.module.css';
@@ -59,7 +61,9 @@ export function GroupCard({ group, colour, viewer, badge, selectedTopics, onTopi
       </div>
       <p className={styles.meta}>
         <VisuallyHidden>Posted by </VisuallyHidden>
-        <span className={styles.owner}>{group.owner.login}</span>
+        <Link to={profileHref(group.owner.login)} className={styles.owner}>
+          {group.owner.login}
+        </Link>
         <span aria-hidden="true"> · </span>
         <span>{formatRelativeTime(group.datePosted)}</span>
         {group.editedAt ? (
@@ -80,6 +84,7 @@ export function GroupCard({ group, colour, viewer, badge, selectedTopics, onTopi
         hrefFor={groupTopicHref}
       />
       <GroupFigures group={group} />
+      <GroupNeeds group={group} />
       <div className={styles.actions}>
         <MembershipActions group={group} viewer={viewer} />
         {viewer && offersTo(viewer).save ? <GroupSaveButton group={group} /> : null}

@@ -4,7 +4,14 @@ import { useId } from 'react';
 import { FiltersToggle } from '../../../components/FiltersToggle';
 import { SearchBox } from '../../../components/SearchBox';
 import { TopicSearchSelect } from '../../../components/TopicSearchSelect';
-import { groupSorts, hasGroupFilters, STATUS_CHOICES, type GroupListQuery } from '../list-query';
+import { useSession } from '../../../session/session-context';
+import {
+  FOR_YOU_SORT,
+  groupSorts,
+  hasGroupFilters,
+  STATUS_CHOICES,
+  type GroupListQuery,
+} from '../list-query';
 import styles from './GroupControls.module.css';
 import buttons from '../../../components/buttons.module.css';
 
@@ -24,6 +31,8 @@ const VISIBILITY_CHOICES: readonly { value: Visibility | null; label: string }[]
 /** Filters and sort of the group list. */
 export function GroupControls({ query, onChange, onClear, onSearch }: GroupControlsProps) {
   const id = useId();
+  const { isLoggedIn } = useSession();
+  const sorts = [...groupSorts.choicesFor(query.q), ...(isLoggedIn ? [FOR_YOU_SORT] : [])];
 
   return (
     <div className={styles.controls} role="group" aria-label="Search, filter and sort groups">
@@ -97,10 +106,14 @@ export function GroupControls({ query, onChange, onClear, onSearch }: GroupContr
             <select
               id={`${id}-sort`}
               className={styles.select}
-              value={query.sort}
+              value={
+                query.sort === FOR_YOU_SORT.key && !isLoggedIn
+                  ? groupSorts.defaultKeyFor(query.q)
+                  : query.sort
+              }
               onChange={(event) => onChange({ sort: event.target.value })}
             >
-              {groupSorts.choicesFor(query.q).map((choice) => (
+              {sorts.map((choice) => (
                 <option key={choice.key} value={choice.key}>
                   {choice.label}
                 </option>

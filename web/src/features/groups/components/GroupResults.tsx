@@ -2,6 +2,7 @@ import type { RefObject } from 'react';
 import { SearchableResults } from '../../../components/SearchableResults';
 import { formatExactCount } from '../../../lib/format';
 import { useGroupProjects } from '../api/get-group-projects';
+import { useSession } from '../../../session/session-context';
 import { hasGroupFilters, toGroupListRequest, type GroupListQuery } from '../list-query';
 import { GroupGrid } from './GroupGrid';
 import styles from '../../../components/ResultStates.module.css';
@@ -32,7 +33,8 @@ export function GroupResults({
   topRef,
   onPageChange,
 }: GroupResultsProps) {
-  const result = useGroupProjects(toGroupListRequest(query));
+  const { isLoggedIn } = useSession();
+  const result = useGroupProjects(toGroupListRequest(query, isLoggedIn));
   return (
     <SearchableResults
       label="Group results"

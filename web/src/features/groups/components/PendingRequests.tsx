@@ -1,3 +1,5 @@
+import { profileHref } from '../../../lib/profile-links';
+import { Link } from 'react-router';
 import { DECISION_NOTE_MAX } from '@openlfg/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { QueryList } from '../../../components/QueryList';
@@ -77,7 +79,9 @@ export function PendingRequests({
               <li key={request.requestUsername} className={styles.person}>
                 <Avatar login={request.requestUsername} avatarUrl={request.requestAvatarUrl} />
                 <span className={styles.personText}>
-                  <span className={styles.login}>{request.requestUsername}</span>
+                  <Link to={profileHref(request.requestUsername)} className={styles.login}>
+                    {request.requestUsername}
+                  </Link>
                   <span className={styles.muted}>asked {formatRelativeTime(request.requestedAt)}</span>
                   {request.message ? (
                     <span className={styles.requestMessage}>“{request.message}”</span>

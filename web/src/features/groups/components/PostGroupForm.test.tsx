@@ -88,6 +88,29 @@ describe('posting a group', () => {
     expect(callsTo(calls, 'POST', '/api/group-projects/post-project')).toHaveLength(0);
   });
 
+  it('says what is wrong with the needs, on the needs fields, before sending anything', async () => {
+    const { user, calls } = setup();
+    const dialog = await form();
+
+    await user.type(dialog.getByLabelText('Skills or roles wanted'), 'typescript, ???');
+    await user.selectOptions(dialog.getByLabelText('Timezones from'), 'UTC+3');
+    await user.type(dialog.getByLabelText('Hours a week'), '500');
+    await user.click(dialog.getByRole('button', { name: 'Post group' }));
+
+    expect(dialog.getByText('"???" is not a skill: use a topic name such as "typescript".')).toBeTruthy();
+    expect(
+      dialog.getByText('Choose both ends of the timezone window, or Any timezone for both.'),
+    ).toBeTruthy();
+    expect(dialog.getByText('Hours a week must be a whole number from 1 to 80.')).toBeTruthy();
+    expect(dialog.getByLabelText('Timezones from').getAttribute('aria-invalid')).toBe('true');
+    await user.selectOptions(dialog.getByLabelText('to'), 'UTC');
+    await user.click(dialog.getByRole('button', { name: 'Post group' }));
+    expect(
+      await dialog.findByText('The window runs from west to east: its first end must be the western one.'),
+    ).toBeTruthy();
+    expect(callsTo(calls, 'POST', '/api/group-projects/post-project')).toHaveLength(0);
+  });
+
   it('counts the title characters', async () => {
     const { user } = setup();
     const dialog = await form();
@@ -151,6 +174,11 @@ describe('posting a group', () => {
       dialog.getByLabelText('Question for people asking to join (optional)'),
       ' What would you build? ',
     );
+    // What the group needs: skills, a timezone window, hours a week.
+    await user.type(dialog.getByLabelText('Skills or roles wanted'), 'TypeScript, design');
+    await user.selectOptions(dialog.getByLabelText('Timezones from'), 'UTC');
+    await user.selectOptions(dialog.getByLabelText('to'), 'UTC+3');
+    await user.type(dialog.getByLabelText('Hours a week'), '5');
     await user.click(dialog.getByRole('button', { name: 'Post group' }));
 
     expect(await screen.findByText('Group posted.')).toBeTruthy();
@@ -167,6 +195,7 @@ describe('posting a group', () => {
       discordUrl: 'https://discord.gg/abc123',
       maxMembers: 6,
       joinQuestion: 'What would you build?',
+      needs: { skills: ['TypeScript', 'design'], timezoneFrom: 0, timezoneTo: 180, hoursPerWeek: 5 },
     });
     // Focus lands on the new page's heading, not on the link that opened the form.
     const heading = await screen.findByRole('heading', { level: 1, name: 'My group' });

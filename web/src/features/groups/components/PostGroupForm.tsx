@@ -26,6 +26,7 @@ import {
 import { DescriptionField } from './DescriptionField';
 import { addTypedTopics, TopicsField } from './TopicsField';
 import { JoinQuestionField } from './JoinQuestionField';
+import { NeedsField } from './NeedsField';
 import styles from './PostGroupForm.module.css';
 import { FormActions } from '../../../components/FormActions';
 
@@ -270,6 +271,8 @@ export function PostGroupForm({ titleRef, onClose, editing, prefill }: PostGroup
         </fieldset>
 
         <JoinQuestionField id={id} />
+
+        <NeedsField id={id} />
 
         <div className={styles.field}>
           <label htmlFor={`${id}-discordUrl`} className={styles.label}>

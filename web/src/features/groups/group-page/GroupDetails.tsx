@@ -6,6 +6,7 @@ import { useSession } from '../../../session/session-context';
 import { GroupStatusControl } from '../components/GroupStatusControl';
 import { PendingRequests } from '../components/PendingRequests';
 import { InviteLinks } from '../invites/InviteLinks';
+import { PeopleForGroup } from '../recruiting/PeopleForGroup';
 import { RemovedMembers } from '../removals/RemovedMembers';
 import { getGroupsQueryKey } from '../api/query-keys';
 import { ReportModal } from '../components/ReportModal';
@@ -53,6 +54,13 @@ export function GroupDetails({
 
       {viewer.role === 'owner' ? (
         <InviteLinks groupProjectId={group.groupProjectId} mayCreate={viewer.may.invite} />
+      ) : null}
+      {/* Looking for people is the owner's while the group takes new members (the policy's find-people). */}
+      {viewer.role === 'owner' &&
+      viewer.may.invite &&
+      group.status !== 'closed' &&
+      group.status !== 'archived' ? (
+        <PeopleForGroup groupProjectId={group.groupProjectId} />
       ) : null}
       <MemberList info={info} />
 

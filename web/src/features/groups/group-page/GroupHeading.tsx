@@ -7,6 +7,8 @@ import { useHeadingFocus } from '../../../lib/heading-focus';
 import { groupTopicHref } from '../components/GroupCard';
 import { GroupBadges } from '../components/GroupBadges';
 import { GroupFigures } from '../components/GroupFigures';
+import { GroupNeeds } from '../components/GroupNeeds';
+import { profileHref } from '../../../lib/profile-links';
 import { editedText } from '../group-text';
 import styles from '../components/GroupPage.module.css';
 
@@ -27,13 +29,17 @@ export function GroupHeading({ group }: { group: GroupProject }) {
       </div>
       <>
         <p className={styles.muted}>
-          Posted by <span className={styles.login}>{group.owner.login}</span>{' '}
+          Posted by{' '}
+          <Link to={profileHref(group.owner.login)} className={styles.login}>
+            {group.owner.login}
+          </Link>{' '}
           {formatRelativeTime(group.datePosted)}
           {group.editedAt ? ` · ${editedText(group) ?? ''}` : null}
         </p>
         {group.description ? <LazyMarkdown source={group.description} /> : null}
         <TopicChips topics={group.topics} what="groups" hrefFor={groupTopicHref} />
         <GroupFigures group={group} onPage />
+        <GroupNeeds group={group} />
       </>
     </header>
   );

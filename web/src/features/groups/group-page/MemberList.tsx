@@ -1,5 +1,7 @@
 import type { DiscussionInfo } from '@openlfg/contracts';
+import { Link } from 'react-router';
 import { formatRelativeTime } from '../../../lib/format';
+import { profileHref } from '../../../lib/profile-links';
 import { Avatar } from '../../../components/Avatar';
 import { PersonMenu } from '../../../components/PersonMenu';
 import { useUserInfo } from '../../../session/api/user-info';
@@ -27,7 +29,7 @@ export function MemberList({ info }: { info: DiscussionInfo }) {
               <Avatar login={member.login} avatarUrl={member.avatarUrl} />
               <span className={styles.personText}>
                 <span className={styles.login}>
-                  {member.login}
+                  <Link to={profileHref(member.login)}>{member.login}</Link>
                   <PersonMenu
                     login={member.login}
                     enabled={myLogin !== null && myLogin !== member.login.toLowerCase()}

@@ -1,5 +1,7 @@
 import type { Mentor } from '@openlfg/contracts';
+import { Link } from 'react-router';
 import { useId } from 'react';
+import { profileHref } from '../../../lib/profile-links';
 import { Avatar } from '../../../components/Avatar';
 import { ErrorState } from '../../../components/ErrorState';
 import { Spinner } from '../../../components/Spinner';
@@ -61,7 +63,9 @@ export function MentorsPanel({ projectId, fullName }: MentorsPanelProps) {
           <li key={mentor.user.id} className={styles.mentor}>
             <Avatar login={mentor.user.login} avatarUrl={mentor.user.avatarUrl} size="small" />
             <div>
-              <p className={styles.login}>{mentor.user.login}</p>
+              <p className={styles.login}>
+                <Link to={profileHref(mentor.user.login)}>{mentor.user.login}</Link>
+              </p>
               <p className={styles.helpWith}>{mentor.helpWith}</p>
               <p className={styles.capacity}>{capacityText(mentor)}</p>
             </div>

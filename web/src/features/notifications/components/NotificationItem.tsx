@@ -36,7 +36,9 @@ export function NotificationItem({ notification, onRead, onNavigate }: Notificat
         ) : (
           <span className={styles.text}>{text}</span>
         )}
-        {notification.note ? <span className={styles.note}>“{notification.note}”</span> : null}
+        {notification.note && notification.kind !== 'group-invited' ? (
+          <span className={styles.note}>“{notification.note}”</span>
+        ) : null}
         <span className={styles.time}>{formatRelativeTime(notification.createdAt)}</span>
       </span>
       {unread && !link ? (

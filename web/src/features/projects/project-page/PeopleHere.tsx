@@ -1,7 +1,8 @@
 import type { ProjectPageResponse, ProjectPerson } from '@openlfg/contracts';
 import { Avatar } from '../../../components/Avatar';
-import { VisuallyHidden } from '../../../components/VisuallyHidden';
+import { Link } from 'react-router';
 import { githubSummaryText } from '../../../lib/github-summary';
+import { profileHref } from '../../../lib/profile-links';
 import { useSignInPrompt } from '../../../session/use-sign-in-prompt';
 import { useSetContributing } from '../api/set-contributing';
 import buttons from '../../../components/buttons.module.css';
@@ -22,15 +23,9 @@ function Person({ person }: { person: ProjectPerson }) {
     <li className={styles.person}>
       <Avatar login={person.login} avatarUrl={person.avatarUrl} />
       <div className={styles.personText}>
-        <a
-          href={`https://github.com/${person.login}`}
-          target="_blank"
-          rel="noreferrer"
-          className={styles.login}
-        >
+        <Link to={profileHref(person.login)} className={styles.login}>
           @{person.login}
-          <VisuallyHidden> on GitHub (opens in a new tab)</VisuallyHidden>
-        </a>
+        </Link>
         {person.claims.map((claim) => (
           <span key={claim.issueId}>
             Working on #{claim.number}: {claim.title}

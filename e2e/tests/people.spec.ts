@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { postGroup, signedIn } from '../support/journeys.js';
+
+/**
+ * People and matching both ways: bob says in his profile that he uses TypeScript, lives at UTC+1 and looks for
+ * a group; alice's group needs TypeScript in Europe. Alice finds bob under "People for your group", with why,
+ * and invites him; bob finds her group first under "Groups for you", with why, and the invitation in his bell.
+ */
+const TITLE = 'E2E TypeScript in Europe';
+const BOB = 'e2e-bob-people';
+const ALICE = 'e2e-alice-people';
+
+test('alice finds bob for her group and invites him; bob sees her group first under Groups for you', async ({
+  browser,
+}) => {
+  // Bob fills in his profile with the keyboard.
+  const bob = await signedIn(browser, BOB, '/settings/profile');
+  const profile = bob.getByRole('form', { name: 'Your profile' });
+  await profile.getByLabel('Skills you add').fill('TypeScript');
+  await profile.getByLabel('Timezone').fill('Etc/GMT-1');
+  await profile.getByLabel('Hours a week').fill('10');
+  await profile.getByRole('checkbox', { name: 'Looking for a group' }).check();
+  await profile.getByLabel('Your pitch').fill('I write TypeScript and tests.');
+  await profile.getByRole('button', { name: 'Save profile' }).click();
+  await expect(bob.getByText('Profile saved.')).toBeVisible();
+  await bob.goto(`/users/${BOB}`);
+  await expect(bob.getByText('Looking for a group')).toBeVisible();
+  await expect(bob.getByText('Etc/GMT-1 (UTC+1)')).toBeVisible();
+
+  // Alice posts a group that needs TypeScript in Europe (UTC to UTC+3).
+  const alice = await signedIn(browser, ALICE, '/group-projects?post=new');
+  const form = alice.getByRole('dialog', { name: /post a group project/i });
+  await form.getByLabel('Skills or roles wanted').fill('typescript');
+  await form.getByLabel('Timezones from').selectOption({ label: 'UTC' });
+  await form.getByLabel('to', { exact: true }).selectOption({ label: 'UTC+3' });
+  await postGroup(alice, {
+    title: TITLE,
+    description: 'We build a TypeScript tool, European hours.',
+    topic: 'typescript',
+    visibility: 'public',
+  });
+
+  // She finds bob under People for your group, with why, and invites him.
+  const people = alice.getByRole('region', { name: 'People for your group' });
+  const bobRow = people.getByRole('listitem').filter({ hasText: 'I write TypeScript and tests.' });
+  await expect(bobRow).toContainText('uses TypeScript, which your group needs');
+  await expect(bobRow).toContainText('your window overlaps 9 h with their day');
+  await bobRow.getByRole('button', { name: `Invite ${BOB}` }).click();
+  await expect(alice.getByText(`Invitation sent to ${BOB}.`)).toBeVisible();
+  await expect(bobRow).toContainText('Invited');
+
+  // Bob sees her group first under Groups for you, with its reason and the overlap with his day.
+  await bob.goto('/group-projects');
+  await bob.getByLabel('Sort by').selectOption({ label: 'Groups for you' });
+  await expect(bob).toHaveURL(/sort=match-desc/);
+  const first = bob.getByRole('list', { name: 'Groups', exact: true }).getByRole('article').first();
+  await expect(first.getByRole('heading', { name: TITLE })).toBeVisible();
+  await expect(first).toContainText(
+    'Why for you: needs TypeScript, which you use; overlaps 9 h with your day',
+  );
+  await expect(first).toContainText('UTC to UTC+3 · Overlaps 9 h with your day');
+
+  // And the invitation is in his bell, leading to the invite link.
+  const bell = bob.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+  await bell.click();
+  const invitation = bob
+    .getByRole('region', { name: 'Notifications' })
+    .getByRole('link', { name: `${ALICE} invited you to join ${TITLE}` });
+  await expect(invitation).toBeVisible();
+  await expect(invitation).toHaveAttribute('href', /\/invite\/\d+-[0-9a-f]{48}$/);
+});
