@@ -48,7 +48,14 @@ const SERVER_FEATURE_SURFACES = {
   ],
   // The realtime channel carries the issues' live changes beside the boards and the bell.
   issues: ['live-feed.js'],
-  groups: ['repository.js', 'policy.js', 'input.js'],
+  groups: [
+    'repository.js',
+    'policy.js',
+    'policy-people.js',
+    'policy-rooms.js',
+    'policy-alerts.js',
+    'input.js',
+  ],
   // The service records notifications in other features' transactions; mail digests read and word the rows.
   notifications: ['service.js', 'realtime-feed.js', 'repository.js', 'presenters.js'],
 };

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  decide,
-  decidePerson,
-  PERSON_RULES,
-  RULES,
-  type GroupAction,
-  type PersonAction,
-  type PolicyContext,
-} from '../src/groups/policy.js';
+import { decide, RULES, type GroupAction, type PolicyContext } from '../src/groups/policy.js';
+import { decidePerson, PERSON_RULES, type PersonAction } from '../src/groups/policy-people.js';
 import { rows, STATES, statusOf, visibilityOf } from './support/group-access-table.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideProject, type ProjectAccess, type ProjectAction } from '../src/groups/policy.js';
+import { decideProject, type ProjectAccess, type ProjectAction } from '../src/groups/policy-rooms.js';
 
 /**
  * A project's room and its mentors, asked of the policy directly: who may do what as nobody signed in, as a

@@ -8,7 +8,7 @@ import {
   type IssueAlertsResponse,
 } from '@openlfg/contracts';
 import type { Transaction } from 'kysely';
-import { authorizeAlert } from '../groups/policy.js';
+import { authorizeAlert } from '../groups/policy-alerts.js';
 import type { NotificationsService, PushNotifications } from '../notifications/service.js';
 import type { DB } from '../platform/db/schema.js';
 import { HttpError, notFound } from '../platform/http/errors.js';

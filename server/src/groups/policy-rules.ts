@@ -118,3 +118,6 @@ export function allowedOrThrow(decision: Decision): Allowed {
   if (!decision.allowed) throw new HttpError(decision.status, decision.code, decision.message);
   return decision;
 }
+
+/** The first rule of every action that needs an account. */
+export const signInFirst = when(anonymous, refuse(401, 'Sign in with GitHub to do this.'));

@@ -12,10 +12,8 @@ import {
   full,
   hidden,
   member,
-  mentor,
   moderator,
   not,
-  oneself,
   owner,
   ownsMessage,
   plainMember,
@@ -23,6 +21,7 @@ import {
   refuse,
   removed,
   requester,
+  signInFirst,
   when,
   type Allowed,
   type Decision,
@@ -87,7 +86,6 @@ export interface GroupAccess {
 }
 
 // Rules several actions share.
-const signInFirst = when(anonymous, refuse(401, 'Sign in with GitHub to do this.'));
 /** A hidden group is closed to everyone but its owner (leaving, cancelling and reporting stay possible). */
 const closedWhileHidden = when(
   all(hidden, not(owner)),
@@ -309,144 +307,6 @@ export function authorize(
   return allowedOrThrow(decide(action, { ...contextOf(access, callerId), ...facts }));
 }
 
-/* ---------- Between people ---------- */
-
-/**
- * What one person does that reaches another directly: telling them something (any notification, a mention),
- * showing them a message, and the acts on a person (blocking, reporting). A block stops the first three
- * silently: the blocked user's action succeeds for everyone else and nothing tells them (the doors of the
- * blocker's groups are the group rules' `closedToBlocked`). Tested in safety-blocks.test.ts and the unit table.
- */
-export type PersonAction = 'notify' | 'mention' | 'show-message' | 'block' | 'report-user';
-export const PERSON_RULES: Readonly<Record<PersonAction, readonly Rule[]>> = {
-  notify: [when(blockedByThem, refuse(403, 'This person is not told.'))],
-  mention: [when(blockedByThem, refuse(403, 'This person is not told.'))],
-  // The reader folds it away ("Message from a user you blocked — show"); it is still theirs to open.
-  'show-message': [when(blockedByThem, refuse(403, 'Message from a user you blocked.'))],
-  block: [signInFirst, when(oneself, refuse(409, 'You cannot block yourself.'))],
-  'report-user': [signInFirst, when(oneself, refuse(409, 'You cannot report yourself.'))],
-};
-
-/** The decision on an action of the caller (null: nobody signed in) that reaches another person. */
-export function decidePerson(
-  action: PersonAction,
-  callerId: number | null,
-  facts: Pick<PolicyContext, 'blockedByThem' | 'oneself'>,
-): Decision {
-  return decideBy(PERSON_RULES[action], undefined, {
-    actor: callerId === null ? 'anonymous' : 'none',
-    visibility: 'public',
-    ...facts,
-  });
-}
-
-/** Whether the caller's action may reach that person (a notification, a mention, an unfolded message). */
-export function mayReach(
-  action: 'notify' | 'mention' | 'show-message',
-  callerId: number | null,
-  facts: Pick<PolicyContext, 'blockedByThem'>,
-): boolean {
-  return decidePerson(action, callerId, facts).allowed;
-}
-
-/** The first line of blocking or reporting a person: throws the refusal as the client's HTTP error. */
-export function authorizePerson(
-  action: 'block' | 'report-user',
-  callerId: number | null,
-  facts: Pick<PolicyContext, 'oneself'>,
-): Allowed {
-  return allowedOrThrow(decidePerson(action, callerId, facts));
-}
-
-/* ---------- A project's room and its mentors ---------- */
-
-/** What a board action reads and decides on; a project's room takes the same actions as a group's board. */
-export type RoomAction =
-  'read-discussion' | 'post-message' | 'find-message' | 'edit-message' | 'delete-message';
-export type ProjectAction =
-  RoomAction | 'list-mentors' | 'volunteer-mentor' | 'step-down-mentor' | 'ask-mentor';
-
-/** A board: a group's (`discussion-board-{id}`) or a project's room (`project-room-{id}`). */
-export type RoomRef = { kind: 'group'; id: number } | { kind: 'project'; id: number };
-
-/** Everything a decision about one project needs, read in one query by the project access loader. */
-export interface ProjectAccess {
-  projectId: number;
-  /** owner/name: a project's notifications name it. */
-  fullName: string;
-  /** The caller mentors the project (false for nobody signed in). */
-  mentor: boolean;
-}
-
-/** The access facts of a board, as the one loader of boards answers them (messages/room-access.ts). */
-export type RoomAccess = { kind: 'group'; group: GroupAccess } | { kind: 'project'; project: ProjectAccess };
-
-/**
- * A project's room is public: anyone reads it, anyone signed in posts; authors edit and delete their own words
- * and moderators delete anyone's (MODERATOR_RULES). Anyone signed in may volunteer to mentor a project and ask
- * its mentors; only a mentor steps down. Tested in project-room.test.ts and mentors.test.ts.
- */
-export const PROJECT_RULES: Readonly<Record<ProjectAction, readonly Rule[]>> = {
-  'read-discussion': [],
-  'find-message': [],
-  'post-message': [signInFirst],
-  'edit-message': [signInFirst, when(not(ownsMessage), refuse(403, 'You can edit only your own messages.'))],
-  'delete-message': [
-    signInFirst,
-    when(not(ownsMessage), refuse(403, "Only a message's author or a moderator can delete it.")),
-  ],
-  'list-mentors': [],
-  'volunteer-mentor': [signInFirst],
-  'step-down-mentor': [signInFirst, when(not(mentor), refuse(409, 'You are not a mentor of this project.'))],
-  'ask-mentor': [signInFirst],
-};
-
-/** The decision on a project action for this caller (null: nobody signed in). */
-export function decideProject(
-  action: ProjectAction,
-  access: ProjectAccess,
-  callerId: number | null,
-  facts: Pick<PolicyContext, 'ownsMessage' | 'moderator'> = {},
-): Decision {
-  const context: PolicyContext = {
-    actor: callerId === null ? 'anonymous' : 'none',
-    visibility: 'public',
-    mentor: callerId !== null && access.mentor,
-    ...facts,
-  };
-  const override = action in MODERATOR_RULES ? MODERATOR_RULES[action as GroupAction] : undefined;
-  return decideBy(PROJECT_RULES[action], override, context);
-}
-
-/** The first line of every project action (the mentors'): throws the refusal as the client's HTTP error. */
-export function authorizeProject(
-  action: ProjectAction,
-  access: ProjectAccess,
-  callerId: number | null,
-  facts: Pick<PolicyContext, 'ownsMessage' | 'moderator'> = {},
-): Allowed {
-  return allowedOrThrow(decideProject(action, access, callerId, facts));
-}
-
-/** The first line of every board action, a group's board or a project's room: one rule table for each. */
-export function authorizeRoom(
-  action: RoomAction,
-  access: RoomAccess,
-  callerId: number | null,
-  facts: Pick<PolicyContext, 'ownsMessage' | 'moderator'> = {},
-): Allowed {
-  return access.kind === 'group'
-    ? authorize(action, access.group, callerId, facts)
-    : authorizeProject(action, access.project, callerId, facts);
-}
-
-/** Whether the caller may do `action` on the loaded board. */
-export function allowsRoom(action: RoomAction, access: RoomAccess, callerId: number | null): boolean {
-  return access.kind === 'group'
-    ? allows(action, access.group, callerId)
-    : decideProject(action, access.project, callerId).allowed;
-}
-
 /** Each permission of the viewer block is the decision on its action. */
 const PERMISSIONS: Record<keyof GroupPermissions, GroupAction> = {
   join: 'join',
@@ -489,33 +349,4 @@ export function viewerOf(access: GroupAccess, callerId: number | null): GroupVie
       ? { mayOnceSignedIn: permissionsOf({ ...context, actor: 'none' }) }
       : {}),
   };
-}
-
-/* ---------- A user's alerts for new issues ---------- */
-
-export type AlertAction = 'list-alerts' | 'create-alert' | 'delete-alert';
-
-/** An alert's owner, as the alerts repository reads it; null when there is no such alert. */
-export interface AlertAccess {
-  ownerId: number;
-}
-
-/**
- * Alerts are private: only their owner sees or removes one. Someone else's alert and a missing one are refused
- * alike, so an id tells nothing. Tested in issue-alerts.test.ts.
- */
-export const ALERT_RULES: Readonly<Record<AlertAction, readonly Rule[]>> = {
-  'list-alerts': [signInFirst],
-  'create-alert': [signInFirst],
-  'delete-alert': [signInFirst, when(not(owner), refuse(404, 'You have no such alert.'))],
-};
-
-/** The first line of every alert action: throws the refusal as the client's HTTP error. */
-export function authorizeAlert(
-  action: AlertAction,
-  access: AlertAccess | null,
-  callerId: number | null,
-): Allowed {
-  const actor = callerId === null ? 'anonymous' : access?.ownerId === callerId ? 'owner' : 'none';
-  return allowedOrThrow(decideBy(ALERT_RULES[action], undefined, { actor, visibility: 'private' }));
 }

@@ -9,7 +9,7 @@ import {
   type VolunteerMentorRequest,
 } from '@openlfg/contracts';
 import type { Transaction } from 'kysely';
-import { authorizeProject, type ProjectAccess, type ProjectAction } from '../groups/policy.js';
+import { authorizeProject, type ProjectAccess, type ProjectAction } from '../groups/policy-rooms.js';
 import { requireText } from '../groups/input.js';
 import type { DB } from '../platform/db/schema.js';
 import { conflict, HttpError, notFound } from '../platform/http/errors.js';

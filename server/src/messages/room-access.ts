@@ -1,6 +1,7 @@
 import { discussionRoom, projectRoom } from '@openlfg/contracts';
 import type { Kysely, Transaction } from 'kysely';
-import type { GroupAccess, ProjectAccess, RoomAccess, RoomRef } from '../groups/policy.js';
+import type { GroupAccess } from '../groups/policy.js';
+import type { ProjectAccess, RoomAccess, RoomRef } from '../groups/policy-rooms.js';
 import type { DB } from '../platform/db/schema.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;

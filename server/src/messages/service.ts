@@ -14,17 +14,16 @@ import {
   type RoomHistoryQuery,
   type UnreadCount,
 } from '@openlfg/contracts';
+import { authorize, type GroupAccess } from '../groups/policy.js';
 import {
   allowsRoom,
-  authorize,
   authorizeRoom,
-  mayReach,
-  type GroupAccess,
   type ProjectAccess,
   type RoomAccess,
   type RoomAction,
   type RoomRef,
-} from '../groups/policy.js';
+} from '../groups/policy-rooms.js';
+import { mayReach } from '../groups/policy-people.js';
 import { requireText } from '../groups/input.js';
 import type { EventBus } from '../platform/bus/index.js';
 import { writeAudit } from '../platform/db/audit-log.js';

@@ -8,7 +8,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { BusEvent, EventBus } from '../platform/bus/index.js';
 import type { DB } from '../platform/db/schema.js';
-import { mayReach } from '../groups/policy.js';
+import { mayReach } from '../groups/policy-people.js';
 import { notFound } from '../platform/http/errors.js';
 import { repeatEvery } from '../platform/repeat.js';
 import { toNotification } from './presenters.js';

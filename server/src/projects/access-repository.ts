@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { ProjectAccess } from '../groups/policy.js';
+import type { ProjectAccess } from '../groups/policy-rooms.js';
 import type { DB } from '../platform/db/schema.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;

@@ -1,5 +1,5 @@
 import type { BlocksResponse, UserReportFiled } from '@openlfg/contracts';
-import { authorizePerson } from '../groups/policy.js';
+import { authorizePerson } from '../groups/policy-people.js';
 import { badRequest, notFound } from '../platform/http/errors.js';
 import type { SafetyRepository } from './repository.js';
 

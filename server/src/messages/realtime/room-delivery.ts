@@ -2,7 +2,7 @@ import type { Message } from '@openlfg/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { frame, type RealtimeClient } from '../../platform/realtime/client.js';
 import { toMessage } from '../presenters.js';
-import type { RoomRef } from '../../groups/policy.js';
+import type { RoomRef } from '../../groups/policy-rooms.js';
 import type { MessagesRepository } from '../repository.js';
 
 /** Rows read per query when replaying or pushing: a long gap is sent in pages, in order. */
