@@ -245,7 +245,10 @@ export function createIssuesRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /** The ids of the user's active claims' issues, soonest to expire first. */
+    /**
+     * The ids of the user's active claims' issues, oldest claim first: a renewal keeps `claimed_at`, so renewing
+     * one does not move it in the list under the user's pointer.
+     */
     async activeClaimIds(userId: number): Promise<number[]> {
       const rows = await db
         .selectFrom('issue_claims as c')
@@ -254,7 +257,8 @@ export function createIssuesRepository(db: Kysely<DB>) {
         .where('c.user_id', '=', userId)
         .where('c.expires_at', '>', sql<Date>`now()`)
         .where('i.open', '=', true)
-        .orderBy('c.expires_at')
+        .orderBy('c.claimed_at')
+        .orderBy('c.issue_id')
         .execute();
       return rows.map((row) => row.issue_id);
     },

@@ -8,7 +8,7 @@ import { FinderIssueRow } from './FinderIssueRow';
 import states from '../../../components/ResultStates.module.css';
 import styles from './FinderResults.module.css';
 
-/** The signed-in user's active claims, soonest to expire first, each with Release. */
+/** The signed-in user's active claims, oldest claim first (renewing keeps a claim's place), each with Release. */
 export function MyClaims() {
   const claims = useMyClaims();
   if (claims.isPending) {
