@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { callsTo, makeInfo, makeViewer, signedInSession, viewersHandler } from '../../groups/test-fixtures';
@@ -121,6 +121,10 @@ describe('editing and deleting messages', () => {
 
     expect(await within(log).findByText('Meet at 6')).toBeTruthy();
     expect(within(log).getByText('edited')).toBeTruthy();
+    // The Edit button that gave way to the editor has the focus back.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(log).getByRole('button', { name: 'Edit your message' })),
+    );
     expect(callsTo(calls, 'POST', '/api/messages/edit-message')[0]?.body).toEqual({
       groupProjectId: 5,
       messageId: 7,
@@ -136,6 +140,7 @@ describe('editing and deleting messages', () => {
     await user.type(within(log).getByRole('textbox', { name: 'Edit message' }), ' and more{Escape}');
     expect(within(log).getByText('as it was')).toBeTruthy();
     expect(within(log).queryByRole('textbox', { name: 'Edit message' })).toBeNull();
+    expect(document.activeElement).toBe(within(log).getByRole('button', { name: 'Edit your message' }));
     expect(callsTo(calls, 'POST', '/api/messages/edit-message')).toHaveLength(0);
   });
 
@@ -161,6 +166,8 @@ describe('editing and deleting messages', () => {
     expect(await within(log).findByText('Message deleted')).toBeTruthy();
     expect(within(log).queryByText('Oops, wrong board')).toBeNull();
     expect(within(log).queryByRole('button', { name: /Edit|Delete/ })).toBeNull();
+    // Its Delete button is gone: focus is on the board's messages, not lost to the page.
+    await waitFor(() => expect(document.activeElement).toBe(log));
   });
 
   it('shows edits and deletions pushed live, even one that overtakes its message', async () => {
