@@ -1,3 +1,5 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import styles from '../../../components/LandingHeader.module.css';
 import own from './GroupsHeader.module.css';
 
@@ -8,11 +10,26 @@ export interface GroupsHeaderProps {
   onPost: () => void;
 }
 
+/** Whether the page was reached by an action whose control is gone (a group deleted): focus goes to the heading. */
+function arrivedToFocusHeading(state: unknown): boolean {
+  return (
+    typeof state === 'object' && state !== null && (state as { focusHeading?: unknown }).focusHeading === true
+  );
+}
+
 export function GroupsHeader({ compact, onBrowse, onPost }: GroupsHeaderProps) {
+  const { state, key } = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusHeading = arrivedToFocusHeading(state);
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus();
+  }, [focusHeading, key]);
   return (
     <div className={styles.header}>
       <div className={styles.text}>
-        <h1 className={styles.title}>Looking for group</h1>
+        <h1 ref={heading} tabIndex={-1} className={styles.title}>
+          Looking for group
+        </h1>
         <p className={styles.intro}>
           Find people to build with. Browse the projects other developers are forming groups around and join
           one, or post your own project and say who you are looking for.

@@ -1,5 +1,6 @@
 import type { DiscussionInfo } from '@openlfg/contracts';
 import { formatRelativeTime } from '../../../lib/format';
+import { useFocusRequest } from '../../../lib/use-focus-request';
 import { Avatar } from '../../../components/Avatar';
 import { MemberControls } from '../components/MemberControls';
 import { activityText, memberCountText } from '../group-text';
@@ -8,9 +9,12 @@ import styles from '../components/GroupPage.module.css';
 /** The group's members, with the owner's controls beside each and, for the owner, when each was last active. */
 export function MemberList({ info }: { info: DiscussionInfo }) {
   const { group, members, viewer } = info;
+  // A removed member's row, or the owner's controls after a hand over, leave with the button that was used:
+  // focus goes to the list's heading, which says the new count.
+  const [headingRef, focusHeading] = useFocusRequest<HTMLHeadingElement>();
   return (
     <section className={styles.section} aria-labelledby="group-members-heading">
-      <h2 id="group-members-heading" className={styles.sectionHeading}>
+      <h2 ref={headingRef} id="group-members-heading" tabIndex={-1} className={styles.sectionHeading}>
         Members ({memberCountText(group)})
       </h2>
       {members.length === 0 ? (
@@ -33,6 +37,7 @@ export function MemberList({ info }: { info: DiscussionInfo }) {
                 member={member}
                 mayRemove={viewer.may.removeMember}
                 mayHandOver={viewer.may.transferOwnership}
+                onDone={focusHeading}
               />
             </li>
           ))}
