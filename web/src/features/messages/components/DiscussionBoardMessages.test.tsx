@@ -210,4 +210,26 @@ describe('editing and deleting messages', () => {
     expect(await within(log).findByRole('button', { name: "Delete bob's message" })).toBeTruthy();
     expect(within(log).queryByRole('button', { name: /^Edit/ })).toBeNull();
   });
+
+  it('offers nobody Edit or Delete on an archived, read-only board, its owner included', async () => {
+    const archived = { ...group, status: 'archived' as const };
+    const ownerViewer = makeViewer('owner', { readDiscussion: true, edit: true, delete: true });
+    memberOf(
+      [
+        makeMessage({ id: 3, author: bob, text: 'from bob' }),
+        makeMessage({ id: 4, author: ada, text: 'mine' }),
+      ],
+      {
+        ...viewersHandler(() => ownerViewer),
+        'POST /api/group-projects/discussion-info': () => ({
+          body: { data: makeInfo(archived, { viewer: ownerViewer }) },
+        }),
+      },
+    );
+    renderApp('/group-projects/5', { session: signedInSession });
+    const log = await findLog();
+    await within(log).findByText('from bob');
+    expect(within(log).getByText('mine')).toBeTruthy();
+    expect(within(log).queryByRole('button', { name: /^(Edit|Delete)/ })).toBeNull();
+  });
 });
