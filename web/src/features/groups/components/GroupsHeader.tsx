@@ -7,7 +7,8 @@ export interface GroupsHeaderProps {
   /** Later visits in the same session skip the Browse button. */
   compact: boolean;
   onBrowse: () => void;
-  onPost: () => void;
+  /** Null while the list's empty state offers posting itself. */
+  onPost: (() => void) | null;
 }
 
 /** Whether the page was reached by an action whose control is gone (a group deleted): focus goes to the heading. */
@@ -44,9 +45,11 @@ export function GroupsHeader({ compact, onBrowse, onPost }: GroupsHeaderProps) {
             </svg>
           </button>
         )}
-        <button type="button" className={own.post} onClick={onPost}>
-          Post a group project
-        </button>
+        {onPost ? (
+          <button type="button" className={own.post} onClick={onPost}>
+            Post a group project
+          </button>
+        ) : null}
       </div>
     </div>
   );
