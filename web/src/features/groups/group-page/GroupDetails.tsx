@@ -49,7 +49,11 @@ export function GroupDetails({
 
       <GroupLinks group={group} discordUrl={discordUrl} />
       {viewer.may.reject ? (
-        <PendingRequests groupProjectId={group.groupProjectId} mayApprove={viewer.may.approve} />
+        <PendingRequests
+          groupProjectId={group.groupProjectId}
+          mayApprove={viewer.may.approve}
+          joinQuestion={group.joinQuestion}
+        />
       ) : null}
 
       {viewer.role === 'owner' ? (
