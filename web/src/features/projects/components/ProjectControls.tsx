@@ -26,7 +26,7 @@ export function ProjectControls({ query, onChange, onClear, onSearch }: ProjectC
     <div className={styles.controls} role="group" aria-label="Search, filter and sort projects">
       <SearchBox
         label="Search projects"
-        placeholder="Name, owner/name, topic or words of the description"
+        placeholder="Name, topic or words"
         value={query.q}
         onSearch={onSearch}
       />
