@@ -1,5 +1,4 @@
-import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useHeadingFocus } from '../../../lib/heading-focus';
 import styles from '../../../components/LandingHeader.module.css';
 import own from './GroupsHeader.module.css';
 
@@ -11,20 +10,9 @@ export interface GroupsHeaderProps {
   onPost: (() => void) | null;
 }
 
-/** Whether the page was reached by an action whose control is gone (a group deleted): focus goes to the heading. */
-function arrivedToFocusHeading(state: unknown): boolean {
-  return (
-    typeof state === 'object' && state !== null && (state as { focusHeading?: unknown }).focusHeading === true
-  );
-}
-
 export function GroupsHeader({ compact, onBrowse, onPost }: GroupsHeaderProps) {
-  const { state, key } = useLocation();
-  const heading = useRef<HTMLHeadingElement>(null);
-  const focusHeading = arrivedToFocusHeading(state);
-  useEffect(() => {
-    if (focusHeading) heading.current?.focus();
-  }, [focusHeading, key]);
+  // Reached after deleting a group, whose page is gone: focus lands on this page's heading.
+  const heading = useHeadingFocus<HTMLHeadingElement>();
   return (
     <div className={styles.header}>
       <div className={styles.text}>
