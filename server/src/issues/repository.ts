@@ -2,6 +2,7 @@ import {
   ANSWERS_WITHIN_WEEK_HOURS,
   CLAIM_DAYS,
   FINDER_STALE_PUSH_DAYS,
+  labelSpellings,
   MAX_ACTIVE_CLAIMS,
 } from '@openlfg/contracts';
 import { sql, type Kysely, type SqlBool } from 'kysely';
@@ -80,7 +81,8 @@ function finderConditions(filters: FinderFilters) {
   if (filters.languages.length > 0)
     conditions.push(sql`i.project_language = any(${sql.val(filters.languages)}::text[])`);
   if (filters.topics.length > 0) conditions.push(sql`i.project_topics @> ${sql.val(filters.topics)}::text[]`);
-  if (filters.label) conditions.push(sql`i.label_names @> array[${filters.label}]::text[]`);
+  // Any spelling of the label ("good first issue", "good-first-issue"): one label in the finder.
+  if (filters.label) conditions.push(sql`i.label_names && ${sql.val(labelSpellings(filters.label))}::text[]`);
   if (filters.notTaken) conditions.push(sql`i.github_taken_until < now() and i.claimed_until < now()`);
   if (filters.answersWithinWeek) conditions.push(sql`i.project_median_hours <= ${ANSWERS_WITHIN_WEEK_HOURS}`);
   if (filters.updatedWithinDays !== null)
