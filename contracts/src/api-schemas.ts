@@ -42,6 +42,8 @@ import {
   GroupInvite,
   GroupInvitesQuery,
   GroupInvitesResponse,
+  InvitePreview,
+  InvitePreviewQuery,
   JoinByInviteBody,
   RevokeInviteBody,
   RevokeInviteResponse,
@@ -215,6 +217,7 @@ export const API_SCHEMAS = schemas({
   createInvite: { body: CreateInviteBody, response: { 201: GroupInvite } },
   revokeInvite: { body: RevokeInviteBody, response: { 200: RevokeInviteResponse } },
   joinByInvite: { body: JoinByInviteBody, response: { 200: MembershipResponse } },
+  invitePreview: { querystring: InvitePreviewQuery, response: { 200: InvitePreview } },
 
   addMessage: { body: AddMessageRequest, response: { 200: AddMessageResponse } },
   markRead: { body: LatestMessageRequest, response: { 200: LatestMessageResponse } },

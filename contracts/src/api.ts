@@ -87,6 +87,7 @@ export const API = declare({
   createInvite: { method: 'POST', path: '/api/group-projects/invites', auth: 'user' },
   revokeInvite: { method: 'DELETE', path: '/api/group-projects/invites', auth: 'user' },
   joinByInvite: { method: 'POST', path: '/api/group-projects/invites/join', auth: 'user' },
+  invitePreview: { method: 'GET', path: '/api/group-projects/invites/preview', auth: 'anyone' },
 
   addMessage: { method: 'POST', path: '/api/messages/add-message', auth: 'user' },
   markRead: { method: 'POST', path: '/api/messages/latest-message', auth: 'user' },

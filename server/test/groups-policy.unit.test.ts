@@ -39,6 +39,7 @@ const actions: Record<string, GroupAction> = {
 const elsewhere: Partial<Record<GroupAction, string>> = {
   'read-activity': 'group-lifecycle.test.ts (the owner alone sees members’ activity)',
   'find-message': 'below, and message-edits.test.ts',
+  'preview-invite': 'invites.test.ts (a usable link names its group to anyone, unless a moderator hid it)',
 };
 
 describe('the policy module answers the same table', () => {
