@@ -42,6 +42,8 @@ import {
   GroupInvite,
   GroupInvitesQuery,
   GroupInvitesResponse,
+  InvitePreview,
+  InvitePreviewQuery,
   JoinByInviteBody,
   RevokeInviteBody,
   RevokeInviteResponse,
@@ -250,6 +252,7 @@ export const API_SCHEMAS = schemas({
   joinByInvite: { body: JoinByInviteBody, response: { 200: MembershipResponse } },
   peopleForGroup: { querystring: PeopleForGroupQuery, response: { 200: PeopleForGroupResponse } },
   invitePerson: { body: InvitePersonBody, response: { 200: InvitePersonResponse } },
+  invitePreview: { querystring: InvitePreviewQuery, response: { 200: InvitePreview } },
 
   addMessage: { body: AddMessageRequest, response: { 200: AddMessageResponse } },
   markRead: { body: LatestMessageRequest, response: { 200: LatestMessageResponse } },

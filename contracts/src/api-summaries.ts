@@ -80,6 +80,7 @@ export const API_SUMMARIES: Record<EndpointName, string> = {
     'Creates an invite link to a group project the caller owns: 7 days, optionally a number of uses.',
   revokeInvite: 'Revokes an invite link to a group project the caller owns.',
   joinByInvite: 'Joins the group project an invite link names, private ones included.',
+  invitePreview: 'The title of the group project a usable invite link names, for anyone holding the link.',
   addMessage: "Posts a message to a group project's discussion board.",
   addRoomMessage: "Posts a message in a project's room (its public board).",
   editRoomMessage: "Edits one of the caller's own messages in a project's room.",

@@ -99,6 +99,7 @@ export const API = declare({
   joinByInvite: { method: 'POST', path: '/api/group-projects/invites/join', auth: 'user' },
   peopleForGroup: { method: 'GET', path: '/api/group-projects/people', auth: 'user' },
   invitePerson: { method: 'POST', path: '/api/group-projects/people/invite', auth: 'user' },
+  invitePreview: { method: 'GET', path: '/api/group-projects/invites/preview', auth: 'anyone' },
 
   addMessage: { method: 'POST', path: '/api/messages/add-message', auth: 'user' },
   markRead: { method: 'POST', path: '/api/messages/latest-message', auth: 'user' },

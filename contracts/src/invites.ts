@@ -36,6 +36,16 @@ export const JoinByInviteBody = Type.Object(
 );
 export type JoinByInviteBody = Static<typeof JoinByInviteBody>;
 
+export const InvitePreviewQuery = Type.Object(
+  { token: Type.String({ pattern: INVITE_TOKEN_PATTERN, maxLength: 120 }) },
+  { additionalProperties: false },
+);
+export type InvitePreviewQuery = Static<typeof InvitePreviewQuery>;
+
+/** The group a usable invite link names, for the invite page to say before its visitor signs in. */
+export const InvitePreview = Type.Object({ groupProjectId: Type.Integer(), title: Type.String() });
+export type InvitePreview = Static<typeof InvitePreview>;
+
 /** An active invite link as its group's owner sees it. */
 export const GroupInvite = Type.Object({
   inviteId: Type.Integer(),

@@ -21,3 +21,35 @@ export const BEGINNER_LABELS: readonly string[] = Object.freeze([
   'help wanted',
   'low-hanging-fruit',
 ]);
+
+/**
+ * What tells one label from another for the finder: its name without case, and spaces and hyphens alike, so that
+ * "good first issue", "good-first-issue" and "Good First Issue" are one label.
+ */
+export function labelKey(name: string): string {
+  return name
+    .toLowerCase()
+    .trim()
+    .replace(/[\s-]+/g, ' ');
+}
+
+/**
+ * The spellings a label filter matches, beside the name given (lower case, as issues keep their label names):
+ * its words joined by a space, by a hyphen, and by nothing. Issues are matched against these exactly, which
+ * their label index answers.
+ */
+export function labelSpellings(name: string): string[] {
+  const words = name
+    .toLowerCase()
+    .trim()
+    .split(/[\s-]+/)
+    .filter(Boolean);
+  return [...new Set([name.toLowerCase(), words.join(' '), words.join('-'), words.join('')])];
+}
+
+/** The beginner labels as the finder offers them: one name per label, the first spelling above. */
+export const FINDER_LABELS: readonly string[] = Object.freeze(
+  BEGINNER_LABELS.filter(
+    (label, index) => BEGINNER_LABELS.findIndex((other) => labelKey(other) === labelKey(label)) === index,
+  ),
+);

@@ -153,7 +153,7 @@ export const ReleaseClaimResponse = Type.Object({
 });
 export type ReleaseClaimResponse = Static<typeof ReleaseClaimResponse>;
 
-/** GET /api/issues/claims: the caller's active claims, soonest to expire first. */
+/** GET /api/issues/claims: the caller's active claims, oldest claim first (renewing keeps a claim's place). */
 export const MyClaimsResponse = Type.Object({
   data: Type.Array(FinderIssue),
   /** How many claims one user may hold at once. */

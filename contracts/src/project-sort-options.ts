@@ -12,4 +12,5 @@ export const PROJECT_SORT_OPTIONS = [
   { label: 'Most Used By', sortField: 'used_by', order: 'DESC' },
   { label: 'Least Used By', sortField: 'used_by', order: 'ASC' },
   { label: 'Most Saved', sortField: 'saves', order: 'DESC' },
+  { label: 'Most beginner issues', sortField: 'beginner_issues', order: 'DESC' },
 ] as const satisfies readonly { label: string; sortField: ProjectSortField; order: SortOrder }[];

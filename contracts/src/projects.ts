@@ -15,6 +15,8 @@ export const ProjectSortField = Type.Union([
   Type.Literal('name'),
   Type.Literal('used_by'),
   Type.Literal('saves'),
+  /** Issues labelled for newcomers (good first issue and its kin), most first whatever `order` says. */
+  Type.Literal('beginner_issues'),
   /** Best match for `q`, most relevant first whatever `order` says; only with a search. */
   Type.Literal('relevance'),
 ]);

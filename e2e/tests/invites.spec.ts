@@ -32,12 +32,13 @@ test('an invite link brings dave into a private group, where he reads its board'
   const url = (await link.locator('code').textContent()) ?? '';
   expect(url).toMatch(/\/invite\/\d+-[0-9a-f]{48}$/);
 
-  // Dave, signed out, opens it: he is asked to sign in and comes back to the link, which lets him in.
+  // Dave, signed out, opens it: the page names the group, he is asked to sign in and comes back to the link,
+  // which lets him in.
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const dave = await context.newPage();
   await dave.goto(new URL(url).pathname);
   await expect(
-    dave.getByRole('heading', { level: 1, name: 'You have been invited to join a group.' }),
+    dave.getByRole('heading', { level: 1, name: `You have been invited to join ${TITLE}.` }),
   ).toBeVisible();
   await dave.getByRole('button', { name: 'Sign in to join' }).click();
   await dave

@@ -42,6 +42,7 @@ const elsewhere: Partial<Record<GroupAction, string>> = {
   'find-message': 'below, and message-edits.test.ts',
   'find-people': 'people.test.ts (the owner alone looks for people)',
   'invite-person': 'people.test.ts (the owner alone invites, 20 a day)',
+  'preview-invite': 'invites.test.ts (a usable link names its group to anyone, unless a moderator hid it)',
 };
 
 describe('the policy module answers the same table', () => {

@@ -350,6 +350,34 @@ describe('invite links', () => {
     expect(await activeInvites(id)).toEqual([]);
   });
 
+  it('name their group to anyone holding them, signed in or not, while they can be used', async () => {
+    const id = await privateGroup();
+    const invite = await createInvite(id);
+    const preview = (token: string) =>
+      call(t.app, 'GET', `/api/group-projects/invites/preview?token=${encodeURIComponent(token)}`, null);
+    const named = await preview(invite.token);
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json()).toEqual({ groupProjectId: id, title: expect.any(String) });
+    const title = (
+      await t.database.db
+        .selectFrom('group_projects')
+        .select('title')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).title;
+    expect(named.json().title).toBe(title);
+
+    const [inviteId] = invite.token.split('-');
+    expect((await preview(`${inviteId}-${'a'.repeat(48)}`)).statusCode).toBe(404);
+    expect((await preview('not a token')).statusCode).toBe(400);
+    await call(t.app, 'DELETE', '/api/group-projects/invites', owner.cookie, {
+      groupProjectId: id,
+      inviteId: invite.inviteId,
+    });
+    const revoked = await preview(invite.token);
+    expect([revoked.statusCode, revoked.json().error.code]).toEqual([410, 'INVITE_REVOKED']);
+  });
+
   it('refuse a wrong secret and a malformed token', async () => {
     const id = await privateGroup();
     const invite = await createInvite(id);

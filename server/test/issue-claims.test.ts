@@ -117,6 +117,26 @@ describe('claims on OpenLFG', () => {
     expect(Date.parse(body.issue.claim?.expiresAt ?? '')).toBeGreaterThan(Date.now() + 13.9 * 86_400_000);
   });
 
+  it('lists my claims oldest first, and renewing one keeps its place', async () => {
+    for (const n of [3, 1, 2]) expect((await claim(ada, { issueId: id(n) })).statusCode).toBe(201);
+    // Claimed a minute apart, the first one soonest to expire.
+    for (const [index, n] of [3, 1, 2].entries()) {
+      await t.database.db
+        .updateTable('issue_claims')
+        .set({
+          claimed_at: new Date(Date.now() - (3 - index) * 60_000),
+          expires_at: new Date(Date.now() + index * 60_000 + 86_400_000),
+        })
+        .where('issue_id', '=', id(n))
+        .execute();
+    }
+    const order = async () => ((await mine(ada)).json() as MyClaimsResponse).data.map((i) => i.issueId);
+    expect(await order()).toEqual([id(3), id(1), id(2)]);
+
+    expect((await claim(ada, { issueId: id(3), renew: true })).statusCode).toBe(200);
+    expect(await order()).toEqual([id(3), id(1), id(2)]);
+  });
+
   it('allows three active claims per user; the fourth is refused until one is released', async () => {
     for (const n of [1, 2, 3]) expect((await claim(ada, { issueId: id(n) })).statusCode).toBe(201);
     const fourth = await claim(ada, { issueId: id(4) });

@@ -111,6 +111,22 @@ describe('POST /api/issues: the finder', () => {
     expect((await titles()).sort()).toEqual(['fresh', 'stale', 'unknown']);
   });
 
+  it('treats label spellings that differ only by case, spaces or hyphens as one label', async () => {
+    const db = t.database.db;
+    const project = await addProject(db, 'a/labels', { language: 'Go' });
+    await addIssue(db, project, 1, { title: 'spaced', labels: ['Good First Issue'], updatedAt: daysAgo(1) });
+    await addIssue(db, project, 2, {
+      title: 'hyphened',
+      labels: ['good-first-issue'],
+      updatedAt: daysAgo(2),
+    });
+    await addIssue(db, project, 3, { title: 'other', labels: ['docs'], updatedAt: daysAgo(3) });
+
+    for (const label of ['good first issue', 'good-first-issue', 'Good-First issue']) {
+      expect(await titles({ label }), label).toEqual(['spaced', 'hyphened']);
+    }
+  });
+
   it('filters by language, topics, label, responsiveness, last update and project', async () => {
     const db = t.database.db;
     const ts = await addProject(db, 'a/ts', {

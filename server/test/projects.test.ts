@@ -31,6 +31,7 @@ beforeAll(async () => {
   await sql`update projects set
       contributors = case when id % 7 = 0 then null else (id / 4) * 10 end,
       used_by = case when id % 5 = 0 then null else (id % 6) * 100 end,
+      beginner_issues = case when id % 9 = 0 then null else id % 4 end,
       new_since = now() - make_interval(days => id::int)`.execute(t.database.db);
 });
 afterAll(() => t.close());
@@ -55,9 +56,15 @@ async function allPages(
 /** The order the list must have, computed independently of the SQL: nulls last, then the id. */
 function expectedOrder(rows: Project[], sortField: string, order: string): number[] {
   const value = (p: Project) =>
-    ({ contributors: p.contributors, name: p.name.toLowerCase(), used_by: p.usedBy, saves: p.saves })[
-      sortField
-    ] ?? null;
+    (
+      ({
+        contributors: p.contributors,
+        name: p.name.toLowerCase(),
+        used_by: p.usedBy,
+        saves: p.saves,
+        beginner_issues: p.beginnerIssues,
+      }) as Record<string, string | number | null>
+    )[sortField] ?? null;
   return [...rows]
     .sort((a, b) => {
       const va = value(a);
@@ -102,6 +109,11 @@ describe('POST /api/projects', () => {
       expect(rows.map((r) => r.projectId)).toEqual(expectedOrder(rows, sortField, order));
     },
   );
+
+  it('sorts by beginner issues most first only, whatever order is asked', async () => {
+    const asked = await allPages('beginner_issues', 'ASC');
+    expect(asked.map((r) => r.projectId)).toEqual(expectedOrder(asked, 'beginner_issues', 'DESC'));
+  });
 
   it('serves the last page for a page past the end', async () => {
     const res = await list({ sortField: 'name', order: 'ASC', page: 99 });

@@ -102,6 +102,16 @@ export function createInvitesRepository(db: Kysely<DB>) {
       return row !== undefined;
     },
 
+    /** The group's title, for the invite page's preview. */
+    async groupTitle(executor: Executor, groupId: number): Promise<string | undefined> {
+      const row = await executor
+        .selectFrom('group_projects')
+        .select('title')
+        .where('id', '=', groupId)
+        .executeTakeFirst();
+      return row?.title;
+    },
+
     /** Whether the user (by login, any case) has a pending request to join the group. */
     async hasPendingRequest(executor: Executor, groupId: number, login: string): Promise<boolean> {
       const row = await executor

@@ -53,6 +53,14 @@ export const invitesRoutes: FastifyPluginAsyncTypebox<InvitesRoutesOptions> = as
   });
 
   app.route({
+    ...endpoint('invitePreview'),
+    handler: async (request, reply) => {
+      reply.header('cache-control', PRIVATE);
+      return service.preview(request.query.token);
+    },
+  });
+
+  app.route({
     ...endpoint('joinByInvite'),
     handler: async (request, reply) => service.join(await requireUser(request, reply), request.body.token),
   });

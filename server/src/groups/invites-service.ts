@@ -2,6 +2,7 @@ import {
   ErrorCode,
   INVITE_TTL_DAYS,
   type GroupInvite,
+  type InvitePreview,
   type MembershipResponse,
   type RequesterSummary,
 } from '@openlfg/contracts';
@@ -136,6 +137,21 @@ export function createInvitesService(deps: {
      * link's last use goes to exactly one caller. The owner is told, as after a plain join: recorded in the
      * join's transaction, pushed to their bell once it has committed.
      */
+    /** The group a usable link names (its title), for its holder, signed in or not. */
+    async preview(token: string): Promise<InvitePreview> {
+      const parsed = parseToken(token);
+      const found = parsed ? await repository.findInvite(db, parsed.inviteId) : undefined;
+      if (!parsed || !found || !secretMatches(parsed.secret, found.secret_hash)) throw invalidLink();
+      const refusal = unusable(found, now());
+      if (refusal) throw refusal;
+      const access = await groups.loadAccess(db, found.group_id, null);
+      if (!access) throw invalidLink();
+      authorize('preview-invite', access, null);
+      const title = await repository.groupTitle(db, found.group_id);
+      if (title === undefined) throw invalidLink();
+      return { groupProjectId: found.group_id, title };
+    },
+
     async join(caller: Caller, token: string): Promise<MembershipResponse> {
       const parsed = parseToken(token);
       const found = parsed ? await repository.findInvite(db, parsed.inviteId) : undefined;

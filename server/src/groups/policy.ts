@@ -55,6 +55,7 @@ export type GroupAction =
   | 'create-invite'
   | 'revoke-invite'
   | 'join-by-invite'
+  | 'preview-invite'
   | 'set-status'
   | 'remove-member'
   | 'allow-back'
@@ -259,6 +260,8 @@ export const RULES: Readonly<Record<GroupAction, readonly Rule[]>> = {
     ...noNewMembers,
     noRoom,
   ],
+  // Whoever holds a usable link may read the name of the group it invites them to, before signing in.
+  'preview-invite': [closedWhileHidden],
 };
 
 /**

@@ -2,6 +2,7 @@ import {
   ANSWERS_WITHIN_WEEK_HOURS,
   CLAIM_DAYS,
   FINDER_STALE_PUSH_DAYS,
+  labelSpellings,
   MAX_ACTIVE_CLAIMS,
 } from '@openlfg/contracts';
 import { sql, type Kysely, type SqlBool } from 'kysely';
@@ -85,7 +86,8 @@ function finderConditions(filters: FinderFilters, freshness: 'fresh' | 'quiet' |
   if (filters.languages.length > 0)
     conditions.push(sql`i.project_language = any(${sql.val(filters.languages)}::text[])`);
   if (filters.topics.length > 0) conditions.push(sql`i.project_topics @> ${sql.val(filters.topics)}::text[]`);
-  if (filters.label) conditions.push(sql`i.label_names @> array[${filters.label}]::text[]`);
+  // Any spelling of the label ("good first issue", "good-first-issue"): one label in the finder.
+  if (filters.label) conditions.push(sql`i.label_names && ${sql.val(labelSpellings(filters.label))}::text[]`);
   if (filters.notTaken) conditions.push(sql`i.github_taken_until < now() and i.claimed_until < now()`);
   if (filters.answersWithinWeek) conditions.push(sql`i.project_median_hours <= ${ANSWERS_WITHIN_WEEK_HOURS}`);
   if (filters.updatedWithinDays !== null)
@@ -262,7 +264,10 @@ export function createIssuesRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /** The ids of the user's active claims' issues, soonest to expire first. */
+    /**
+     * The ids of the user's active claims' issues, oldest claim first: a renewal keeps `claimed_at`, so renewing
+     * one does not move it in the list under the user's pointer.
+     */
     async activeClaimIds(userId: number): Promise<number[]> {
       const rows = await db
         .selectFrom('issue_claims as c')
@@ -271,7 +276,8 @@ export function createIssuesRepository(db: Kysely<DB>) {
         .where('c.user_id', '=', userId)
         .where('c.expires_at', '>', sql<Date>`now()`)
         .where('i.open', '=', true)
-        .orderBy('c.expires_at')
+        .orderBy('c.claimed_at')
+        .orderBy('c.issue_id')
         .execute();
       return rows.map((row) => row.issue_id);
     },

@@ -7,10 +7,10 @@ import type { SearchQuery } from '../platform/search-query.js';
 // The order a project list is read in: its sort's columns, buckets and tie-breaks, or Best match's ranking.
 
 /**
- * The orders a list is read in: the sorts a user picks, and the one a figure sort falls back to when no
- * matching project has that figure (most beginner issues first).
+ * The orders a list is read in: the sorts a user picks, among them the one a figure sort falls back to when
+ * no matching project has that figure (most beginner issues first).
  */
-export type ListOrder = ProjectSortField | 'beginner_issues';
+export type ListOrder = ProjectSortField;
 
 export interface ListQuery {
   sortField: ListOrder;
@@ -49,7 +49,8 @@ const sortColumns = {
 
 /**
  * The bucket term that leads a sort's order and index: the numeric sorts' by value, the name sort's the
- * project's `name_bucket` (migration 0020), negated for a descending order; none for the fallback.
+ * project's `name_bucket` (migration 0020), negated for a descending order; none for beginner issues, read
+ * through `projects_beginner_issues_desc_idx` (migration 0011) from its nearer end.
  */
 export function sortBucket(
   sortField: Exclude<ListOrder, 'relevance'>,

@@ -56,7 +56,8 @@ export function createProjectsService(repository: ProjectsRepository, options: {
     list(request: ProjectListRequest): Promise<string> {
       const query: ListQuery = {
         sortField: request.sortField,
-        order: request.order,
+        // Beginner issues are sorted most first only: the order its index (migration 0011) is read in.
+        order: request.sortField === 'beginner_issues' ? 'DESC' : request.order,
         // Order and repeats do not change the answer: normalise so equal questions share a cache entry. A topic
         // is looked up under its canonical name: "reactjs" finds the projects tagged react.
         topics: canonicalTopics(request.filters?.topics ?? []).sort(),

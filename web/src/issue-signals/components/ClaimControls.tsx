@@ -1,5 +1,5 @@
 import { CLAIM_DAYS, MAX_ACTIVE_CLAIMS, type ErrorCode, type IssueClaimInfo } from '@openlfg/contracts';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { isApiError } from '../../lib/api-client';
@@ -53,13 +53,32 @@ export function ClaimControls({ issue }: ClaimControlsProps) {
   const [limitReached, setLimitReached] = useState(false);
   const limitId = useId();
   const busy = claim.isPending || release.isPending;
+  const mine = isLoggedIn && Boolean(issue.claim?.mine);
+  // The button that replaces the one used takes focus once it shows (Release after a claim, the claim
+  // button after a release), so focus does not fall to the page's body.
+  const focusNext = useRef<'release' | 'claim' | null>(null);
+  const releaseRef = useRef<HTMLButtonElement>(null);
+  const claimRef = useRef<HTMLButtonElement>(null);
+  // After every render: the issue's new state may show in a later render than the mutation's answer.
+  useEffect(() => {
+    const target =
+      focusNext.current === 'release' && mine
+        ? releaseRef
+        : focusNext.current === 'claim' && !mine
+          ? claimRef
+          : null;
+    if (!target) return;
+    focusNext.current = null;
+    target.current?.focus();
+  });
 
-  if (isLoggedIn && issue.claim?.mine) {
+  if (mine && issue.claim) {
     const until = new Date(issue.claim.expiresAt).toLocaleDateString('en-US');
     const onRelease = () => {
       if (busy) return;
       release.mutate(issue.issueId, {
         onSuccess: () => {
+          focusNext.current = 'claim';
           toast.success(`You released “${issue.title}”.`);
         },
         onError: (error) => toast.error(errorMessage(error, RELEASE_FAILED_MESSAGE)),
@@ -85,6 +104,7 @@ export function ClaimControls({ issue }: ClaimControlsProps) {
           <VisuallyHidden>: {issue.title}</VisuallyHidden>
         </button>
         <button
+          ref={releaseRef}
           type="button"
           className={buttons.action}
           aria-disabled={busy || undefined}
@@ -113,6 +133,7 @@ export function ClaimControls({ issue }: ClaimControlsProps) {
       {
         onSuccess: () => {
           setLimitReached(false);
+          focusNext.current = 'release';
           tab?.show(issue.url);
           toast.success(
             tab
@@ -132,6 +153,7 @@ export function ClaimControls({ issue }: ClaimControlsProps) {
   return (
     <div className={styles.controls}>
       <button
+        ref={claimRef}
         type="button"
         className={buttons.primary}
         aria-disabled={busy || undefined}

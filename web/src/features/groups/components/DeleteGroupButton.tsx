@@ -3,11 +3,12 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toastError } from '../../../lib/error-message';
+import { FOCUS_HEADING_STATE } from '../../../lib/heading-focus';
 import { toast } from '../../../lib/toast';
 import { useDeleteGroup } from '../api/delete-group';
 import buttons from '../../../components/buttons.module.css';
 
-/** "Delete group", asking first; on success, back to the list. */
+/** "Delete group", asking first; on success, back to the list, its heading focused. */
 export function DeleteGroupButton({ group }: { group: GroupProject }) {
   const [confirming, setConfirming] = useState(false);
   const navigate = useNavigate();
@@ -19,7 +20,7 @@ export function DeleteGroupButton({ group }: { group: GroupProject }) {
       onSuccess: () => {
         setConfirming(false);
         toast.success('Group deleted.');
-        void navigate('/group-projects');
+        void navigate('/group-projects', { state: FOCUS_HEADING_STATE });
       },
       onError: (error) =>
         toastError(error, 'Could not delete the group, please try again.', { clientErrorsOnly: true }),

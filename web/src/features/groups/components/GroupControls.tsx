@@ -38,7 +38,7 @@ export function GroupControls({ query, onChange, onClear, onSearch }: GroupContr
     <div className={styles.controls} role="group" aria-label="Search, filter and sort groups">
       <SearchBox
         label="Search groups"
-        placeholder="Title, topic or words of the description"
+        placeholder="Title, topic or words"
         value={query.q}
         onSearch={onSearch}
       />

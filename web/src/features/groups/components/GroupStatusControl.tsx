@@ -1,5 +1,6 @@
 import type { GroupProject, SettableGroupStatus } from '@openlfg/contracts';
 import { toastError } from '../../../lib/error-message';
+import { useFocusRequest } from '../../../lib/use-focus-request';
 import { toast } from '../../../lib/toast';
 import { useSetGroupStatus } from '../api/set-group-status';
 import { STATUS_MEANING, STATUS_TEXT, statusOf } from '../group-text';
@@ -24,13 +25,18 @@ function changesFrom(status: GroupProject['status']): SettableGroupStatus[] {
 export function GroupStatusControl({ group }: { group: GroupProject }) {
   const setStatus = useSetGroupStatus();
   const status = statusOf(group);
+  // The button pressed gives way to the new status's buttons: focus goes to the status it now says.
+  const [headingRef, focusHeading] = useFocusRequest<HTMLHeadingElement>();
 
   const change = (next: SettableGroupStatus) => {
     if (setStatus.isPending) return;
     setStatus.mutate(
       { groupProjectId: group.groupProjectId, status: next },
       {
-        onSuccess: () => toast.success(CHANGES[next].done),
+        onSuccess: () => {
+          focusHeading();
+          toast.success(CHANGES[next].done);
+        },
         onError: (error) =>
           toastError(error, 'Could not change the status, please try again.', { clientErrorsOnly: true }),
       },
@@ -39,7 +45,7 @@ export function GroupStatusControl({ group }: { group: GroupProject }) {
 
   return (
     <section className={styles.section} aria-labelledby="group-status-heading">
-      <h2 id="group-status-heading" className={styles.sectionHeading}>
+      <h2 ref={headingRef} id="group-status-heading" tabIndex={-1} className={styles.sectionHeading}>
         Status: {STATUS_TEXT[status]}
       </h2>
       <p className={styles.muted}>{STATUS_MEANING[status]}</p>

@@ -1,3 +1,4 @@
+import { useHeadingFocus } from '../../../lib/heading-focus';
 import styles from '../../../components/LandingHeader.module.css';
 import own from './GroupsHeader.module.css';
 
@@ -5,14 +6,19 @@ export interface GroupsHeaderProps {
   /** Later visits in the same session skip the Browse button. */
   compact: boolean;
   onBrowse: () => void;
-  onPost: () => void;
+  /** Null while the list's empty state offers posting itself. */
+  onPost: (() => void) | null;
 }
 
 export function GroupsHeader({ compact, onBrowse, onPost }: GroupsHeaderProps) {
+  // Reached after deleting a group, whose page is gone: focus lands on this page's heading.
+  const heading = useHeadingFocus<HTMLHeadingElement>();
   return (
     <div className={styles.header}>
       <div className={styles.text}>
-        <h1 className={styles.title}>Looking for group</h1>
+        <h1 ref={heading} tabIndex={-1} className={styles.title}>
+          Looking for group
+        </h1>
         <p className={styles.intro}>
           Find people to build with. Browse the projects other developers are forming groups around and join
           one, or post your own project and say who you are looking for.
@@ -27,9 +33,11 @@ export function GroupsHeader({ compact, onBrowse, onPost }: GroupsHeaderProps) {
             </svg>
           </button>
         )}
-        <button type="button" className={own.post} onClick={onPost}>
-          Post a group project
-        </button>
+        {onPost ? (
+          <button type="button" className={own.post} onClick={onPost}>
+            Post a group project
+          </button>
+        ) : null}
       </div>
     </div>
   );

@@ -127,8 +127,10 @@ describe("the owner's pending requests", () => {
 
     const list = await screen.findByRole('list', { name: 'Pending requests' });
     const [bob, cy] = within(list).getAllByRole('listitem');
-    // The list is there while bob's summary is still on its way.
-    expect(within(bob as HTMLElement).getByText(/I know Bevy\./)).toBeTruthy();
+    // The list is there while bob's summary is still on its way; each answer is shown under the question.
+    expect(within(bob as HTMLElement).getByText('Q: Which engine do you know?')).toBeTruthy();
+    expect(within(bob as HTMLElement).getByText(/^A: “I know Bevy\./)).toBeTruthy();
+    expect(within(cy as HTMLElement).getByText('A: no answer')).toBeTruthy();
     expect(within(bob as HTMLElement).getByText('Loading GitHub summary...')).toBeTruthy();
     expect(await within(cy as HTMLElement).findByText('GitHub summary unavailable')).toBeTruthy();
     releaseSummary();

@@ -15,10 +15,12 @@ export interface MemberControlsProps {
   member: GroupMember;
   mayRemove: boolean;
   mayHandOver: boolean;
+  /** After a removal or a hand over, whose button is gone with it. */
+  onDone?: () => void;
 }
 
 /** The owner's buttons beside a member: Remove (with an optional reason) and Make owner, each confirmed first. */
-export function MemberControls({ group, member, mayRemove, mayHandOver }: MemberControlsProps) {
+export function MemberControls({ group, member, mayRemove, mayHandOver, onDone }: MemberControlsProps) {
   const [dialog, setDialog] = useState<'remove' | 'hand-over' | null>(null);
   const close = useCallback(() => setDialog(null), []);
   const remove = useRemoveMember();
@@ -58,10 +60,17 @@ export function MemberControls({ group, member, mayRemove, mayHandOver }: Member
               reason: reason ?? null,
             },
           });
+          onDone?.();
           toast.success(`${member.login} was removed from ${group.title}.`);
         }}
       />
-      <HandOverDialog group={group} member={member} open={dialog === 'hand-over'} onClose={close} />
+      <HandOverDialog
+        group={group}
+        member={member}
+        open={dialog === 'hand-over'}
+        onClose={close}
+        onDone={onDone}
+      />
     </div>
   );
 }
@@ -71,11 +80,13 @@ function HandOverDialog({
   member,
   open,
   onClose,
+  onDone,
 }: {
   group: GroupProject;
   member: GroupMember;
   open: boolean;
   onClose: () => void;
+  onDone?: () => void;
 }) {
   const handOver = useTransferOwnership();
   const onConfirm = () =>
@@ -84,6 +95,7 @@ function HandOverDialog({
       {
         onSuccess: () => {
           onClose();
+          onDone?.();
           toast.success(`${member.login} now owns ${group.title}.`);
         },
         onError: (error) =>

@@ -24,10 +24,14 @@ export const FULL_NO_APPROVALS_MESSAGE = 'The group is full: requests can be tur
 export function PendingRequests({
   groupProjectId,
   mayApprove,
+  joinQuestion = null,
 }: {
   groupProjectId: number;
   mayApprove: boolean;
+  /** The group's question to requesters, shown beside each answer; null for none. */
+  joinQuestion?: string | null;
 }) {
+  const question = joinQuestion?.trim() ? joinQuestion.trim() : null;
   const pending = usePendingRequests(true);
   const decide = useDecideRequest();
   const requests = pending.data?.data.filter((item) => item.groupProjectId === groupProjectId) ?? [];
@@ -83,7 +87,12 @@ export function PendingRequests({
                     {request.requestUsername}
                   </Link>
                   <span className={styles.muted}>asked {formatRelativeTime(request.requestedAt)}</span>
-                  {request.message ? (
+                  {question ? (
+                    <span className={styles.requestMessage}>
+                      <span className={styles.requestQuestion}>Q: {question}</span>
+                      <span>A: {request.message ? `“${request.message}”` : 'no answer'}</span>
+                    </span>
+                  ) : request.message ? (
                     <span className={styles.requestMessage}>“{request.message}”</span>
                   ) : null}
                   <RequesterGitHub

@@ -15,6 +15,7 @@ import { GroupActions } from './GroupActions';
 import { GroupHeading } from './GroupHeading';
 import { GroupLinks } from './GroupLinks';
 import { MemberList } from './MemberList';
+import { statusOf } from '../group-text';
 import { readOnlyPrompt, type RenderDiscussion } from './page-slots';
 
 /** A group's page for whoever may read its details: heading, actions, links, requests, invites, members, board. */
@@ -49,7 +50,11 @@ export function GroupDetails({
 
       <GroupLinks group={group} discordUrl={discordUrl} />
       {viewer.may.reject ? (
-        <PendingRequests groupProjectId={group.groupProjectId} mayApprove={viewer.may.approve} />
+        <PendingRequests
+          groupProjectId={group.groupProjectId}
+          mayApprove={viewer.may.approve}
+          joinQuestion={group.joinQuestion}
+        />
       ) : null}
 
       {viewer.role === 'owner' ? (
@@ -74,7 +79,8 @@ export function GroupDetails({
             groupProjectId: group.groupProjectId,
             room: info.room,
             canPost: viewer.may.post,
-            canModerate: viewer.role === 'owner' && !info.hidden,
+            // An archived board is read-only for everyone: its owner too gets no Delete on its messages.
+            canModerate: viewer.role === 'owner' && !info.hidden && statusOf(group) !== 'archived',
             members: info.members.map(({ login, avatarUrl }) => ({ login, avatarUrl })),
             readOnlyPrompt: readOnlyPrompt(info, isLoggedIn),
             onAccessLost: recheckAccess,

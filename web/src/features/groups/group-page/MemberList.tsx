@@ -2,6 +2,7 @@ import type { DiscussionInfo } from '@openlfg/contracts';
 import { Link } from 'react-router';
 import { formatRelativeTime } from '../../../lib/format';
 import { profileHref } from '../../../lib/profile-links';
+import { useFocusRequest } from '../../../lib/use-focus-request';
 import { Avatar } from '../../../components/Avatar';
 import { PersonMenu } from '../../../components/PersonMenu';
 import { useUserInfo } from '../../../session/api/user-info';
@@ -15,9 +16,12 @@ export function MemberList({ info }: { info: DiscussionInfo }) {
   const { group, members, viewer } = info;
   const { isLoggedIn } = useSession();
   const myLogin = useUserInfo(isLoggedIn).data?.user.login.toLowerCase() ?? null;
+  // A removed member's row, or the owner's controls after a hand over, leave with the button that was used:
+  // focus goes to the list's heading, which says the new count.
+  const [headingRef, focusHeading] = useFocusRequest<HTMLHeadingElement>();
   return (
     <section className={styles.section} aria-labelledby="group-members-heading">
-      <h2 id="group-members-heading" className={styles.sectionHeading}>
+      <h2 ref={headingRef} id="group-members-heading" tabIndex={-1} className={styles.sectionHeading}>
         Members ({memberCountText(group)})
       </h2>
       {members.length === 0 ? (
@@ -46,6 +50,7 @@ export function MemberList({ info }: { info: DiscussionInfo }) {
                 member={member}
                 mayRemove={viewer.may.removeMember}
                 mayHandOver={viewer.may.transferOwnership}
+                onDone={focusHeading}
               />
             </li>
           ))}

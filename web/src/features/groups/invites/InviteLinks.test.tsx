@@ -223,12 +223,19 @@ describe('opening an invite link', () => {
     expect(screen.getByRole('link', { name: 'Browse the groups' })).toBeTruthy();
   });
 
-  it('asks someone signed out to sign in first, and sends nothing', async () => {
-    const { calls } = mockApi({});
+  it('asks someone signed out to sign in first, naming the group, and sends nothing', async () => {
+    const { calls } = mockApi({
+      'GET /api/group-projects/invites/preview': () => ({
+        body: { groupProjectId: 5, title: 'Secret game' },
+      }),
+    });
     const { user } = renderApp(`/invite/${token}`);
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'You have been invited to join a group.' }),
+      await screen.findByRole('heading', { level: 1, name: 'You have been invited to join Secret game.' }),
     ).toBeTruthy();
+    expect(calls.some((call) => call.url === `/api/group-projects/invites/preview?token=${token}`)).toBe(
+      true,
+    );
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
     try {
       await user.click(screen.getByRole('button', { name: 'Sign in to join' }));
@@ -242,5 +249,17 @@ describe('opening an invite link', () => {
       assign.mockRestore();
     }
     expect(callsTo(calls, 'POST', '/api/group-projects/invites/join')).toHaveLength(0);
+  });
+
+  it('tells someone signed out that the link has expired, before any sign-in', async () => {
+    mockApi({
+      'GET /api/group-projects/invites/preview': () =>
+        apiError(410, 'INVITE_EXPIRED', 'This invite link has expired.'),
+    });
+    renderApp(`/invite/${token}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This invite link has expired.' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sign in to join' })).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession } from '../../../session/session-context';
 import buttons from '../../../components/buttons.module.css';
 import styles from '../components/GroupPage.module.css';
-import { useJoinByInvite } from './invites-api';
+import { useInvitePreview, useJoinByInvite } from './invites-api';
 
 export const INVITE_HEADINGS = {
   INVITE_EXPIRED: 'This invite link has expired.',
@@ -21,6 +21,11 @@ export const INVITE_HEADINGS = {
   refused: 'This invite link cannot let you in.',
   signIn: 'You have been invited to join a group.',
 } as const;
+
+/** The sign-in prompt's heading, naming the group once the link's preview has told it. */
+export function invitedTo(title: string): string {
+  return `You have been invited to join ${title}.`;
+}
 
 /** What a link that cannot be used says: its heading by the server's code, and the server's own words. */
 function refusalOf(error: unknown): { heading: string; text: string } | null {
@@ -43,6 +48,8 @@ export function InvitePage() {
   const { isLoggedIn, isLoginLoading, openLoginModal } = useSession();
   const navigate = useNavigate();
   const join = useJoinByInvite();
+  // Signed out, the link's group is named before the visitor signs in (and a dead link says so at once).
+  const preview = useInvitePreview(token, !isLoginLoading && !isLoggedIn);
   const started = useRef(false);
   useDocumentTitle('Group invitation');
 
@@ -76,9 +83,22 @@ export function InvitePage() {
       </div>
     );
   }
+  const deadLink = isLoggedIn ? null : refusalOf(preview.error);
+  if (deadLink) {
+    return (
+      <InviteState heading={deadLink.heading} text={deadLink.text}>
+        <Link to="/group-projects" className={styles.link}>
+          Browse the groups
+        </Link>
+      </InviteState>
+    );
+  }
   if (!isLoggedIn) {
     return (
-      <InviteState heading={INVITE_HEADINGS.signIn} text="Sign in with GitHub to join it.">
+      <InviteState
+        heading={preview.data ? invitedTo(preview.data.title) : INVITE_HEADINGS.signIn}
+        text="Sign in with GitHub to join it."
+      >
         <button type="button" className={buttons.primary} onClick={() => openLoginModal(`/invite/${token}`)}>
           Sign in to join
         </button>

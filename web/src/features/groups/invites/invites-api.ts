@@ -30,6 +30,19 @@ export function useInviteChanges(groupProjectId: number) {
   return { create, revoke };
 }
 
+/**
+ * The group a link names, for a visitor not signed in: its title, or the server's refusal (an expired or
+ * revoked link says so before anyone signs in).
+ */
+export function useInvitePreview(token: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...getGroupsQueryKey(), 'invite-preview', token] as const,
+    queryFn: ({ signal }) => callApi('invitePreview', { query: { token } }, { signal }),
+    enabled,
+    retry: false,
+  });
+}
+
 /** Joins the group an invite link names; everything cached about groups refreshes after. */
 export function useJoinByInvite() {
   const queryClient = useQueryClient();

@@ -105,6 +105,10 @@ describe("the owner's status control", () => {
     });
     const closed = await screen.findByRole('region', { name: 'Status: Closed' });
     expect(within(closed).getByText(/Nobody new can join or ask to/)).toBeTruthy();
+    // The button pressed is gone: focus is on the status it now says.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(closed).getByRole('heading', { name: 'Status: Closed' })),
+    );
     // The title carries the badge.
     const heading = screen.getByRole('heading', { level: 1, name: 'Rust club' });
     expect(within(heading.parentElement as HTMLElement).getByText('Closed')).toBeTruthy();
@@ -189,6 +193,10 @@ describe("the owner's member controls", () => {
     const list = screen.getByRole('list', { name: 'Members' });
     await waitFor(() => expect(within(list).queryAllByText('cat')).toHaveLength(0));
     expect(within(list).getAllByText('bob').length).toBeGreaterThan(0);
+    // The row and its button are gone: focus is on the members' heading.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: /^Members/ })),
+    );
   });
 
   it('hands the group over after a dialog that says what changes; the old owner loses the controls', async () => {
@@ -208,6 +216,7 @@ describe("the owner's member controls", () => {
     });
     await waitFor(() => expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull());
     expect(screen.queryByRole('region', { name: /^Status/ })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: /^Members/ }));
   });
 });
 

@@ -358,6 +358,12 @@ describe('the owner of a group', () => {
 
     expect(await screen.findByText('Group deleted.')).toBeTruthy();
     await waitFor(() => expect(currentUrl()).toBe('/group-projects'));
+    // Where the user lands, its heading has the focus.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('heading', { level: 1, name: 'Looking for group' }),
+      ),
+    );
     expect(callsTo(calls, 'DELETE', '/api/group-projects/delete-project')[0]?.body).toEqual({
       groupProjectId: 5,
     });

@@ -195,6 +195,25 @@ describe('saving a group', () => {
   });
 });
 
+describe('posting from the list', () => {
+  it('offers one "Post a group project" besides the nav bar’s while there is no group yet, and the header’s after', async () => {
+    let groups: GroupProject[] = [];
+    mockApi({ ...signedInAs(), ...groupsHandler(() => groupList(groups)) });
+    const { unmount } = renderApp('/group-projects', { session: signedInSession });
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByText('No one is looking for a group yet.')).toBeTruthy();
+    expect(within(main).getAllByRole('button', { name: 'Post a group project' })).toHaveLength(1);
+    unmount();
+
+    groups = [publicGroup];
+    renderApp('/group-projects', { session: signedInSession });
+    await card('Rust CLI');
+    expect(
+      within(screen.getByRole('main')).getAllByRole('button', { name: 'Post a group project' }),
+    ).toHaveLength(1);
+  });
+});
+
 describe('?post=new', () => {
   it('opens the posting form for a signed-in user', async () => {
     mockApi({ ...signedInAs(), ...groupsHandler(() => groupList([])) });

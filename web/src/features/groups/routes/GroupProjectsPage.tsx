@@ -4,12 +4,13 @@ import { lazyComponent } from '../../../lib/lazy-component';
 import { toggledTopics } from '../../../lib/topic-filter';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { readPostPrefill, withoutPostPrefill } from '../../../lib/group-post-prefill';
-import { useListSearch } from '../../../lib/url-list-query';
+import { isSearching, useListSearch } from '../../../lib/url-list-query';
 import { useSession } from '../../../session/session-context';
 import { GroupControls } from '../components/GroupControls';
 import { GroupResults } from '../components/GroupResults';
 import { GroupsHeader } from '../components/GroupsHeader';
-import { groupSorts } from '../list-query';
+import { useGroupProjects } from '../api/get-group-projects';
+import { groupSorts, hasGroupFilters, toGroupListRequest } from '../list-query';
 import { useGroupListQuery } from '../use-group-list-query';
 import { SkipToResults } from '../../../components/SkipToResults';
 import styles from '../../../components/ListPage.module.css';
@@ -110,10 +111,17 @@ export function GroupProjectsPage() {
     if (topics) update({ topics });
   };
 
+  // With no group at all, the empty state's own "Post a group project" says it (the nav bar has the other):
+  // the header's would make a third on one screen. The list's one request, shared with the results.
+  const nothingYet =
+    useGroupProjects(toGroupListRequest(query)).data?.total === 0 &&
+    !hasGroupFilters(query) &&
+    !isSearching(query.q);
+
   return (
     <>
       <SkipToResults target={resultsRef} />
-      <GroupsHeader compact={compactHeader} onBrowse={browse} onPost={openPost} />
+      <GroupsHeader compact={compactHeader} onBrowse={browse} onPost={nothingYet ? null : openPost} />
       <section ref={listRef} tabIndex={-1} className={styles.list} aria-labelledby="groups-list-heading">
         <h2 id="groups-list-heading" className={styles.heading}>
           Groups

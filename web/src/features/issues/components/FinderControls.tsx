@@ -1,5 +1,6 @@
 import {
-  BEGINNER_LABELS,
+  FINDER_LABELS,
+  labelKey,
   ISSUE_SORT_OPTIONS,
   ISSUE_UPDATED_WITHIN_DAYS,
   MAX_FILTER_LANGUAGES,
@@ -47,11 +48,16 @@ export function FinderControls({
   const sorts = ISSUE_SORT_OPTIONS.filter(
     (option) => isLoggedIn || option.sort !== 'best_for_you' || query.sort === 'best_for_you',
   );
-  // The beginner labels the sync collects issues by; an address naming another label (`?label=docs`) adds it.
+  // The beginner labels the sync collects issues by, one name for each label however it is spelled
+  // ("good-first-issue" is "good first issue"); an address naming another label (`?label=docs`) adds it.
+  const shownLabel =
+    query.label === null
+      ? null
+      : (FINDER_LABELS.find((label) => labelKey(label) === labelKey(query.label ?? '')) ?? query.label);
   const labels =
-    query.label === null || BEGINNER_LABELS.includes(query.label)
-      ? BEGINNER_LABELS
-      : [...BEGINNER_LABELS, query.label];
+    shownLabel === null || FINDER_LABELS.includes(shownLabel)
+      ? FINDER_LABELS
+      : [...FINDER_LABELS, shownLabel];
 
   // What is on, the default "Not taken" included: it hides issues too.
   const active =
@@ -90,7 +96,7 @@ export function FinderControls({
           />
           <SelectField
             label="Label"
-            value={query.label ?? ''}
+            value={shownLabel ?? ''}
             options={[
               { value: '', label: 'Any beginner label' },
               ...labels.map((label) => ({ value: label, label })),

@@ -62,6 +62,12 @@ describe('claiming an issue', () => {
     await user.click(within(issue).getByRole('button', { name: /^I’m working on this\W+Add a builder$/ }));
 
     expect(await within(issue).findByText(/^You are working on this until \d+\/\d+\/\d{4}\.$/)).toBeTruthy();
+    // The Release button that replaced the one pressed has the focus.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(issue).getByRole('button', { name: /^Release\W+Add a builder$/ }),
+      ),
+    );
     expect(within(issue).getByText('claimed on OpenLFG by @mia just now')).toBeTruthy();
     const claims = calls.filter((call) => call.method === 'POST' && call.url === '/api/issues/claims');
     expect(claims.map((call) => call.body)).toEqual([{ issueId: 5 }]);
@@ -78,10 +84,11 @@ describe('claiming an issue', () => {
     // The list loads again, since the server says what else holds the issue.
     await waitFor(() => expect(finderRequests(calls).length).toBeGreaterThan(before));
     expect(await screen.findByText(/You released “Add a builder”/)).toBeTruthy();
-    // Free again, as the server now says.
-    expect(
-      await within(await row('Add a builder')).findByRole('button', { name: /^I’m working on this/ }),
-    ).toBeTruthy();
+    // Free again, as the server now says, and the claim button is focused again.
+    const claimAgain = await within(await row('Add a builder')).findByRole('button', {
+      name: /^I’m working on this/,
+    });
+    await waitFor(() => expect(document.activeElement).toBe(claimAgain));
   });
 
   it('opens the GitHub issue in a new tab when "Also say so on GitHub" is ticked', async () => {
@@ -194,6 +201,32 @@ describe('claiming an issue', () => {
         .getByRole('link', { name: 'My claims' })
         .getAttribute('aria-current'),
     ).toBe('page');
+  });
+
+  it('focuses what My claims says after releasing one there, as its row leaves', async () => {
+    let held = [4, 5].map((issueId) =>
+      makeFinderIssue({
+        issueId,
+        title: `Mine ${issueId}`,
+        claim: { login: 'mia', since: daysAgo(2), expiresAt: daysAgo(-12), mine: true },
+      }),
+    );
+    finder(() => ({ body: page([]) }), {
+      ...claimHandlers(),
+      'GET /api/issues/claims': () => ({ body: myClaims(held) }),
+      'DELETE /api/issues/claims': (call: RecordedCall) => {
+        const { issueId } = call.body as { issueId: number };
+        held = held.filter((issue) => issue.issueId !== issueId);
+        return { body: { issueId, released: true, activeClaims: held.length } };
+      },
+    });
+    const { user } = renderApp('/issues?view=claims', { session: signedInSession });
+    const list = await screen.findByRole('list', { name: 'My claims' });
+
+    await user.click(within(list).getByRole('button', { name: /^Release\W+Mine 4$/ }));
+
+    const summary = await screen.findByText(/You are working on 1 of at most 3 issues/);
+    await waitFor(() => expect(document.activeElement).toBe(summary));
   });
 
   it('asks an anonymous user to sign in to see their claims', async () => {

@@ -33,6 +33,19 @@ describe('the issue finder', () => {
     expect((screen.getByRole('checkbox', { name: 'Not taken' }) as HTMLInputElement).checked).toBe(true);
   });
 
+  it('offers each beginner label once however it is spelled, and shows a spelling from the address as it', async () => {
+    const { calls } = finder(() => ({ body: page([makeFinderIssue()]) }));
+    renderApp('/issues?label=good-first-issue');
+
+    expect((await lastRequest(calls))?.label).toBe('good-first-issue');
+    const select = screen.getByLabelText('Label') as HTMLSelectElement;
+    const names = within(select)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(names.filter((name) => /good.first.issue/i.test(name ?? ''))).toEqual(['good first issue']);
+    expect(select.value).toBe('good first issue');
+  });
+
   it('reads its filters and sort from the address and writes changes back to it', async () => {
     const { calls } = finder(() => ({ body: page([makeFinderIssue()]) }));
     const { user, currentUrl } = renderApp(

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { callsTo, makeInfo, makeViewer, signedInSession, viewersHandler } from '../../groups/test-fixtures';
@@ -150,6 +150,10 @@ describe('editing and deleting messages', () => {
 
     expect(await within(log).findByText('Meet at 6')).toBeTruthy();
     expect(within(log).getByText('edited')).toBeTruthy();
+    // The Edit button that gave way to the editor has the focus back.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(log).getByRole('button', { name: 'Edit your message' })),
+    );
     expect(callsTo(calls, 'POST', '/api/messages/edit-message')[0]?.body).toEqual({
       groupProjectId: 5,
       messageId: 7,
@@ -165,6 +169,7 @@ describe('editing and deleting messages', () => {
     await user.type(within(log).getByRole('textbox', { name: 'Edit message' }), ' and more{Escape}');
     expect(within(log).getByText('as it was')).toBeTruthy();
     expect(within(log).queryByRole('textbox', { name: 'Edit message' })).toBeNull();
+    expect(document.activeElement).toBe(within(log).getByRole('button', { name: 'Edit your message' }));
     expect(callsTo(calls, 'POST', '/api/messages/edit-message')).toHaveLength(0);
   });
 
@@ -190,6 +195,8 @@ describe('editing and deleting messages', () => {
     expect(await within(log).findByText('Message deleted')).toBeTruthy();
     expect(within(log).queryByText('Oops, wrong board')).toBeNull();
     expect(within(log).queryByRole('button', { name: /Edit|Delete/ })).toBeNull();
+    // Its Delete button is gone: focus is on the board's messages, not lost to the page.
+    await waitFor(() => expect(document.activeElement).toBe(log));
   });
 
   it('shows edits and deletions pushed live, even one that overtakes its message', async () => {
@@ -231,5 +238,27 @@ describe('editing and deleting messages', () => {
     const log = await findLog();
     expect(await within(log).findByRole('button', { name: "Delete bob's message" })).toBeTruthy();
     expect(within(log).queryByRole('button', { name: /^Edit/ })).toBeNull();
+  });
+
+  it('offers nobody Edit or Delete on an archived, read-only board, its owner included', async () => {
+    const archived = { ...group, status: 'archived' as const };
+    const ownerViewer = makeViewer('owner', { readDiscussion: true, edit: true, delete: true });
+    memberOf(
+      [
+        makeMessage({ id: 3, author: bob, text: 'from bob' }),
+        makeMessage({ id: 4, author: ada, text: 'mine' }),
+      ],
+      {
+        ...viewersHandler(() => ownerViewer),
+        'POST /api/group-projects/discussion-info': () => ({
+          body: { data: makeInfo(archived, { viewer: ownerViewer }) },
+        }),
+      },
+    );
+    renderApp('/group-projects/5', { session: signedInSession });
+    const log = await findLog();
+    await within(log).findByText('from bob');
+    expect(within(log).getByText('mine')).toBeTruthy();
+    expect(within(log).queryByRole('button', { name: /^(Edit|Delete)/ })).toBeNull();
   });
 });

@@ -34,7 +34,13 @@ export function MessageActions({ message, mine, canEdit, canDelete, onEdit }: Me
   return (
     <div className={styles.actions}>
       {canEdit ? (
-        <button type="button" className={styles.actionButton} onClick={onEdit} aria-label={`Edit ${whose}`}>
+        <button
+          type="button"
+          className={styles.actionButton}
+          onClick={onEdit}
+          aria-label={`Edit ${whose}`}
+          data-message-action="edit"
+        >
           Edit
         </button>
       ) : null}

@@ -1,5 +1,5 @@
 import type { MessageAuthor } from '@openlfg/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Avatar } from '../../../components/Avatar';
 import { PersonMenu } from '../../../components/PersonMenu';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
@@ -51,6 +51,22 @@ export function MessageItem({
   const status = entry.kind === 'pending' ? entry.pending.status : 'stored';
   const stored = entry.kind === 'stored' ? entry.message : null;
   const deleted = Boolean(stored?.deletedAt);
+  const item = useRef<HTMLLIElement>(null);
+  const wasEditing = useRef(false);
+  const wasDeleted = useRef(deleted);
+  // The control used goes away (the editor on save or cancel, Delete with the deleted text): focus goes to
+  // what replaced it, the message's Edit button or the board's log, rather than to the page's body.
+  useEffect(() => {
+    const focusFell = document.activeElement === null || document.activeElement === document.body;
+    if (wasEditing.current && !editing && focusFell) {
+      item.current?.querySelector<HTMLButtonElement>('[data-message-action="edit"]')?.focus();
+    }
+    if (!wasDeleted.current && deleted && focusFell) {
+      item.current?.closest<HTMLElement>('[role="log"]')?.focus();
+    }
+    wasEditing.current = editing;
+    wasDeleted.current = deleted;
+  }, [editing, deleted]);
   const className = [
     styles.message,
     status === 'stored' ? null : styles[status],
@@ -73,7 +89,7 @@ export function MessageItem({
     ) : null;
 
   return (
-    <li className={className} id={stored ? messageAnchor(stored.id) : undefined}>
+    <li ref={item} className={className} id={stored ? messageAnchor(stored.id) : undefined}>
       {continued ? (
         <span className={styles.avatarSpace} aria-hidden="true" />
       ) : (

@@ -21,12 +21,12 @@ export interface ProjectControlsProps {
 /** Filters and sort of the projects list, and the way to ask for a missing project. */
 export function ProjectControls({ query, onChange, onClear, onSearch }: ProjectControlsProps) {
   // The list's own answer (one request, shared with the results): which sorts have figures to sort by.
-  const known = useProjects(toListRequest(query)).data?.known;
+  const answer = useProjects(toListRequest(query)).data;
   return (
     <div className={styles.controls} role="group" aria-label="Search, filter and sort projects">
       <SearchBox
         label="Search projects"
-        placeholder="Name, owner/name, topic or words of the description"
+        placeholder="Name, topic or words"
         value={query.q}
         onSearch={onSearch}
       />
@@ -34,7 +34,13 @@ export function ProjectControls({ query, onChange, onClear, onSearch }: ProjectC
         <div className={styles.fields}>
           <TopicFilter selected={query.topics} onChange={(topics) => onChange({ topics })} />
           <LanguageFilter selected={query.languages} onChange={(languages) => onChange({ languages })} />
-          <SortSelect value={query.sort} q={query.q} onChange={(sort) => onChange({ sort })} known={known} />
+          <SortSelect
+            value={query.sort}
+            q={query.q}
+            onChange={(sort) => onChange({ sort })}
+            known={answer?.known}
+            sortFallback={answer?.sortFallback}
+          />
         </div>
         <div className={styles.row}>
           <CheckboxToggle checked={query.showNew} onChange={(showNew) => onChange({ showNew })}>

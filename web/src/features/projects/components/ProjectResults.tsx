@@ -1,3 +1,4 @@
+import { NEW_PROJECT_DAYS } from '@openlfg/contracts';
 import type { RefObject } from 'react';
 import { SearchableResults } from '../../../components/SearchableResults';
 import { useProjects } from '../api/get-projects';
@@ -17,6 +18,14 @@ export interface ProjectResultsProps {
   /** The top of the results, brought into view when the user changes page. */
   topRef: RefObject<HTMLElement | null>;
   onPageChange: () => void;
+}
+
+/** What to try when no project matches the filters: only what was chosen, so nothing it says is untrue. */
+export function filteredHintOf(query: Pick<ListQuery, 'topics' | 'languages' | 'showNew'>): string {
+  if (query.topics.length + query.languages.length > 0) {
+    return 'Try fewer topics or languages, or clear the filters.';
+  }
+  return `No project joined the catalogue in the last ${NEW_PROJECT_DAYS} days: turn off “New in the last ${NEW_PROJECT_DAYS} days” to see them all.`;
 }
 
 /** One page of the list with its summary and pages; its loading, empty and error states. */
@@ -45,7 +54,7 @@ export function ProjectResults({
       topRef={topRef}
       onClear={onClear}
       onClearSearch={onClearSearch}
-      filteredHint="Try fewer topics or languages, or clear the filters."
+      filteredHint={filteredHintOf(query)}
       nothingYet={
         <>
           <p className={styles.emptyTitle}>There are no projects in the catalogue yet.</p>

@@ -103,7 +103,10 @@ describe('sorting by a figure some projects lack', () => {
       ['Most Used By', false],
       ['Least Used By', false],
       ['Most Saved', false],
+      ['Most beginner issues', false],
     ]);
+    // The box shows the order the list is really in.
+    expect((sortSelect() as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Most beginner issues');
     expect(
       screen.getByText(
         'No project here has a contributor count yet, so those with the most beginner issues come first.',

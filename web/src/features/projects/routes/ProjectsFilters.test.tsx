@@ -57,7 +57,12 @@ describe('sorting and filtering the projects list', () => {
       'Most Used By',
       'Least Used By',
       'Most Saved',
+      'Most beginner issues',
     ]);
+    await user.selectOptions(sort, 'Most beginner issues');
+    expect(currentUrl()).toBe('/?sort=beginner_issues-desc');
+    expect(await lastRequest(calls)).toMatchObject({ sortField: 'beginner_issues', order: 'DESC', page: 1 });
+
     await user.selectOptions(sort, 'Most Used By');
 
     expect(currentUrl()).toBe('/?sort=used_by-desc');

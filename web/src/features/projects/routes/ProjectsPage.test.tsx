@@ -183,11 +183,27 @@ describe('the projects list', () => {
     const { user, currentUrl } = renderApp('/?topics=cobol,quantum');
 
     expect(await screen.findByText('No projects match these filters.')).toBeTruthy();
+    expect(screen.getByText('Try fewer topics or languages, or clear the filters.')).toBeTruthy();
     const results = screen.getByRole('region', { name: 'Project results' });
     await user.click(within(results).getByRole('button', { name: 'Clear filters' }));
 
     expect(currentUrl()).toBe('/');
     expect(await card('anything')).toBeTruthy();
+  });
+
+  it('says no project is new, without talking of topics or languages, when only New is on', async () => {
+    mockApi(
+      projectsHandler((request) => (request.showNew ? listResponse([]) : listResponse([makeProject()]))),
+    );
+    renderApp('/?new=1');
+
+    expect(await screen.findByText('No projects match these filters.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'No project joined the catalogue in the last 30 days: turn off “New in the last 30 days” to see them all.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/topics or languages/)).toBeNull();
   });
 
   it('shows the error with a Try again button that reloads the list', async () => {
