@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import { ErrorCode, projectIssuesRequest } from '@openlfg/contracts';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import { projectIssuesRequest } from '@openlfg/contracts';
+import type { FastifyBaseLogger, FastifyServerOptions, RouteOptions } from 'fastify';
 import { sessionProbe } from './accounts/authentication.js';
 import { registerAccounts } from './accounts/index.js';
 import type { Config } from './config.js';
@@ -63,19 +61,16 @@ import { createProjectsService } from './projects/service.js';
 import { announce, createEventBus, type EventBus } from './platform/bus/index.js';
 import type { Database } from './platform/db/database.js';
 import { healthRoutes } from './platform/health/routes.js';
-import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/http/errors.js';
+import { registerErrorHandling } from './platform/http/errors.js';
 import { requireDeclaredRoutes } from './platform/http/endpoints.js';
 import { openApiRoutes, registerOpenApi } from './platform/http/openapi.js';
+import { createHttpServer } from './platform/http/create-server.js';
 import { registerSecurity } from './platform/http/security.js';
 import { registerRateLimits } from './platform/http/rate-limits.js';
 import { registerSpa } from './platform/http/spa.js';
-import { registerJsonBodyParser } from './platform/http/json-body.js';
-import { registerValidation } from './platform/http/validation.js';
 import { observeRealtime, registerMetrics } from './platform/metrics.js';
-import { AccessLog, loggerOptions } from './platform/logger.js';
 
-/** Bodies above this are refused with 413 before they are parsed. No API request needs more. */
-export const BODY_LIMIT_BYTES = 64 * 1024;
+export { BODY_LIMIT_BYTES } from './platform/http/create-server.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -126,72 +121,16 @@ export interface AppDeps {
   recheckClock?: () => number;
 }
 
-/** What a starting node still answers. */
-const ANSWERED_WHILE_STARTING = new Set(['/api/health', '/api/ready', '/metrics']);
-
 /**
  * The whole HTTP surface: every plugin and route, without listening. main.ts listens; tests call inject().
  */
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
-  const loggerOption = deps.logger ?? loggerOptions(config.logLevel, { asynchronous: config.isProduction });
-  const app = Fastify({
-    ...(isLoggerInstance(loggerOption) ? { loggerInstance: loggerOption } : { logger: loggerOption }),
-    bodyLimit: BODY_LIMIT_BYTES,
-    // A client must send a request's headers and body within REQUEST_TIMEOUT_MS (else 408 and the connection is
-    // closed), so one trickling bytes cannot hold a connection open. Node looks for late requests only every
-    // `connectionsCheckingInterval` (30 s by default), hence the shorter interval. Only receiving is bounded: a
-    // handler may take its time, a client may read the answer slowly (no idle `connectionTimeout`), and an
-    // upgraded WebSocket is no longer a request.
-    requestTimeout: config.requestTimeoutMs,
-    http: {
-      requestTimeout: config.requestTimeoutMs,
-      headersTimeout: config.requestTimeoutMs,
-      connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs),
-    },
-    trustProxy: config.trustProxy,
-    genReqId: () => randomUUID(),
-    requestIdHeader: false,
-    logController: new AccessLog(),
-    return503OnClosing: true,
-    frameworkErrors,
-    clientErrorHandler,
-  }).withTypeProvider<TypeBoxTypeProvider>();
-  registerValidation(app);
-  registerJsonBodyParser(app);
+  const { app, started } = createHttpServer(config, {
+    logger: deps.logger,
+    startsLater: deps.startsLater === true,
+  });
   registerMetrics(app, config.metricsToken);
-  let started = deps.startsLater !== true;
-  app.decorate('markStarted', () => {
-    started = true;
-  });
-  app.addHook('onRequest', async (request, reply) => {
-    if (started || ANSWERED_WHILE_STARTING.has(request.url.split('?')[0] ?? '')) return;
-    return reply
-      .status(503)
-      .header('retry-after', '5')
-      .send({
-        error: {
-          code: ErrorCode.unavailable,
-          message: 'OpenLFG is starting (applying database migrations): try again in a few seconds.',
-        },
-      });
-  });
-  const declaredRoutes: RouteOptions[] = [];
-  app.decorate('declaredRoutes', declaredRoutes);
-  app.addHook('onRoute', (route) => {
-    declaredRoutes.push(route);
-  });
-
-  // While shutting down, a keep-alive connection whose request was in flight would otherwise stay open until its
-  // keep-alive timeout and hold the shutdown up; telling the client to close it lets close() finish promptly.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    if (closing) reply.header('connection', 'close');
-  });
 
   // Nodes tell each other about new messages, membership changes and ended sessions (LISTEN/NOTIFY on
   // PostgreSQL, in process on PGlite).
@@ -220,7 +159,7 @@ export async function buildApp(deps: AppDeps) {
     database,
     onSessionEnded: (sessionIdHash) => announce(bus, { kind: 'session-ended', sessionIdHash }, app.log),
   });
-  await app.register(healthRoutes, { database, started: () => started });
+  await app.register(healthRoutes, { database, started });
   const projectsRepository = createProjectsRepository(database.db);
   const projectsService = createProjectsService(projectsRepository, {
     listCacheTtlMs: config.listCacheTtlMs,
@@ -440,9 +379,3 @@ export async function buildApp(deps: AppDeps) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
-
-function isLoggerInstance(value: AppDeps['logger']): value is FastifyBaseLogger {
-  return (
-    typeof value === 'object' && value !== null && typeof (value as FastifyBaseLogger).child === 'function'
-  );
-}
