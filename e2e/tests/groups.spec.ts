@@ -102,7 +102,7 @@ test('a private group from posting to deletion, with two users', async ({ browse
   // The report against it is closed with the deletion: nothing is left for a moderator, and the audit log
   // says what happened.
   const moderator = await signedIn(browser, E2E_MODERATOR, '/admin?tab=reports');
-  await expect(moderator.getByRole('heading', { level: 2, name: 'Reports' })).toBeVisible();
+  await expect(moderator.getByRole('heading', { level: 2, name: 'Reports', exact: true })).toBeVisible();
   await expect(
     moderator.getByText('No open reports.').or(moderator.getByRole('article').first()),
   ).toBeVisible();
