@@ -3,9 +3,9 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { toastError } from '../../../lib/error-message';
-import { formatRelativeTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useActOnReportedGroup, type ReportAction } from '../api/act-on-reported-group';
+import { OpenReports } from './OpenReports';
 import { ACTION_FAILED_MESSAGE, ReasonDialog } from './ReasonDialog';
 import buttons from '../../../components/buttons.module.css';
 import styles from './Moderation.module.css';
@@ -58,20 +58,7 @@ export function ReportedGroupItem({ group, onActed }: ReportedGroupItemProps) {
         {hidden ? <span className={styles.badgeWarning}>Hidden</span> : null}
         {exists ? null : <span className={styles.badgeWarning}>Deleted</span>}
       </h3>
-      <p className={styles.muted}>
-        {reports.length === 1 ? '1 open report' : `${reports.length} open reports`}
-      </p>
-      <ul className={styles.reports} aria-label={`Reports on ${title}`}>
-        {reports.map((report) => (
-          <li key={`${report.reporter}-${report.at}`} className={styles.report}>
-            <p className={styles.muted}>
-              <strong>{report.reporter}</strong>,{' '}
-              <time dateTime={report.at}>{formatRelativeTime(report.at)}</time>
-            </p>
-            <p className={styles.reason}>{report.reason}</p>
-          </li>
-        ))}
-      </ul>
+      <OpenReports reports={reports} subject={title} />
       <div className={buttons.row}>
         <button
           type="button"

@@ -4,10 +4,10 @@ import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import fields from '../../../components/FormField.module.css';
 import buttons from '../../../components/buttons.module.css';
 import { toastError } from '../../../lib/error-message';
-import { formatRelativeTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useActOnPerson, useReportedPeople } from '../api/reported-people';
 import { ModerationList } from './ModerationList';
+import { OpenReports } from './OpenReports';
 import { ACTION_FAILED_MESSAGE, ReasonDialog } from './ReasonDialog';
 import styles from './Moderation.module.css';
 
@@ -58,20 +58,7 @@ function ReportedPersonItem({ person, onActed }: { person: AdminReportedUser; on
         <span>{login}</span>
         {person.suspended ? <span className={styles.badgeWarning}>Suspended</span> : null}
       </h3>
-      <p className={styles.muted}>
-        {reports.length === 1 ? '1 open report' : `${reports.length} open reports`}
-      </p>
-      <ul className={styles.reports} aria-label={`Reports on ${login}`}>
-        {reports.map((report) => (
-          <li key={`${report.reporter}-${report.at}`} className={styles.report}>
-            <p className={styles.muted}>
-              <strong>{report.reporter}</strong>,{' '}
-              <time dateTime={report.at}>{formatRelativeTime(report.at)}</time>
-            </p>
-            <p className={styles.reason}>{report.reason}</p>
-          </li>
-        ))}
-      </ul>
+      <OpenReports reports={reports} subject={login} />
       <div className={buttons.row}>
         <button
           type="button"
