@@ -122,6 +122,11 @@ describe('following a board', () => {
     expect(at).toEqual(expect.any(Number));
     first.close();
     await first.closed;
+    // A witness in the room sees the changes live: once it has, the node has handed them out (on PostgreSQL
+    // they come through NOTIFY, after the HTTP answers), and a socket that subscribes later gets them only by
+    // asking.
+    const witness = await rt.connect(rt.owner);
+    expect(await rt.subscribe(witness, groupId, gone.id)).toBe('subscribed');
     // While the member is away.
     await call(rt.t.app, 'POST', '/api/messages/edit-message', rt.owner.cookie, {
       groupProjectId: groupId,
@@ -132,6 +137,8 @@ describe('following a board', () => {
       groupProjectId: groupId,
       messageId: gone.id,
     });
+    await witness.next('message-changed', (frame) => frame.message.id === kept.id);
+    await witness.next('message-changed', (frame) => frame.message.id === gone.id);
 
     // Resubscribing without changedSince brings nothing (no new message)...
     const plain = await rt.connect(rt.member);
