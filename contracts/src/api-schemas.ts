@@ -25,17 +25,19 @@ import {
   PendingRequestsResponse,
   PostGroupBody,
   EditGroupBody,
-  RemoveMemberBody,
-  RemovedMembersQuery,
-  RemovedMembersResponse,
-  AllowBackBody,
-  AllowBackResponse,
   SetGroupStatusBody,
-  TransferOwnershipBody,
   ReportBody,
   SaveGroupBody,
   SaveGroupResponse,
 } from './groups.js';
+import {
+  AllowBackBody,
+  AllowBackResponse,
+  RemovedMembersQuery,
+  RemovedMembersResponse,
+  RemoveMemberBody,
+  TransferOwnershipBody,
+} from './group-members.js';
 import { RequesterSummary, RequesterSummaryQuery, RequestToJoinBody } from './join-requests.js';
 import {
   CreateInviteBody,

@@ -1,7 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, Text } from './schema-helpers.js';
+import { GroupId, Nullable, Text } from './schema-helpers.js';
 import { MAX_FILTER_TOPICS, TOPIC_PATTERN } from './constants.js';
-import { GITHUB_LOGIN_PATTERN } from './string-patterns.js';
 import {
   GROUP_DESCRIPTION_MAX,
   GROUP_MAX_MEMBERS_LIMIT,
@@ -10,7 +9,6 @@ import {
   JOIN_QUESTION_MAX,
   MAX_GROUP_TOPICS,
   MIN_GROUP_TOPICS,
-  REMOVAL_REASON_MAX,
   REPORT_REASON_MAX,
 } from './group-constants.js';
 import { DecisionNote } from './notifications.js';
@@ -59,7 +57,6 @@ export const GroupSortField = Type.Union([
 export type GroupSortField = Static<typeof GroupSortField>;
 
 const Topic = Type.String({ pattern: TOPIC_PATTERN, maxLength: 50 });
-const GroupId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });
 
 export const GroupListRequest = Type.Object(
   {
@@ -176,54 +173,6 @@ export const SetGroupStatusBody = Type.Object(
   { additionalProperties: false },
 );
 export type SetGroupStatusBody = Static<typeof SetGroupStatusBody>;
-
-const MemberLogin = Type.String({ pattern: GITHUB_LOGIN_PATTERN, minLength: 1, maxLength: 39 });
-
-/** The owner removes a member, optionally saying why. */
-export const RemoveMemberBody = Type.Object(
-  {
-    groupProjectId: GroupId,
-    memberUsername: MemberLogin,
-    reason: Type.Optional(Type.Union([Text({ maxLength: REMOVAL_REASON_MAX }), Type.Null()])),
-  },
-  { additionalProperties: false },
-);
-export type RemoveMemberBody = Static<typeof RemoveMemberBody>;
-
-/** One person of one group, by login. */
-const GroupPersonBody = Type.Object(
-  { groupProjectId: GroupId, memberUsername: MemberLogin },
-  { additionalProperties: false },
-);
-
-/** The owner hands the group to one of its members, and stays a member. */
-export const TransferOwnershipBody = GroupPersonBody;
-export type TransferOwnershipBody = Static<typeof TransferOwnershipBody>;
-
-/** Someone the owner removed: barred from joining again (by any path) until the owner allows them back. */
-export const RemovedMember = Type.Object({
-  login: Type.String(),
-  avatarUrl: Nullable(Type.String()),
-  removedAt: Type.String({ format: 'date-time' }),
-  /** The reason the owner gave when removing them, if any. */
-  reason: Nullable(Type.String()),
-});
-export type RemovedMember = Static<typeof RemovedMember>;
-export const RemovedMembersQuery = Type.Object({ groupProjectId: GroupId }, { additionalProperties: false });
-export type RemovedMembersQuery = Static<typeof RemovedMembersQuery>;
-/** Newest removal first. */
-export const RemovedMembersResponse = Type.Object({ data: Type.Array(RemovedMember) });
-export type RemovedMembersResponse = Static<typeof RemovedMembersResponse>;
-
-/** The owner lifts a removal: the person may join again as anyone may. */
-export const AllowBackBody = GroupPersonBody;
-export type AllowBackBody = Static<typeof AllowBackBody>;
-export const AllowBackResponse = Type.Object({
-  groupProjectId: Type.Integer(),
-  login: Type.String(),
-  allowedBack: Type.Literal(true),
-});
-export type AllowBackResponse = Static<typeof AllowBackResponse>;
 
 export const GroupIdBody = Type.Object({ groupProjectId: GroupId }, { additionalProperties: false });
 export type GroupIdBody = Static<typeof GroupIdBody>;

@@ -19,6 +19,7 @@ export * from './issues.js';
 export * from './alerts.js';
 export * from './project-page.js';
 export * from './groups.js';
+export * from './group-members.js';
 export * from './join-requests.js';
 export * from './invites.js';
 export * from './moderation.js';

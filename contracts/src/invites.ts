@@ -1,8 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { INVITE_MAX_USES_LIMIT } from './group-constants.js';
-import { Nullable } from './schema-helpers.js';
+import { GroupId, Nullable } from './schema-helpers.js';
 
-const GroupId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });
 const InviteId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });
 
 /**

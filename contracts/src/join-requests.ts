@@ -1,8 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { JOIN_MESSAGE_MAX } from './group-constants.js';
-import { Text } from './schema-helpers.js';
-
-const GroupId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });
+import { GroupId, Text } from './schema-helpers.js';
 
 /** A request to join a private group, with an optional message answering the owner's question. */
 export const RequestToJoinBody = Type.Object(

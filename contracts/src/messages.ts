@@ -3,9 +3,8 @@
  */
 import { Type, type Static } from 'typebox';
 import { CLIENT_MESSAGE_ID_PATTERN, MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE } from './board-constants.js';
-import { Text } from './schema-helpers.js';
+import { GroupId, Text } from './schema-helpers.js';
 
-const GroupId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });
 const ProjectId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });
 const MessageId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });
 /** `discussion-board-{groupProjectId}` (a group's board) or `project-room-{projectId}` (a project's room). */

@@ -13,10 +13,9 @@ import {
   UTC_OFFSET_MAX,
   UTC_OFFSET_MIN,
 } from './people.js';
-import { Nullable, Text } from './schema-helpers.js';
+import { GroupId, Nullable, Text } from './schema-helpers.js';
 import { GITHUB_LOGIN_PATTERN } from './string-patterns.js';
 
-const GroupId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });
 const Login = Type.String({ pattern: GITHUB_LOGIN_PATTERN, minLength: 1, maxLength: 39 });
 const Hours = Type.Integer({ minimum: 1, maximum: HOURS_PER_WEEK_MAX });
 const Offset = Type.Integer({ minimum: UTC_OFFSET_MIN, maximum: UTC_OFFSET_MAX });

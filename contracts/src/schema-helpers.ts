@@ -11,6 +11,9 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 export const Text = (options: Omit<TStringOptions, 'pattern'> = {}) =>
   Type.String({ ...options, pattern: TEXT_PATTERN });
 
+/** A group's id as every request names it. */
+export const GroupId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });
+
 /** The answer of a route that answers nothing: 204, no body. */
 export const NoContent = Type.Null({ description: 'Done; the answer has no body.' });
 /** The answer of a route that sends the browser elsewhere: 302 with a Location. */

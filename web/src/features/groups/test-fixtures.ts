@@ -61,6 +61,11 @@ export function callsTo(calls: readonly RecordedCall[], method: string, url: str
 export const signedInSession = { isLoginLoading: false, isLoggedIn: true };
 
 /** A signed-in user 'ada' with the given groups and pending requests. */
+/** The board's first read (`discussion-info`) answering `body`, a group with the viewer's standing. */
+export function infoHandler(body: unknown) {
+  return { 'POST /api/group-projects/discussion-info': () => ({ body: { data: body } }) };
+}
+
 export function signedInAs({
   myGroups = [],
   myRequests = [],
