@@ -62,6 +62,8 @@ const FINDER_COLUMNS = [
   'i.claim_comment_at',
   'i.open',
   'i.is_demo',
+  'i.synced_at',
+  'i.checked_at',
   'p.repo_ext',
   'p.name as project_name',
   'p.language as project_language',

@@ -117,7 +117,7 @@ export function createIssueFinderService(deps: {
   /** The user's public repositories (accounts: cached per user in the database, read from GitHub). */
   publicRepos: (userId: number) => Promise<PublicRepo[]>;
   /** Asks for the listed issues, where their facts are old, to be rechecked with GitHub in the background. */
-  recheckIssues?: (issueIds: number[]) => void;
+  recheckIssues?: (listed: { id: number; isDemo: boolean; syncedAt: Date; checkedAt: Date | null }[]) => void;
   now?: () => Date;
 }) {
   const { repository } = deps;
@@ -165,7 +165,14 @@ export function createIssueFinderService(deps: {
 
   /** Issues a list shows: where their facts are old, asked about again after the answer. */
   function recheckListed(rows: FinderRow[]): void {
-    if (rows.length > 0) deps.recheckIssues?.(rows.map((row) => row.id));
+    deps.recheckIssues?.(
+      rows.map((row) => ({
+        id: row.id,
+        isDemo: row.is_demo,
+        syncedAt: row.synced_at,
+        checkedAt: row.checked_at,
+      })),
+    );
   }
 
   async function issueFor(issueId: number, callerId: number): Promise<FinderIssue> {

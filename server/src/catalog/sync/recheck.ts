@@ -26,11 +26,22 @@ export interface IssueRecheckOptions {
   now?: () => number;
 }
 
+/** An issue a list showed, with what says how old its facts are. */
+export interface ListedIssue {
+  id: number;
+  isDemo: boolean;
+  syncedAt: Date;
+  checkedAt: Date | null;
+}
+
 export interface IssueRecheck {
   /** A project's page was viewed: recheck its stale issues in the background. Never throws, never waits. */
   project(projectId: number): void;
-  /** The finder listed these issues: recheck the stale ones in the background. Never throws, never waits. */
-  issues(issueIds: number[]): void;
+  /**
+   * The finder listed these issues: recheck the stale ones in the background. Never throws, never waits; a
+   * list whose issues are all fresh (or demo issues) costs nothing, not even a read.
+   */
+  issues(listed: readonly ListedIssue[]): void;
   /** Resolves once the rechecks running now have ended (tests; shutting down). */
   settled(): Promise<void>;
 }
@@ -98,8 +109,14 @@ export function createIssueRecheck(options: IssueRecheckOptions): IssueRecheck {
 
   return {
     project: (projectId) => schedule({ projectId }),
-    issues: (issueIds) => {
-      if (issueIds.length > 0) schedule({ issueIds });
+    issues: (listed) => {
+      const staleBefore = now() - RECHECK_AFTER_MS;
+      // The list's own columns say which facts are old: a fresh page (the usual one) schedules nothing.
+      const stale = listed.filter(
+        (issue) =>
+          !issue.isDemo && Math.max(issue.syncedAt.getTime(), issue.checkedAt?.getTime() ?? 0) < staleBefore,
+      );
+      if (stale.length > 0) schedule({ issueIds: stale.map((issue) => issue.id) });
     },
     async settled() {
       while (inFlight.size > 0) await Promise.all(inFlight);
