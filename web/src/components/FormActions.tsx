@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import styles from './FormField.module.css';
 
 export interface FormActionsProps {
@@ -5,11 +6,14 @@ export interface FormActionsProps {
   pending: boolean;
   submitLabel: string;
   pendingLabel: string;
-  onCancel: () => void;
+  /** A dialog's Cancel; a page's form has none. */
+  onCancel?: () => void;
+  /** What follows the buttons on the same row (a link to where the saved thing shows). */
+  children?: ReactNode;
 }
 
-/** A form's submit and Cancel buttons, the same in every dialog. */
-export function FormActions({ pending, submitLabel, pendingLabel, onCancel }: FormActionsProps) {
+/** A form's submit button (and a dialog's Cancel), the same in every form. */
+export function FormActions({ pending, submitLabel, pendingLabel, onCancel, children }: FormActionsProps) {
   return (
     <div className={styles.actions}>
       <button
@@ -20,9 +24,12 @@ export function FormActions({ pending, submitLabel, pendingLabel, onCancel }: Fo
       >
         {pending ? pendingLabel : submitLabel}
       </button>
-      <button type="button" className={styles.secondary} onClick={onCancel}>
-        Cancel
-      </button>
+      {onCancel ? (
+        <button type="button" className={styles.secondary} onClick={onCancel}>
+          Cancel
+        </button>
+      ) : null}
+      {children}
     </div>
   );
 }

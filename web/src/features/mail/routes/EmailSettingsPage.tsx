@@ -2,6 +2,7 @@ import type { DigestFrequency, MailSettings, SavedMailSettings } from '@openlfg/
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
+import { FormActions } from '../../../components/FormActions';
 import fields from '../../../components/FormField.module.css';
 import { PageHeader } from '../../../components/PageHeader';
 import { Spinner } from '../../../components/Spinner';
@@ -197,16 +198,7 @@ function Form({ settings }: { settings: MailSettings }) {
           {problem}
         </p>
       ) : null}
-      <div className={fields.actions}>
-        <button
-          type="submit"
-          className={fields.primary}
-          aria-disabled={save.isPending || undefined}
-          aria-busy={save.isPending || undefined}
-        >
-          {save.isPending ? 'Saving…' : 'Save'}
-        </button>
-      </div>
+      <FormActions pending={save.isPending} submitLabel="Save" pendingLabel="Saving…" />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { toastError } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useActOnReportedGroup, type ReportAction } from '../api/act-on-reported-group';
+import { DismissReportsButton } from './DismissReportsButton';
 import { OpenReports } from './OpenReports';
 import { ACTION_FAILED_MESSAGE, ReasonDialog } from './ReasonDialog';
 import buttons from '../../../components/buttons.module.css';
@@ -60,14 +61,7 @@ export function ReportedGroupItem({ group, onActed }: ReportedGroupItemProps) {
       </h3>
       <OpenReports reports={reports} subject={title} />
       <div className={buttons.row}>
-        <button
-          type="button"
-          className={buttons.action}
-          aria-disabled={act.isPending || undefined}
-          onClick={() => void dismiss()}
-        >
-          Dismiss<VisuallyHidden> the reports on {title}</VisuallyHidden>
-        </button>
+        <DismissReportsButton subject={title} pending={act.isPending} onDismiss={() => void dismiss()} />
         {exists && !hidden ? (
           <button type="button" className={buttons.action} onClick={() => setDialog('hide')}>
             Hide group<VisuallyHidden> {title}</VisuallyHidden>

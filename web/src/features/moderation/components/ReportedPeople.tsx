@@ -7,6 +7,7 @@ import { toastError } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useActOnPerson, useReportedPeople } from '../api/reported-people';
 import { ModerationList } from './ModerationList';
+import { DismissReportsButton } from './DismissReportsButton';
 import { OpenReports } from './OpenReports';
 import { ACTION_FAILED_MESSAGE, ReasonDialog } from './ReasonDialog';
 import styles from './Moderation.module.css';
@@ -60,14 +61,7 @@ function ReportedPersonItem({ person, onActed }: { person: AdminReportedUser; on
       </h3>
       <OpenReports reports={reports} subject={login} />
       <div className={buttons.row}>
-        <button
-          type="button"
-          className={buttons.action}
-          aria-disabled={act.isPending || undefined}
-          onClick={() => void dismiss()}
-        >
-          Dismiss<VisuallyHidden> the reports on {login}</VisuallyHidden>
-        </button>
+        <DismissReportsButton subject={login} pending={act.isPending} onDismiss={() => void dismiss()} />
         {person.suspended ? null : (
           <button type="button" className={buttons.danger} onClick={() => setSuspending(true)}>
             Suspend account<VisuallyHidden> {login}</VisuallyHidden>

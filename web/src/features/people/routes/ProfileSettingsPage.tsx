@@ -9,6 +9,7 @@ import {
 } from '@openlfg/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { FormActions } from '../../../components/FormActions';
 import fields from '../../../components/FormField.module.css';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryErrorState } from '../../../components/QueryErrorState';
@@ -254,17 +255,9 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
           {problem}
         </p>
       ) : null}
-      <div className={fields.actions}>
-        <button
-          type="submit"
-          className={fields.primary}
-          aria-disabled={save.isPending || undefined}
-          aria-busy={save.isPending || undefined}
-        >
-          {save.isPending ? 'Saving…' : 'Save profile'}
-        </button>
+      <FormActions pending={save.isPending} submitLabel="Save profile" pendingLabel="Saving…">
         <Link to={profileHref(profile.login)}>See your profile</Link>
-      </div>
+      </FormActions>
     </form>
   );
 }
