@@ -288,6 +288,7 @@ export async function buildApp(deps: AppDeps) {
     alertNewIssues: alerts.alertNewIssues,
     groupListsChanged: () => groupsService.listsChanged(),
     groupAccessChanged,
+    projectAccessChanged: (projectId) => announce(bus, { kind: 'project-access', projectId }, app.log),
     notify: notifications.record,
     isModerator: accounts.isModerator,
     requireUser: accounts.requireUser,

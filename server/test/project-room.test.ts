@@ -140,4 +140,22 @@ describe("a project's room", () => {
     reader.send({ type: 'subscribe', room: projectRoom(987_654) });
     expect((await reader.next('room-closed')).reason).toBe('not-found');
   });
+
+  it('closes live for its readers when a moderator removes the project from the catalogue', async () => {
+    const doomed = await addProject(t.database.db, 'room-owner/doomed-project');
+    const reader = await openSocket(url, { cookie: bob.cookie });
+    sockets.push(reader);
+    await reader.next('ready');
+    reader.send({ type: 'subscribe', room: projectRoom(doomed) });
+    await reader.next('subscribed');
+    const removed = await call(t.app, 'DELETE', `/api/admin/projects/${doomed}`, moderator.cookie, {
+      reason: 'Not open source',
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(await reader.next('room-closed')).toEqual({
+      type: 'room-closed',
+      room: projectRoom(doomed),
+      reason: 'not-found',
+    });
+  });
 });

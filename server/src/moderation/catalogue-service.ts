@@ -22,7 +22,7 @@ export function createCatalogueService(
     log: ModerationLog;
     /** Tells the alerts for new issues of the issues a run stores for the first time. */
     alertNewIssues?: AlertNewIssues;
-  } & Pick<ModerationEffects, 'catalogueChanged'>,
+  } & Pick<ModerationEffects, 'catalogueChanged' | 'projectAccessChanged'>,
 ) {
   const { repository } = deps;
   let currentSync: { controller: AbortController; done: Promise<unknown> } | null = null;
@@ -88,6 +88,7 @@ export function createCatalogueService(
         });
       });
       deps.catalogueChanged();
+      deps.projectAccessChanged(id);
     },
 
     /**

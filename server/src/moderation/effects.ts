@@ -15,6 +15,8 @@ export interface ModerationEffects {
   groupListsChanged: () => void;
   /** A hidden, restored or deleted group's board re-checks its subscribers' access (the realtime channel). */
   groupAccessChanged: (groupId: number) => void;
+  /** A removed project's room closes for its subscribers (the realtime channel re-checks their access). */
+  projectAccessChanged: (projectId: number) => void;
   /** A suspended account's session is gone: every node closes its sockets (the bus's session-ended). */
   sessionEnded: (sessionIdHash: string) => void;
 }

@@ -4,6 +4,7 @@ import type { BusEvent, EventBus } from '../../platform/bus/index.js';
 import { frame, type RealtimeClient } from '../../platform/realtime/client.js';
 import { isDatabaseUnavailable } from '../../platform/db/unavailable.js';
 import type { MessagesRepository } from '../repository.js';
+import type { RoomRef } from '../../groups/policy-rooms.js';
 import { roomName as nameOfRoom, roomRefOf } from '../room-access.js';
 import type { MessagesService } from '../service.js';
 import { createRoomDelivery, type Room, type Subscription } from './room-delivery.js';
@@ -117,8 +118,13 @@ export function createRealtimeHub(deps: {
         }
         return;
       }
-      case 'group-access': {
-        const room = rooms.get(nameOfRoom({ kind: 'group', id: event.groupId }));
+      case 'group-access':
+      case 'project-access': {
+        const ref: RoomRef =
+          event.kind === 'group-access'
+            ? { kind: 'group', id: event.groupId }
+            : { kind: 'project', id: event.projectId };
+        const room = rooms.get(nameOfRoom(ref));
         if (room) {
           recheckRoom(room).catch((error: unknown) =>
             log.warn({ err: error, room: room.name }, 'checking who may read a room failed'),

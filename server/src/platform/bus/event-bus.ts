@@ -12,6 +12,8 @@ export type BusEvent =
   | { kind: 'message-changed'; room: string; id: number }
   /** Who may read this group's board may have changed: a member left, the group was hidden or deleted. */
   | { kind: 'group-access'; groupId: number }
+  /** A project's room may no longer be readable: the project left the catalogue. */
+  | { kind: 'project-access'; projectId: number }
   /** A session ended (logout, a new sign-in): its sockets close. */
   | { kind: 'session-ended'; sessionIdHash: string }
   /** These users' notifications changed (a new one, one read): nodes push their unread counts. */
@@ -67,6 +69,10 @@ export function decodeBusEvent(payload: string): BusEvent | null {
     case 'group-access':
       return Number.isSafeInteger(event.groupId)
         ? { kind: 'group-access', groupId: event.groupId as number }
+        : null;
+    case 'project-access':
+      return Number.isSafeInteger(event.projectId)
+        ? { kind: 'project-access', projectId: event.projectId as number }
         : null;
     case 'session-ended':
       return typeof event.sessionIdHash === 'string'
