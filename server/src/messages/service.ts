@@ -211,11 +211,11 @@ export function createMessagesService(
       const announce = await repository.roomTransaction(room).execute(async (trx) => {
         // The key share lock on the group's (or project's) row: a deletion in progress finishes first, and then
         // there is no board to post to; a post that got the lock first is deleted with it. Taken before the
-        // room's lock (the same order in every post; a deletion takes no room lock), so the room is held only
-        // for the insert: posts to one room queue behind each other's insert, not each other's checks.
+        // room's lock (the same order in every post; a deletion takes no room lock), which the insert takes, so
+        // the room is held from the insert to the commit: posts to one room queue behind each other's insert,
+        // not each other's checks.
         const access = await authorized('post-message', trx, ref, caller, 'key share');
         loaded = access;
-        await repository.lockRoom(trx, room);
         const inserted = await repository.insert(trx, {
           room,
           ...(ref.kind === 'group' ? { groupId: ref.id } : { projectId: ref.id }),
