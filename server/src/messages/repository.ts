@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
 import { DEFAULT_WAITS, type DatabaseWaits } from '../platform/db/waits.js';
 import { KeyedQueue } from '../platform/keyed-queue.js';
@@ -114,15 +114,22 @@ export function createMessagesRepository(
      * Inserts the message holding its room (lockRoom's lock and idle bound, taken in the same statement, before
      * the row is given its id), or returns null when this author already used this client id. One statement
      * rather than two: the room is held from here to the commit only, and a post makes one round trip fewer.
+     * `announce` (the bus's notifyExpression) sends the new row's `message` event in the same statement, at
+     * commit: `announced` says it did (never for a retry, which inserts nothing).
      */
     async insert(
       trx: Transaction<DB>,
       values: { room: string; authorId: number; clientId: string; body: string } & (
         { groupId: number } | { projectId: number }
       ),
-    ): Promise<{ id: number; created_at: Date } | null> {
+      announce?: (payload: RawBuilder<string>) => RawBuilder<unknown>,
+    ): Promise<{ id: number; created_at: Date; announced: boolean } | null> {
+      // The bus event { kind: 'message', room, id } (encodeBusEvent's shape), built from the inserted row.
+      const announced = announce
+        ? sql`, ${announce(sql<string>`json_build_object('kind', 'message', 'room', room, 'id', id)::text`)} is not null`
+        : sql`, false`;
       // The materialized CTE runs first, whole: the lock is held before the insert draws the id (nextval).
-      const { rows } = await sql<{ id: number; created_at: Date }>`
+      const { rows } = await sql<{ id: number; created_at: Date; announced: boolean }>`
         with room_lock as materialized (select ${roomLock(values.room)})
         insert into messages (room, group_id, project_id, author_id, client_id, body)
         select ${values.room}, ${'groupId' in values ? values.groupId : null}::int8,
@@ -130,7 +137,7 @@ export function createMessagesRepository(
           ${values.clientId}, ${values.body}
         from room_lock
         on conflict (author_id, client_id) do nothing
-        returning id, created_at`.execute(trx);
+        returning id, created_at${announced} as announced`.execute(trx);
       return rows[0] ?? null;
     },
 

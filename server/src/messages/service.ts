@@ -94,7 +94,7 @@ const noBoard = (ref: RoomRef) => notFound(noSuchBoard(ref));
 export function createMessagesService(
   repository: MessagesRepository,
   loadGroupAccess: LoadGroupAccess,
-  bus: Pick<EventBus, 'publishOnCommit'>,
+  bus: Pick<EventBus, 'publishOnCommit' | 'notifyExpression'>,
   options: MessagesServiceOptions = {},
 ) {
   const { db } = repository;
@@ -216,13 +216,18 @@ export function createMessagesService(
         // not each other's checks.
         const access = await authorized('post-message', trx, ref, caller, 'key share');
         loaded = access;
-        const inserted = await repository.insert(trx, {
-          room,
-          ...(ref.kind === 'group' ? { groupId: ref.id } : { projectId: ref.id }),
-          authorId: caller.id,
-          clientId: input.clientId,
-          body,
-        });
+        // On PostgreSQL the insert also sends the announcement (at commit): no statement of its own.
+        const inserted = await repository.insert(
+          trx,
+          {
+            room,
+            ...(ref.kind === 'group' ? { groupId: ref.id } : { projectId: ref.id }),
+            authorId: caller.id,
+            clientId: input.clientId,
+            body,
+          },
+          bus.notifyExpression,
+        );
         if (inserted) {
           // The sender is the author: the answer needs no read back.
           message = {
@@ -244,6 +249,7 @@ export function createMessagesService(
           }
           message = toMessage(earlier);
         }
+        if (inserted?.announced) return () => {};
         return bus.publishOnCommit(trx, { kind: 'message', room, id: message.id });
       });
       announce();
