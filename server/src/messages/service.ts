@@ -121,6 +121,8 @@ export function createMessagesService(
     messageId: number,
     text: string,
   ): Promise<number[]> {
+    // Every mention starts with "@": a text without one names nobody (most posts), and is not parsed.
+    if (!text.includes('@')) return [];
     const membersOf =
       access.kind === 'group' && access.group.visibility !== 'public' ? access.group.groupId : null;
     const ids = await repository.readersByLogin(trx, mentionedLogins(text), membersOf);
