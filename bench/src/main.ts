@@ -3,6 +3,7 @@ import { runFinderBench } from './finder.js';
 import { runHttpBench } from './http/run.js';
 import { runLoggingBench } from './logging.js';
 import { runMatchingBench } from './matching.js';
+import { runRealtimeAb } from './realtime/ab.js';
 import { runRealtimeBench } from './realtime/run.js';
 import { runRecheckBench } from './recheck.js';
 import { runSitemapBench } from './sitemap.js';
@@ -65,6 +66,11 @@ import { runLighthouse } from './web/lighthouse.js';
  * cross-node delivery latency, reconnect and recovery times. Without the binaries it uses BENCH_DATABASE_URL or TEST_DATABASE_URL (a database of its own there)
  * and skips the PostgreSQL restart. The exit code is 1 when a correctness check fails (loss, duplicates,
  * order, an acknowledged message missing, a node dying), never for a latency figure.
+ * Realtime A/B (realtime/ab.ts, BENCH_REALTIME_AB=<git revision>): instead of the above, the steady scenario
+ * (no faults) for this checkout and that revision in turns (A B, B A: BENCH_REALTIME_AB_PAIRS pairs), the
+ * revision built in a temporary git worktree (npm ci, tsc -b contracts server; removed at the end), each run on a
+ * fresh database of one private PostgreSQL server with its side's own nodes and fixtures: each run's median, p99
+ * and losses, each side's median, and the ratio beside the target (within 1.2x of the revision's, 0 lost).
  *
  * Switches (environment):
  *   BENCH_ONLY=web | http | logging | recheck | finder | alerts | matching | sitemap | webhooks | realtime  one part only (default: all, in that order); the first
@@ -79,6 +85,8 @@ import { runLighthouse } from './web/lighthouse.js';
  *   BENCH_REALTIME_RATE=200           messages a second across all rooms
  *   BENCH_REALTIME_FAULTS=0           the steady load only: no node kill, freeze or PostgreSQL restart;
  *                                     or some of them: BENCH_REALTIME_FAULTS=freeze, =kill,restart
+ *   BENCH_REALTIME_AB=<revision>      the realtime part as an A/B against that git revision (see above)
+ *   BENCH_REALTIME_AB_PAIRS=2         its pairs of runs
  *   BENCH_REALTIME_PORT=4601          node A's port (node B: the next one)
  *   BENCH_PG_BIN, BENCH_PG_PORT=55432 where the PostgreSQL binaries are, and the private server's port
  *   BENCH_NODE_PROF=<folder>          the realtime nodes write V8 CPU profiles there
@@ -125,5 +133,8 @@ if (runs('alerts')) ok = (await runAlertsBench()) && ok;
 if (runs('matching')) ok = (await runMatchingBench()) && ok;
 if (runs('sitemap')) ok = (await runSitemapBench()) && ok;
 if (runs('webhooks')) ok = (await runWebhooksBench()) && ok;
-if (runs('realtime')) ok = (await runRealtimeBench()) && ok;
+if (runs('realtime')) {
+  const revision = process.env.BENCH_REALTIME_AB;
+  ok = (await (revision ? runRealtimeAb(revision) : runRealtimeBench())) && ok;
+}
 if (!ok) process.exitCode = 1;

@@ -1,13 +1,16 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const serverProcess = fileURLToPath(new URL('../server-process.ts', import.meta.url));
+/** This checkout: the root whose build the nodes run unless the A/B bench names another (ab.ts). */
+export const THIS_CHECKOUT = fileURLToPath(new URL('../../..', import.meta.url));
 
 /**
  * One API node of the deployment under test: the production build in a process of its own (server-process.ts)
  * on a fixed port, so that after a SIGKILL it comes back at the same address. PUBLIC_URL is the node's own
- * origin: that is the Origin its WebSocket accepts, and the one the harness sends.
+ * origin: that is the Origin its WebSocket accepts, and the one the harness sends. `root` is the checkout whose
+ * bench/src/server-process.ts (and so whose server/dist) it runs: this one, or another revision's (ab.ts).
  */
 export class BenchNode {
   readonly origin: string;
@@ -22,6 +25,7 @@ export class BenchNode {
     readonly name: string,
     readonly port: number,
     private readonly env: NodeJS.ProcessEnv,
+    private readonly root: string = THIS_CHECKOUT,
   ) {
     this.origin = `http://127.0.0.1:${port}`;
     this.wsUrl = `ws://127.0.0.1:${port}/api/realtime`;
@@ -39,7 +43,7 @@ export class BenchNode {
 
   /** Starts the process and resolves once it listens. */
   async start(): Promise<void> {
-    const child = fork(serverProcess, {
+    const child = fork(path.join(this.root, 'bench/src/server-process.ts'), {
       execArgv: [
         '--import',
         'tsx',
@@ -102,8 +106,11 @@ export class BenchNode {
   }
 }
 
-/** Two nodes of one deployment on one database: same session secret, rate limits off, fixed ports. */
-export function createNodes(databaseUrl: string): [BenchNode, BenchNode] {
+/**
+ * Two nodes of one deployment on one database: same session secret, rate limits off, fixed ports; both run the
+ * build of the checkout at `root`.
+ */
+export function createNodes(databaseUrl: string, root: string = THIS_CHECKOUT): [BenchNode, BenchNode] {
   const basePort = Number(process.env.BENCH_REALTIME_PORT ?? 4601);
   const env: NodeJS.ProcessEnv = {
     DATABASE_URL: databaseUrl,
@@ -114,5 +121,5 @@ export function createNodes(databaseUrl: string): [BenchNode, BenchNode] {
     // The outages under test make every node warn by the hundred; errors still show.
     BENCH_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
   };
-  return [new BenchNode('A', basePort, env), new BenchNode('B', basePort + 1, env)];
+  return [new BenchNode('A', basePort, env, root), new BenchNode('B', basePort + 1, env, root)];
 }

@@ -18,6 +18,8 @@ export interface BenchPostgres {
   url: string;
   /** Whether the server is the bench's own, so it may be restarted. */
   restartable: boolean;
+  /** Drops the bench database and makes it again, empty: each run of the A/B bench starts from nothing. */
+  fresh(): Promise<void>;
   /** Stops and starts the server (`pg_ctl restart -m fast`: every connection is cut). */
   restart(): Promise<void>;
   /** Stops the private server and deletes its folder; drops the database on a shared server. */
@@ -40,6 +42,7 @@ export async function startBenchPostgres(): Promise<BenchPostgres | null> {
   return {
     url,
     restartable: false,
+    fresh: () => freshDatabase(shared).then(() => {}),
     restart: () => Promise.reject(new Error('the shared PostgreSQL server is never restarted by the bench')),
     dispose: () => dropDatabase(shared),
   };
@@ -88,6 +91,7 @@ async function startPrivateCluster(): Promise<BenchPostgres> {
     return {
       url,
       restartable: true,
+      fresh: () => freshDatabase(admin).then(() => {}),
       restart: async () => {
         await pgCtl('restart', ['-m', 'fast']);
       },

@@ -84,7 +84,7 @@ function latencyRow(label: string, values: number[]): void {
   );
 }
 
-export function printLoad(input: {
+export interface LoadInput {
   loadMs: number;
   warmupMs: number;
   steadyMs: number;
@@ -100,7 +100,26 @@ export function printLoad(input: {
   loopDelayP99Ms: number;
   crashes: string[];
   sockets: { opened: number; subscribeTimeouts: number; anomalies: string[] };
-}): boolean {
+}
+
+/** Whether the load was correct (nothing lost, duplicated, reordered, missing or refused; no node died). */
+export function loadOk(input: LoadInput): boolean {
+  const { deliveryCheck: d, ackCheck: a } = input;
+  return (
+    d.lost === 0 &&
+    d.duplicated === 0 &&
+    d.outOfOrder === 0 &&
+    input.quiet.quiet &&
+    a.ackedMissing === 0 &&
+    a.rows === a.distinctClientIds &&
+    a.rejected === 0 &&
+    a.gaveUp === 0 &&
+    input.crashes.length === 0 &&
+    input.sockets.subscribeTimeouts === 0
+  );
+}
+
+export function printLoad(input: LoadInput): boolean {
   const { deliveryCheck: d, ackCheck: a } = input;
   console.log(
     `messages: ${a.sent} sent in ${(input.loadMs / 1000).toFixed(1)} s (${input.warmupMs / 1000} s warm-up ramping up, ${input.steadyMs / 1000} s steady, ${(input.faultsMs / 1000).toFixed(0)} s with the faults below), ${a.acked} acknowledged (${a.retried} after a retry), ${a.rejected} refused, ${a.gaveUp} given up; stored ${a.rows} rows with ${a.distinctClientIds} distinct clientIds`,
@@ -179,18 +198,7 @@ export function printLoad(input: {
   target('messages stored twice', String(a.rows - a.distinctClientIds), '0', a.rows === a.distinctClientIds);
   target('cross-node p99 delivery latency (steady), ms', ms(crossP99), '<= 20', crossP99 <= 20);
   target('cross-node p99 / same-node p99 (steady)', ratio.toFixed(2), '<= 1.30', ratio <= 1.3);
-  return (
-    d.lost === 0 &&
-    d.duplicated === 0 &&
-    d.outOfOrder === 0 &&
-    input.quiet.quiet &&
-    a.ackedMissing === 0 &&
-    a.rows === a.distinctClientIds &&
-    a.rejected === 0 &&
-    a.gaveUp === 0 &&
-    input.crashes.length === 0 &&
-    input.sockets.subscribeTimeouts === 0
-  );
+  return loadOk(input);
 }
 
 export function printKill(result: KillResult): boolean {

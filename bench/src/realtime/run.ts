@@ -1,13 +1,17 @@
 import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { openDatabase, type Database } from '../../../server/dist/platform/db/database.js';
-import { checkAcks, checkDeliveries, waitForQuiet } from './check.js';
-import { createRooms } from './fixtures.js';
+import { pathToFileURL } from 'node:url';
+import type * as DatabaseModule from '../../../server/dist/platform/db/database.js';
+import type { Database } from '../../../server/dist/platform/db/database.js';
+import type * as FixturesModule from './fixtures.js';
+import { checkAcks, checkDeliveries, percentile, waitForQuiet } from './check.js';
+import { withCleanups, type Cleanups } from './cleanups.js';
 import { killScenario, restartScenario } from './faults.js';
 import { freezeScenario, printFreeze } from './freeze.js';
-import { createNodes, type BenchNode } from './nodes.js';
+import { createNodes, THIS_CHECKOUT, type BenchNode } from './nodes.js';
 import { startBenchPostgres, type BenchPostgres } from './postgres.js';
-import { printKill, printLoad, printRestart, type Delivery } from './report.js';
+import { loadOk, printKill, printLoad, printRestart, type Delivery } from './report.js';
 import { Senders } from './senders.js';
 import { startSubscribers, Subscriber } from './subscribers.js';
 
@@ -36,56 +40,47 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * The realtime scenarios of `npm run bench`: two nodes on one PostgreSQL server under a steady load of posts
  * and subscribers; mid-load, node B is killed with SIGKILL and started again, then frozen with SIGSTOP for
- * 10 s while it holds a room's lock (freeze.ts), later the PostgreSQL server is restarted. Prints delivery, latency and recovery figures beside the issue's targets. Answers false when a
- * correctness check failed (loss, duplicates, order, an acknowledged message missing, a node that died).
+ * 10 s while it holds a room's lock (freeze.ts), later the PostgreSQL server is restarted. Prints delivery,
+ * latency and recovery figures beside the issue's targets. Answers false when a correctness check failed (loss,
+ * duplicates, order, an acknowledged message missing, a node that died). BENCH_REALTIME_AB runs ab.ts instead.
  */
 export async function runRealtimeBench(): Promise<boolean> {
-  const cleanups: (() => Promise<void>)[] = [];
-  let cleaned = false;
-  const cleanup = async () => {
-    if (cleaned) return;
-    cleaned = true;
-    for (const step of cleanups.reverse()) await step().catch((error: unknown) => console.error(error));
-  };
-  const onSignal = () => {
-    console.error('\nrealtime bench interrupted: stopping the nodes and the PostgreSQL server');
-    void cleanup().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  try {
-    return await runScenarios(cleanups);
-  } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    await cleanup();
-  }
-}
-
-async function runScenarios(cleanups: (() => Promise<void>)[]): Promise<boolean> {
   const unknown = [...FAULT_SET].filter((name) => !(FAULT_NAMES as readonly string[]).includes(name));
   if (unknown.length > 0) {
     throw new Error(
       `BENCH_REALTIME_FAULTS must be 0 or a list of ${FAULT_NAMES.join(', ')} (got ${faultsAsked})`,
     );
   }
-  console.log(
-    `\n== realtime: 2 nodes on one PostgreSQL server, ${ROOMS * PER_ROOM} subscribers, ${ROOMS} rooms, ${RATE} msg/s x ${SECONDS} s` +
-      (FAULTS
-        ? `, then ${SECONDS} s more with faults: ${[
-            FAULT_SET.has('kill') ? 'node B killed' : '',
-            FAULT_SET.has('freeze') ? 'node B frozen 10 s' : '',
-            FAULT_SET.has('restart') ? 'PostgreSQL restarted' : '',
-          ]
-            .filter(Boolean)
-            .join(', then ')}`
-        : ''),
-  );
+  return withCleanups('realtime bench', async (cleanups) => {
+    console.log(
+      `\n== realtime: 2 nodes on one PostgreSQL server, ${ROOMS * PER_ROOM} subscribers, ${ROOMS} rooms, ${RATE} msg/s x ${SECONDS} s` +
+        (FAULTS
+          ? `, then ${SECONDS} s more with faults: ${[
+              FAULT_SET.has('kill') ? 'node B killed' : '',
+              FAULT_SET.has('freeze') ? 'node B frozen 10 s' : '',
+              FAULT_SET.has('restart') ? 'PostgreSQL restarted' : '',
+            ]
+              .filter(Boolean)
+              .join(', then ')}`
+          : ''),
+    );
+    printMachine();
+    const pgServer = await startPostgres(cleanups);
+    if (!pgServer) return true;
+    return (await runLoad(cleanups, pgServer, { root: THIS_CHECKOUT, faults: FAULT_SET, brief: false })).ok;
+  });
+}
+
+export function printMachine(): void {
   console.log(
     `machine: ${cpus().length} CPUs, load average ${loadavg()
       .map((value) => value.toFixed(2))
       .join(' ')} before the start (the nodes, PostgreSQL and this harness share them)`,
   );
+}
+
+/** The private PostgreSQL server (or a database on a shared one), stopped or dropped by the cleanups; null: none. */
+export async function startPostgres(cleanups: Cleanups): Promise<BenchPostgres | null> {
   let postgres: BenchPostgres | null;
   try {
     postgres = await startBenchPostgres();
@@ -97,7 +92,7 @@ async function runScenarios(cleanups: (() => Promise<void>)[]): Promise<boolean>
     console.log(
       'skipped: no PostgreSQL binaries for a private server, and no BENCH_DATABASE_URL or TEST_DATABASE_URL',
     );
-    return true;
+    return null;
   }
   const pgServer = postgres;
   cleanups.push(() => pgServer.dispose());
@@ -106,8 +101,48 @@ async function runScenarios(cleanups: (() => Promise<void>)[]): Promise<boolean>
       ? `private PostgreSQL server: ${new URL(pgServer.url).host}`
       : `shared PostgreSQL server ${new URL(pgServer.url).host} (no private server: the restart scenario is skipped)`,
   );
+  return pgServer;
+}
 
-  const nodes = createNodes(pgServer.url);
+/** One run's steady-part figures (every steady delivery, same node and cross node), as the A/B bench compares them. */
+export interface LoadSummary {
+  ok: boolean;
+  medianMs: number;
+  p99Ms: number;
+  lost: number;
+  sent: number;
+  /** add-message answers by status (and network errors by code), every attempt counted. */
+  statuses: Map<string, number>;
+  /** Medians of the two halves of a delivery: send to its transaction's start, that start to the frame. */
+  toTransactionMs: number;
+  fromTransactionMs: number;
+  /** Every steady delivery's latency, for the A/B bench's pooled median. */
+  latencies: number[];
+}
+
+/**
+ * One run on `pgServer`'s database as it is (the caller makes it fresh): the nodes of the checkout at
+ * `root` (their build, and its fixtures made through its own code, so another revision's schema gets its own
+ * rows), the subscribers, the load, then with `faults` the fault scenarios. `brief` prints nothing (the A/B
+ * bench prints one line per run). Everything it starts is pushed on `cleanups`.
+ */
+export async function runLoad(
+  cleanups: Cleanups,
+  pgServer: BenchPostgres,
+  options: { root: string; faults: Set<string>; brief: boolean },
+): Promise<LoadSummary> {
+  const { root, brief } = options;
+  const faultSet = options.faults;
+  const faults = faultSet.size > 0;
+  const log = brief ? () => {} : (line: string) => console.log(line);
+  // The checkout's own modules: its database layer and its fixtures (its schema's rows, made by its code).
+  const { openDatabase } = (await import(
+    pathToFileURL(path.join(root, 'server/dist/platform/db/database.js')).href
+  )) as typeof DatabaseModule;
+  const { createRooms } = (await import(
+    pathToFileURL(path.join(root, 'bench/src/realtime/fixtures.ts')).href
+  )) as typeof FixturesModule;
+  const nodes = createNodes(pgServer.url, root);
   const nodeB = nodes[1];
   cleanups.push(() => Promise.all(nodes.map((node) => node.stop())).then(() => {}));
   // A first: it applies the migrations; B then finds them applied.
@@ -119,7 +154,7 @@ async function runScenarios(cleanups: (() => Promise<void>)[]): Promise<boolean>
       `node ${node.name} listening on :${node.port} after ${(performance.now() - started).toFixed(0)} ms`,
     );
   }
-  console.log(startTimes.join(', '));
+  log(startTimes.join(', '));
 
   const database: Database = await openDatabase({ kind: 'postgres', url: pgServer.url, poolSize: 4 });
   cleanups.push(() => database.close());
@@ -148,7 +183,7 @@ async function runScenarios(cleanups: (() => Promise<void>)[]): Promise<boolean>
   );
   cleanups.push(async () => subscribers.forEach((subscriber) => subscriber.stop()));
   await startSubscribers(subscribers);
-  console.log(
+  log(
     `${subscribers.length} subscribers following their rooms (${subscribers.filter((s) => s.nodeIndex === 0).length} on node A, ${subscribers.filter((s) => s.nodeIndex === 1).length} on node B)`,
   );
 
@@ -167,7 +202,7 @@ async function runScenarios(cleanups: (() => Promise<void>)[]): Promise<boolean>
     loopDelayP99Ms = loopDelay.percentile(99) / 1e6;
     loopDelay.disable();
   }, warmupMs + durationMs);
-  const kill = FAULT_SET.has('kill')
+  const kill = faultSet.has('kill')
     ? sleep(faultStart + durationMs * KILL_AT - performance.now()).then(() =>
         killScenario(
           nodeB,
@@ -178,7 +213,7 @@ async function runScenarios(cleanups: (() => Promise<void>)[]): Promise<boolean>
       )
     : Promise.resolve(null);
   // Each fault after the previous one is over (they are measured one at a time).
-  const freeze = FAULT_SET.has('freeze')
+  const freeze = faultSet.has('freeze')
     ? kill.then(async () => {
         await sleep(faultStart + durationMs * FREEZE_AT - performance.now());
         return freezeScenario({
@@ -192,15 +227,15 @@ async function runScenarios(cleanups: (() => Promise<void>)[]): Promise<boolean>
       })
     : Promise.resolve(null);
   const restart =
-    FAULT_SET.has('restart') && pgServer.restartable
+    faultSet.has('restart') && pgServer.restartable
       ? freeze.then(async () => {
           await sleep(faultStart + durationMs * RESTART_AT - performance.now());
           return restartScenario(pgServer, nodes, subscribers, senders, faultStart);
         })
       : Promise.resolve(null);
   // The load lasts its planned time, and while a fault scenario still runs, plus a few seconds after.
-  const plannedMs = warmupMs + durationMs + (FAULTS ? durationMs : 0);
-  let scenariosDoneAt: number | null = FAULTS ? null : 0;
+  const plannedMs = warmupMs + durationMs + (faults ? durationMs : 0);
+  let scenariosDoneAt: number | null = faults ? null : 0;
   void Promise.allSettled([kill, freeze, restart]).then(() => {
     scenariosDoneAt = performance.now();
   });
@@ -249,11 +284,11 @@ async function runScenarios(cleanups: (() => Promise<void>)[]): Promise<boolean>
       delivery.startedAt < faultStart
     );
   };
-  const ok = printLoad({
+  const loadInput = {
     loadMs: loadEnd - sendStart,
     warmupMs,
     steadyMs: durationMs,
-    faultsMs: FAULTS ? loadEnd - faultStart : 0,
+    faultsMs: faults ? loadEnd - faultStart : 0,
     sendStart,
     faultStart,
     quiet,
@@ -269,22 +304,42 @@ async function runScenarios(cleanups: (() => Promise<void>)[]): Promise<boolean>
       subscribeTimeouts: subscribers.reduce((sum, subscriber) => sum + subscriber.subscribeTimeouts, 0),
       anomalies: subscribers.flatMap((subscriber) => subscriber.anomalies),
     },
-  });
-  if (!FAULTS) {
-    console.log('\nkill, freeze and PostgreSQL restart: skipped (BENCH_REALTIME_FAULTS=0)');
-    return ok;
+  };
+  const ok = brief ? loadOk(loadInput) : printLoad(loadInput);
+  const steadyDeliveries = deliveries.filter(steady);
+  const latencies = steadyDeliveries.map((delivery) => delivery.latencyMs);
+  const summary: LoadSummary = {
+    ok,
+    medianMs: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+    lost: deliveryCheck.lost,
+    sent: ackCheck.sent,
+    statuses: senders.statuses,
+    toTransactionMs: percentile(
+      steadyDeliveries.map((delivery) => delivery.toTransactionMs),
+      0.5,
+    ),
+    fromTransactionMs: percentile(
+      steadyDeliveries.map((delivery) => delivery.latencyMs - delivery.toTransactionMs),
+      0.5,
+    ),
+    latencies,
+  };
+  if (!faults) {
+    log('\nkill, freeze and PostgreSQL restart: skipped (BENCH_REALTIME_FAULTS=0)');
+    return summary;
   }
   const killOk = killResult ? printKill(killResult) : true;
-  if (!FAULT_SET.has('kill')) console.log(`\nkill: skipped (BENCH_REALTIME_FAULTS=${faultsAsked})`);
+  if (!faultSet.has('kill')) console.log(`\nkill: skipped (BENCH_REALTIME_FAULTS=${faultsAsked})`);
   const freezeOk = freezeResult ? printFreeze(freezeResult, senders.records, deliveries) : true;
-  if (!FAULT_SET.has('freeze')) console.log(`\nfreeze: skipped (BENCH_REALTIME_FAULTS=${faultsAsked})`);
+  if (!faultSet.has('freeze')) console.log(`\nfreeze: skipped (BENCH_REALTIME_FAULTS=${faultsAsked})`);
   let restartOk = true;
   if (restartResult) restartOk = printRestart(restartResult, ackCheck);
-  else if (!FAULT_SET.has('restart'))
+  else if (!faultSet.has('restart'))
     console.log(`\nPostgreSQL restart: skipped (BENCH_REALTIME_FAULTS=${faultsAsked})`);
   else
     console.log(
       '\nPostgreSQL restart: skipped (the server is shared, not the bench’s own; it is never restarted)',
     );
-  return ok && killOk && freezeOk && restartOk;
+  return { ...summary, ok: ok && killOk && freezeOk && restartOk };
 }

@@ -59,6 +59,11 @@ export function firstVisitJs(distDir = webDistDir): FirstVisitJs {
 }
 
 export function printFirstVisitJs(distDir = webDistDir): void {
+  // A part run on its own (BENCH_ONLY, e.g. after `tsc -b contracts server` only) may have no web build.
+  if (!existsSync(path.join(distDir, 'index.html'))) {
+    console.log(`first visit's JavaScript (/): not measured, no web build in ${distDir} (npm run build)`);
+    return;
+  }
   const { files, gzipBytes, sentBytes } = firstVisitJs(distDir);
   const kb = gzipBytes / 1000;
   console.log(

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
 import { DEFAULT_WAITS, type DatabaseWaits } from '../platform/db/waits.js';
 import { KeyedQueue } from '../platform/keyed-queue.js';
@@ -61,6 +61,13 @@ export function createMessagesRepository(
 ) {
   const roomTurns = new KeyedQueue({ maxWaitMs: options.roomWaitMs ?? DEFAULT_WAITS.lockMs });
   const roomIdleMs = options.roomIdleMs ?? null;
+  /** The select list that takes the room's lock (and bounds the transaction's idle time, when there is a bound). */
+  const roomLock = (room: string) => {
+    const lock = sql`pg_advisory_xact_lock(${ROOM_LOCK_NAMESPACE}::int4, hashtext(${room}))`;
+    return roomIdleMs === null
+      ? lock
+      : sql`set_config('idle_in_transaction_session_timeout', ${String(roomIdleMs)}, true), ${lock}`;
+  };
   return {
     db,
 
@@ -84,17 +91,11 @@ export function createMessagesRepository(
      * after another, so ids rise within a room in commit order: a reader that has seen id N has seen every
      * earlier message of that room, which is what resuming "after N" relies on. From the same statement on,
      * the transaction may sit idle at most roomIdleMs (`set_config(..., true)`: this transaction only), so a
-     * node frozen while it holds the room costs the room's other posts about that long.
+     * node frozen while it holds the room costs the room's other posts about that long. A post takes it with
+     * its insert (`insert`); this alone is for what holds a room without posting.
      */
     async lockRoom(trx: Transaction<DB>, room: string): Promise<void> {
-      const lock = sql`pg_advisory_xact_lock(${ROOM_LOCK_NAMESPACE}::int4, hashtext(${room}))`;
-      if (roomIdleMs === null) {
-        await sql`select ${lock}`.execute(trx);
-        return;
-      }
-      await sql`select set_config('idle_in_transaction_session_timeout', ${String(roomIdleMs)}, true), ${lock}`.execute(
-        trx,
-      );
+      await sql`select ${roomLock(room)}`.execute(trx);
     },
 
     /** The roles of these users in the group (members and owner only). */
@@ -109,27 +110,35 @@ export function createMessagesRepository(
       return new Map(rows.map((row) => [row.user_id, row.role]));
     },
 
-    /** Inserts the message, or returns null when this author already used this client id. */
+    /**
+     * Inserts the message holding its room (lockRoom's lock and idle bound, taken in the same statement, before
+     * the row is given its id), or returns null when this author already used this client id. One statement
+     * rather than two: the room is held from here to the commit only, and a post makes one round trip fewer.
+     * `announce` (the bus's notifyExpression) sends the new row's `message` event in the same statement, at
+     * commit: `announced` says it did (never for a retry, which inserts nothing).
+     */
     async insert(
       trx: Transaction<DB>,
       values: { room: string; authorId: number; clientId: string; body: string } & (
         { groupId: number } | { projectId: number }
       ),
-    ): Promise<{ id: number; created_at: Date } | null> {
-      const row = await trx
-        .insertInto('messages')
-        .values({
-          room: values.room,
-          group_id: 'groupId' in values ? values.groupId : null,
-          project_id: 'projectId' in values ? values.projectId : null,
-          author_id: values.authorId,
-          client_id: values.clientId,
-          body: values.body,
-        })
-        .onConflict((conflict) => conflict.columns(['author_id', 'client_id']).doNothing())
-        .returning(['id', 'created_at'])
-        .executeTakeFirst();
-      return row ?? null;
+      announce?: (payload: RawBuilder<string>) => RawBuilder<unknown>,
+    ): Promise<{ id: number; created_at: Date; announced: boolean } | null> {
+      // The bus event { kind: 'message', room, id } (encodeBusEvent's shape), built from the inserted row.
+      const announced = announce
+        ? sql`, ${announce(sql<string>`json_build_object('kind', 'message', 'room', room, 'id', id)::text`)} is not null`
+        : sql`, false`;
+      // The materialized CTE runs first, whole: the lock is held before the insert draws the id (nextval).
+      const { rows } = await sql<{ id: number; created_at: Date; announced: boolean }>`
+        with room_lock as materialized (select ${roomLock(values.room)})
+        insert into messages (room, group_id, project_id, author_id, client_id, body)
+        select ${values.room}, ${'groupId' in values ? values.groupId : null}::int8,
+          ${'projectId' in values ? values.projectId : null}::int8, ${values.authorId}::int8,
+          ${values.clientId}, ${values.body}
+        from room_lock
+        on conflict (author_id, client_id) do nothing
+        returning id, created_at${announced} as announced`.execute(trx);
+      return rows[0] ?? null;
     },
 
     findByClientId(executor: Executor, authorId: number, clientId: string) {

@@ -94,7 +94,7 @@ const noBoard = (ref: RoomRef) => notFound(noSuchBoard(ref));
 export function createMessagesService(
   repository: MessagesRepository,
   loadGroupAccess: LoadGroupAccess,
-  bus: Pick<EventBus, 'publishOnCommit'>,
+  bus: Pick<EventBus, 'publishOnCommit' | 'notifyExpression'>,
   options: MessagesServiceOptions = {},
 ) {
   const { db } = repository;
@@ -121,6 +121,8 @@ export function createMessagesService(
     messageId: number,
     text: string,
   ): Promise<number[]> {
+    // Every mention starts with "@": a text without one names nobody (most posts), and is not parsed.
+    if (!text.includes('@')) return [];
     const membersOf =
       access.kind === 'group' && access.group.visibility !== 'public' ? access.group.groupId : null;
     const ids = await repository.readersByLogin(trx, mentionedLogins(text), membersOf);
@@ -211,18 +213,23 @@ export function createMessagesService(
       const announce = await repository.roomTransaction(room).execute(async (trx) => {
         // The key share lock on the group's (or project's) row: a deletion in progress finishes first, and then
         // there is no board to post to; a post that got the lock first is deleted with it. Taken before the
-        // room's lock (the same order in every post; a deletion takes no room lock), so the room is held only
-        // for the insert: posts to one room queue behind each other's insert, not each other's checks.
+        // room's lock (the same order in every post; a deletion takes no room lock), which the insert takes, so
+        // the room is held from the insert to the commit: posts to one room queue behind each other's insert,
+        // not each other's checks.
         const access = await authorized('post-message', trx, ref, caller, 'key share');
         loaded = access;
-        await repository.lockRoom(trx, room);
-        const inserted = await repository.insert(trx, {
-          room,
-          ...(ref.kind === 'group' ? { groupId: ref.id } : { projectId: ref.id }),
-          authorId: caller.id,
-          clientId: input.clientId,
-          body,
-        });
+        // On PostgreSQL the insert also sends the announcement (at commit): no statement of its own.
+        const inserted = await repository.insert(
+          trx,
+          {
+            room,
+            ...(ref.kind === 'group' ? { groupId: ref.id } : { projectId: ref.id }),
+            authorId: caller.id,
+            clientId: input.clientId,
+            body,
+          },
+          bus.notifyExpression,
+        );
         if (inserted) {
           // The sender is the author: the answer needs no read back.
           message = {
@@ -244,6 +251,7 @@ export function createMessagesService(
           }
           message = toMessage(earlier);
         }
+        if (inserted?.announced) return () => {};
         return bus.publishOnCommit(trx, { kind: 'message', room, id: message.id });
       });
       announce();

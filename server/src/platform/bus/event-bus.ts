@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { RawBuilder, Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
 
 /**
@@ -33,6 +33,13 @@ export interface EventBus {
    * process, the answer is the function that publishes: call it after the commit.
    */
   publishOnCommit(trx: Transaction<DB>, event: BusEvent): Promise<() => void>;
+  /**
+   * On PostgreSQL only: the SQL expression that sends `payload` (a text expression, an event encoded as
+   * encodeBusEvent does) when the transaction of the statement it is part of commits. For a write that announces
+   * what it writes in the same statement (a new message, whose id the insert draws) instead of a statement of
+   * its own. Absent in process: use publishOnCommit there.
+   */
+  notifyExpression?: (payload: RawBuilder<string>) => RawBuilder<unknown>;
   /** Called for every event from any node. */
   onEvent(handler: (event: BusEvent) => void): void;
   /**

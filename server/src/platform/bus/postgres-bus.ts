@@ -88,6 +88,7 @@ export async function createPostgresBus(options: {
       await sql`select pg_notify(${channel}, ${encodeBusEvent(event)})`.execute(trx);
       return () => {};
     },
+    notifyExpression: (payload) => sql`pg_notify(${channel}, ${payload})`,
     onEvent: (handler) => events.add(handler),
     onResync: (handler) => resyncs.add(handler),
     async close() {
