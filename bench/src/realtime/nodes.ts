@@ -102,10 +102,18 @@ export class BenchNode {
   }
 }
 
-/** Two nodes of one deployment on one database: same session secret, rate limits off, fixed ports. */
-export function createNodes(databaseUrl: string): [BenchNode, BenchNode] {
+/**
+ * Two nodes of one deployment on one database: same session secret, rate limits off, fixed ports (the realtime
+ * round's BENCH_REALTIME_PORT and the next, unless `ports` are given), and any `env` of the round's beside.
+ */
+export function createNodes(
+  databaseUrl: string,
+  options: { ports?: [number, number]; env?: NodeJS.ProcessEnv } = {},
+): [BenchNode, BenchNode] {
   const basePort = Number(process.env.BENCH_REALTIME_PORT ?? 4601);
+  const [portA, portB] = options.ports ?? [basePort, basePort + 1];
   const env: NodeJS.ProcessEnv = {
+    ...options.env,
     DATABASE_URL: databaseUrl,
     DATABASE_POOL_SIZE: '20',
     BENCH_SESSION_SECRET: randomBytes(32).toString('hex'),
@@ -114,5 +122,5 @@ export function createNodes(databaseUrl: string): [BenchNode, BenchNode] {
     // The outages under test make every node warn by the hundred; errors still show.
     BENCH_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
   };
-  return [new BenchNode('A', basePort, env), new BenchNode('B', basePort + 1, env)];
+  return [new BenchNode('A', portA, env), new BenchNode('B', portB, env)];
 }
