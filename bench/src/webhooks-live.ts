@@ -17,7 +17,12 @@ const WARMUP_SECONDS = 5;
 const DRAIN_MS = 5000;
 /** Node A's and node B's ports (BENCH_WEBHOOK_PORTS=4611,4612). */
 const PORTS = (process.env.BENCH_WEBHOOK_PORTS ?? '4611,4612').split(',').map(Number) as [number, number];
-const ISSUES = 200;
+/**
+ * Issues the deliveries go round: a minute of deliveries at 100 a second before the same issue comes again, so two
+ * deliveries of one issue are never in flight together, even on a crowded node (the later one committed first
+ * would make the earlier one's change a refused, out-of-order one, heard of nowhere).
+ */
+const ISSUES = 6000;
 const REPO = 'bench/live-webhooks';
 const SECRET = randomBytes(16).toString('hex');
 
@@ -26,7 +31,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Fresh to the minute, end to end: two nodes (server-process.ts) on one PostgreSQL server (the realtime round's
  * private one, else BENCH_DATABASE_URL or TEST_DATABASE_URL). GitHub's deliveries, signed, are sent to node A at
- * RATE a second, open loop (each `issues` assigned or unassigned of one of 200 stored beginner issues, so every
+ * RATE a second, open loop (each `issues` assigned or unassigned of one of 6,000 stored beginner issues, so every
  * one changes its taken signal); an anonymous WebSocket on node B follows the issues as an open finder does
  * (`follow-issues`, web/src/features/issues/use-live-issues.ts). Each delivery's time runs from its sending to the
  * `issues-changed` frame naming its issue on node B: node A's transaction, the NOTIFY at its commit, node B's
@@ -65,7 +70,7 @@ export async function runWebhooksLiveBench(): Promise<boolean> {
   }
 }
 
-/** The catalogue: one project and its 200 open beginner issues. Answers each issue's id by its number. */
+/** The catalogue: one project and its open beginner issues. Answers each issue's id by its number. */
 async function seed(pgServer: BenchPostgres): Promise<Map<number, number>> {
   const database = await openDatabase({ kind: 'postgres', url: pgServer.url, poolSize: 2 });
   try {
@@ -98,7 +103,7 @@ async function seed(pgServer: BenchPostgres): Promise<Map<number, number>> {
   }
 }
 
-/** The i-th delivery: issue i mod 200, assigned on even passes over the issues, unassigned on odd ones. */
+/** The i-th delivery: issue i mod ISSUES, assigned on even passes over the issues, unassigned on odd ones. */
 function delivery(i: number): { number: number; headers: Record<string, string>; body: string } {
   const number = (i % ISSUES) + 1;
   const assign = Math.floor(i / ISSUES) % 2 === 0;
@@ -113,7 +118,7 @@ function delivery(i: number): { number: number; headers: Record<string, string>;
       assignees: assign ? [{ login: 'ada' }] : [],
       comments: 0,
       created_at: new Date(Date.now() - 86_400_000).toISOString(),
-      // Later than the last delivery of the same issue (two seconds before, at 100 a second).
+      // Later than the last delivery of the same issue.
       updated_at: new Date(Date.now() + i).toISOString(),
     },
     repository: { full_name: REPO },
