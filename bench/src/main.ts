@@ -52,7 +52,9 @@ import { runLighthouse } from './web/lighthouse.js';
  *
  * Webhooks round (webhooks.ts): GitHub's webhook deliveries one at a time through the app, signed, applied in their
  * transaction: each delivery's handling time, p50 and p99 against the 20 ms target, on PGlite and on PostgreSQL
- * when a server is named.
+ * when a server is named. Then live on two nodes (webhooks-live.ts, the realtime round's PostgreSQL server and
+ * node processes): deliveries to node A at 100 a second, from each one's sending to the `issues-changed` frame on
+ * an open finder's socket on node B, p99 against the 1 s target.
  *
  * Realtime (realtime/run.ts): two nodes (server-process.ts, ports 4601 and 4602) on a private PostgreSQL
  * server (initdb + pg_ctl from /usr/lib/postgresql/15/bin, run as the postgres user when the bench is root,
@@ -79,6 +81,8 @@ import { runLighthouse } from './web/lighthouse.js';
  *   BENCH_RECHECK_PROJECTS=2000, BENCH_RECHECK_GITHUB_MS=200   the recheck round's catalogue and GitHub's delay
  *   BENCH_ISSUES=1000000              the finder round's generated issues (over BENCH_PROJECTS projects)
  *   BENCH_WEBHOOK_DELIVERIES=2000     the webhooks round's timed deliveries
+ *   BENCH_WEBHOOK_RATE=100, BENCH_WEBHOOK_SECONDS=30   the live part's deliveries a second, and for how long
+ *   BENCH_WEBHOOK_PORTS=4611,4612     the live part's nodes A and B
  *   BENCH_ALERTS=100000               the alerts round's saved searches
  *   BENCH_REALTIME_SECONDS=60         length of the steady load, and of the faults part (shorten to develop)
  *   BENCH_REALTIME_WARMUP_SECONDS=10  sending before it, ramping up to the rate (checked, not timed)

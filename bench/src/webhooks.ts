@@ -9,6 +9,7 @@ import { migrateToLatest } from '../../server/dist/platform/db/migrate.js';
 import { openConfiguredDatabase } from '../../server/dist/platform/db/open-configured.js';
 import { postgresUrl } from './http/settings.js';
 import { freshServerDatabase } from './http/server.js';
+import { runWebhooksLiveBench } from './webhooks-live.js';
 
 /** A delivery's handling, p99: fresh to the minute needs deliveries handled as fast as GitHub sends them. */
 const TARGET_P99_MS = 20;
@@ -31,7 +32,8 @@ export async function runWebhooksBench(): Promise<boolean> {
       DATABASE_URL: await freshServerDatabase(postgresUrl, 'openlfg_bench_webhooks'),
     });
   }
-  return true;
+  // End to end on two nodes (webhooks-live.ts): from a delivery to node A to the finder's frame on node B.
+  return runWebhooksLiveBench();
 }
 
 async function benchOn(label: string, env: NodeJS.ProcessEnv): Promise<void> {

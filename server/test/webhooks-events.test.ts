@@ -13,8 +13,10 @@ import {
 import { call } from './support/groups.js';
 import { addIssue, addProject, daysAgo } from './support/issues.js';
 import { createSignedInUser } from './support/users.js';
+import { storeRecentIssues } from '../src/catalog/sync/responsiveness-writes.js';
 
 const { world, send, finderRows, takenState, storedIssue } = useWebhooksWorld();
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 let t: TestApp;
 beforeAll(() => {
   t = world.t;
@@ -130,6 +132,51 @@ describe('issue_comment events', () => {
     expect((await storedIssue(p, 1))?.claim_comment_by).toBe('kim');
     expect(await takenState(p, 2)).toBe('free');
     expect(await takenState(p, 3)).toBe('free');
+  });
+
+  it("a maintainer's first answer moves the project's responsiveness, as the sync measures it, once", async () => {
+    const p = await addProject(t.database.db, REPO);
+    // As the sync stored them: answered in 10 and 30 hours, one unanswered; the median is 20 hours.
+    const recent = (number: number, opened: number, answered: number | null) => ({
+      number,
+      createdAt: hoursAgo(opened).toISOString(),
+      answeredAt: answered === null ? null : hoursAgo(answered).toISOString(),
+    });
+    await storeRecentIssues(t.database.db, [
+      { id: p, recentIssues: [recent(1, 100, 90), recent(2, 50, null), recent(3, 40, 10)] },
+    ]);
+    const medianHours = async () => (await finderRows(p))[0]?.responsiveness.medianHours;
+    const reply = (number: number, opened: number, association: string, answered: number) =>
+      issueCommentEvent(
+        REPO,
+        { number, createdAt: hoursAgo(opened) },
+        { body: 'Thanks, a test would help here.', by: 'maintainer', association, at: hoursAgo(answered) },
+      );
+
+    // Issue 2 answered in 2 hours by a member: 2, 10, 30.
+    const first = reply(2, 50, 'MEMBER', 48);
+    expect((await send('issue_comment', first, { deliveryId: 'answer-1' })).statusCode).toBe(200);
+    expect(await medianHours()).toBe(10);
+    // The same delivery again, a later answer to the same issue, a contributor's comment: nothing moves.
+    expect((await send('issue_comment', first, { deliveryId: 'answer-1' })).json()).toEqual({
+      outcome: 'duplicate',
+    });
+    await send('issue_comment', reply(2, 50, 'OWNER', 1), { deliveryId: 'answer-2' });
+    await send('issue_comment', reply(3, 40, 'NONE', 39), { deliveryId: 'answer-3' });
+    expect(await medianHours()).toBe(10);
+    // An issue the sync has not seen yet, answered by a collaborator in 4 hours: 2, 4, 10, 30.
+    await send('issue_comment', reply(4, 5, 'COLLABORATOR', 1), { deliveryId: 'answer-4' });
+    expect(await medianHours()).toBe(7);
+
+    // A project whose recent issues the sync has not stored keeps its figure until the sync measures them.
+    const other = await addProject(t.database.db, 'acme/gadgets', { medianHours: 50 });
+    const elsewhere = issueCommentEvent(
+      'acme/gadgets',
+      { number: 1 },
+      { body: 'Thanks!', by: 'maintainer', association: 'OWNER' },
+    );
+    expect((await send('issue_comment', elsewhere)).statusCode).toBe(200);
+    expect((await finderRows(other))[0]?.responsiveness.medianHours).toBe(50);
   });
 
   it("a comment on a pull request is not an issue's", async () => {

@@ -107,12 +107,18 @@ export class BenchNode {
 }
 
 /**
- * Two nodes of one deployment on one database: same session secret, rate limits off, fixed ports; both run the
- * build of the checkout at `root`.
+ * Two nodes of one deployment on one database: same session secret, rate limits off, fixed ports (the realtime
+ * round's BENCH_REALTIME_PORT and the next, unless `ports` are given), and any `env` of the round's beside;
+ * both run the build of the checkout at `root` (this one unless given).
  */
-export function createNodes(databaseUrl: string, root: string = THIS_CHECKOUT): [BenchNode, BenchNode] {
+export function createNodes(
+  databaseUrl: string,
+  options: { ports?: [number, number]; env?: NodeJS.ProcessEnv; root?: string } = {},
+): [BenchNode, BenchNode] {
   const basePort = Number(process.env.BENCH_REALTIME_PORT ?? 4601);
+  const [portA, portB] = options.ports ?? [basePort, basePort + 1];
   const env: NodeJS.ProcessEnv = {
+    ...options.env,
     DATABASE_URL: databaseUrl,
     DATABASE_POOL_SIZE: '20',
     BENCH_SESSION_SECRET: randomBytes(32).toString('hex'),
@@ -121,5 +127,6 @@ export function createNodes(databaseUrl: string, root: string = THIS_CHECKOUT): 
     // The outages under test make every node warn by the hundred; errors still show.
     BENCH_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
   };
-  return [new BenchNode('A', basePort, env, root), new BenchNode('B', basePort + 1, env, root)];
+  const root = options.root ?? THIS_CHECKOUT;
+  return [new BenchNode('A', portA, env, root), new BenchNode('B', portB, env, root)];
 }

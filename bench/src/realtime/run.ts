@@ -142,7 +142,7 @@ export async function runLoad(
   const { createRooms } = (await import(
     pathToFileURL(path.join(root, 'bench/src/realtime/fixtures.ts')).href
   )) as typeof FixturesModule;
-  const nodes = createNodes(pgServer.url, root);
+  const nodes = createNodes(pgServer.url, { root });
   const nodeB = nodes[1];
   cleanups.push(() => Promise.all(nodes.map((node) => node.stop())).then(() => {}));
   // A first: it applies the migrations; B then finds them applied.

@@ -5,12 +5,14 @@ import { summaryLines } from '../catalog/sync/summary.js';
 import { DataDirInUseError } from '../platform/db/data-dir-lock.js';
 import { migrateToLatest } from '../platform/db/migrate.js';
 import { describeDatabase, openConfiguredDatabase } from '../platform/db/open-configured.js';
+import { openSyncAlerts, type SyncAlerts } from './sync-alerts.js';
 
 const USAGE = `Usage: npm run catalog:sync
 
 Refreshes every project of the database (DATABASE_URL, else the embedded one in DATA_DIR) from GitHub and
-ecosyste.ms. Needs GITHUB_TOKEN (a token without scopes is enough). Ctrl-C stops it after the project in
-progress, keeping what it did; the next run resumes there.`;
+ecosyste.ms. Needs GITHUB_TOKEN (a token without scopes is enough). New issues tell the alerts they match, as
+the server's own sync does. Ctrl-C stops it after the project in progress, keeping what it did; the next run
+resumes there.`;
 
 /**
  * `npm run catalog:sync`: refreshes every project of the configured database from GitHub and ecosyste.ms,
@@ -39,8 +41,11 @@ async function run(): Promise<number> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  let alerts: SyncAlerts | null = null;
   try {
     await migrateToLatest(database.db);
+    // New issues tell their matching alerts here as in the server's own sync (sync-alerts.ts).
+    alerts = await openSyncAlerts(database);
     console.log(`Syncing the catalogue of ${describeDatabase(config)} from GitHub and ecosyste.ms`);
     let lastShown = 0;
     const outcome = await runCatalogueSync({
@@ -48,6 +53,7 @@ async function run(): Promise<number> {
       github: config.github,
       sync: config.sync,
       signal: controller.signal,
+      alertNewIssues: alerts.alertNewIssues,
       onStart({ total, resumed }) {
         console.log(
           resumed
@@ -69,6 +75,7 @@ async function run(): Promise<number> {
     }
     return outcome.status === 'completed' || outcome.status === 'interrupted' ? 0 : 1;
   } finally {
+    await alerts?.close();
     await database.close();
   }
 }

@@ -1,6 +1,7 @@
 import { ISSUES_PER_REPOSITORY } from '@openlfg/contracts';
 import { readCount, readDate, readText } from '../sources/fields.js';
 import { isClaimComment } from './claim-phrases.js';
+import { RESPONSIVENESS_SAMPLE, type RecentIssue } from './responsiveness.js';
 
 /**
  * The GraphQL the sync asks, per repository, about its issues (inside the batch query of github-batch.ts), and
@@ -12,12 +13,9 @@ import { isClaimComment } from './claim-phrases.js';
 export const ISSUE_LIST_FIELDS = `beginnerIssueList: issues(states: OPEN, labels: $beginnerLabels, first: ${ISSUES_PER_REPOSITORY}, orderBy: { field: CREATED_AT, direction: DESC }) {
     nodes { ...BeginnerIssueFields }
   }
-  recentIssues: issues(first: 30, orderBy: { field: CREATED_AT, direction: DESC }) {
-    nodes { createdAt comments(first: 10) { nodes { createdAt authorAssociation } } }
+  recentIssues: issues(first: ${RESPONSIVENESS_SAMPLE}, orderBy: { field: CREATED_AT, direction: DESC }) {
+    nodes { number createdAt comments(first: 10) { nodes { createdAt authorAssociation } } }
   }`;
-
-/** The issues the responsiveness median is taken over: the project's most recent ones (the `first: 30` above). */
-export const RESPONSIVENESS_SAMPLE = 30;
 
 /**
  * Per issue: four nested connections (labels, assignees, closing pull requests, the last timeline items), the
@@ -71,8 +69,8 @@ export interface IssueFacts {
 
 export interface IssueSummary {
   issues: IssueFacts[];
-  /** The median hours to a maintainer's first comment; null when none of the recent issues had one. */
-  maintainerMedianHours: number | null;
+  /** The project's most recent issues (of any label), each with its first maintainer answer: its responsiveness. */
+  recentIssues: RecentIssue[];
 }
 
 type Json = Record<string, unknown>;
@@ -90,7 +88,7 @@ export function readIssueSummary(repo: Json): IssueSummary | null {
     const issue = readIssue(node);
     if (issue) issues.push(issue);
   }
-  return { issues, maintainerMedianHours: medianFirstAnswerHours(nodesOf(repo.recentIssues)) };
+  return { issues, recentIssues: recentIssuesOf(nodesOf(repo.recentIssues)) };
 }
 
 /** One issue node of the BeginnerIssueFields fragment; null when it lacks what an issue must have. */
@@ -167,26 +165,17 @@ function latestClaimComment(timeline: Json[]): IssueFacts['claimComment'] {
   return best;
 }
 
-/**
- * The median, over the issues that got one, of the hours from an issue's creation to the first comment by a
- * maintainer (owner, member or collaborator); null when none did.
- */
-export function medianFirstAnswerHours(recent: Json[]): number | null {
-  const hours: number[] = [];
-  for (const issue of recent.slice(0, RESPONSIVENESS_SAMPLE)) {
+/** The recent issues' nodes: when each was opened and first answered by a maintainer (of its first comments). */
+function recentIssuesOf(nodes: Json[]): RecentIssue[] {
+  return nodes.flatMap((issue) => {
+    const number = readCount(issue.number);
     const created = readDate(issue.createdAt);
-    if (!created) continue;
+    if (!number || !created) return [];
     const first = nodesOf(issue.comments)
       .filter((comment) => MAINTAINER_ASSOCIATIONS.has(String(comment.authorAssociation)))
       .map((comment) => readDate(comment.createdAt))
       .filter((date): date is Date => date !== null)
       .sort((a, b) => a.getTime() - b.getTime())[0];
-    if (first) hours.push(Math.max(0, (first.getTime() - created.getTime()) / 3_600_000));
-  }
-  if (hours.length === 0) return null;
-  hours.sort((a, b) => a - b);
-  const middle = Math.floor(hours.length / 2);
-  const at = (index: number) => hours[index] ?? 0;
-  const median = hours.length % 2 === 1 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
-  return Math.round(median * 10) / 10;
+    return [{ number, createdAt: created.toISOString(), answeredAt: first?.toISOString() ?? null }];
+  });
 }

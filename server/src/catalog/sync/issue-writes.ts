@@ -3,6 +3,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
 import type { IssueFacts } from './issue-facts.js';
 import type { ProjectRefresh } from './repository.js';
+import { storeRecentIssues } from './responsiveness-writes.js';
 
 /**
  * How the sync and the recheck on view store what GitHub says of an issue: the same columns, the same rule for
@@ -73,14 +74,10 @@ function leaving(trx: Kysely<DB>) {
 export async function writeIssues(trx: Kysely<DB>, refreshed: ProjectRefresh[]): Promise<number[]> {
   const withIssues = refreshed.filter((r) => r.figures.issues !== null);
   if (withIssues.length === 0) return [];
-  const projects = withIssues.map((r) => ({
-    id: r.id,
-    median: r.figures.issues?.maintainerMedianHours ?? null,
-  }));
-  await sql`
-    update projects set maintainer_median_hours = v.median, responsiveness_at = now()
-    from jsonb_to_recordset(${JSON.stringify(projects)}::jsonb) as v(id bigint, median real)
-    where projects.id = v.id`.execute(trx);
+  await storeRecentIssues(
+    trx,
+    withIssues.map((r) => ({ id: r.id, recentIssues: r.figures.issues?.recentIssues ?? [] })),
+  );
   const rows = withIssues.flatMap((r) =>
     (r.figures.issues?.issues ?? []).map((issue) => ({ project_id: r.id, ...issueColumns(issue) })),
   );

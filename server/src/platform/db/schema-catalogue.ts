@@ -75,6 +75,13 @@ export interface ProjectRequestRequestersTable {
   created_at: CreatedAt;
 }
 
+/** A project's recent issues, for its responsiveness (migration 0038). */
+export interface ProjectRecentIssuesTable {
+  project_id: number;
+  /** JSON of RecentIssue[] (catalog/sync/responsiveness.ts), newest first. */
+  issues: ColumnType<unknown, string, string>;
+}
+
 export interface ProjectIssueCacheTable {
   project_id: number;
   /** JSON of ProjectIssue[] without the linked-PR flag, which comes from linked_issue_numbers. */

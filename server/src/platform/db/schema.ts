@@ -13,6 +13,7 @@ import type {
 } from './schema-accounts.js';
 import type {
   ProjectsTable,
+  ProjectRecentIssuesTable,
   ProjectSavesTable,
   ProjectRequestsTable,
   ProjectRequestRequestersTable,
@@ -70,6 +71,7 @@ export interface DB {
   project_requests: ProjectRequestsTable;
   project_request_requesters: ProjectRequestRequestersTable;
   project_issue_cache: ProjectIssueCacheTable;
+  project_recent_issues: ProjectRecentIssuesTable;
   sync_runs: SyncRunsTable;
   sync_failures: SyncFailuresTable;
   group_projects: GroupProjectsTable;

@@ -4,8 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPGlite, type Database } from '../../../src/platform/db/database.js';
+import { insertAlerts } from '../../../src/alerts/repository.js';
 import { NO_TOKEN_MESSAGE } from '../../../src/catalog/sync/run.js';
 import { openMigratedFolder } from '../../support/database.js';
+import { createSignedInUser } from '../../support/users.js';
 import { repository, seed, startWorld, stopWorld, syncEnv, type SyncWorld } from './support.js';
 
 /** `npm run catalog:sync` as an operator runs it: a real process on an embedded database in DATA_DIR. */
@@ -50,6 +53,16 @@ async function dataDirWith(repos: string[]): Promise<string> {
   return dataDir;
 }
 
+/** Runs `use` on the embedded database of `dataDir`, then closes it (freeing the folder for the command). */
+async function inDataDir<T>(dataDir: string, use: (db: Database['db']) => Promise<T>): Promise<T> {
+  const database = await openPGlite(path.join(dataDir, 'pgdata'));
+  try {
+    return await use(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
 describe('npm run catalog:sync', () => {
   it('syncs, then prints what it synced, what failed and why, and the budget left', async () => {
     const dataDir = await dataDirWith(['acme/one', 'acme/two', 'acme/gone']);
@@ -70,6 +83,49 @@ describe('npm run catalog:sync', () => {
     expect(output).toMatch(
       /Budget left: GitHub REST \d+ requests \(resets [^)]+\), GitHub GraphQL \d+ points \(resets [^)]+\), ecosyste\.ms \d+ requests/,
     );
+  }, 120_000);
+
+  it("tells the alerts the new issues match, as the server's own sync does", async () => {
+    const dataDir = await dataDirWith(['acme/alerted']);
+    const reader = await inDataDir(dataDir, async (db) => {
+      const user = await createSignedInUser(db, 'alert-reader');
+      await insertAlerts(db, [
+        {
+          user_id: user.id,
+          name: 'TypeScript',
+          languages: ['TypeScript'],
+          topics: [],
+          label: null,
+          project_id: null,
+          not_taken: true,
+          answers_within_week: false,
+          include_quiet: false,
+          updated_within_days: null,
+        },
+      ]);
+      return user;
+    });
+    const issue = (number: number) => ({
+      number,
+      title: `Issue ${number}`,
+      labels: ['good first issue'],
+      createdAt: new Date(Date.now() - number * 60_000).toISOString(),
+    });
+    world.github.repositories.set('acme/alerted', { ...repository(7), issues: [issue(1), issue(2)] });
+
+    const { code, output } = await runSync({ DATA_DIR: dataDir, ...syncEnv(world) });
+
+    expect(code, output).toBe(0);
+    const told = await inDataDir(dataDir, (db) =>
+      db
+        .selectFrom('notifications')
+        .select(['kind', 'subject', 'issue_count', 'finder_query'])
+        .where('recipient_id', '=', reader.id)
+        .execute(),
+    );
+    expect(told).toEqual([
+      { kind: 'new-issues', subject: 'TypeScript', issue_count: 2, finder_query: '?languages=TypeScript' },
+    ]);
   }, 120_000);
 
   it('refuses to start without a token, saying why, and exits 1', async () => {

@@ -209,6 +209,18 @@ describe("the sync reads each project's open beginner issues", () => {
       ['a/silent', null],
     ]);
     expect(projects.every((p) => p.responsiveness_at instanceof Date)).toBe(true);
+    // What the median is of, kept for the maintainers' answers webhook deliveries bring between syncs.
+    const quick = await t.project('a/quick');
+    const sample = await t.database.db
+      .selectFrom('project_recent_issues')
+      .select('issues')
+      .where('project_id', '=', quick.id)
+      .executeTakeFirstOrThrow();
+    const recent = sample.issues as { number: number; answeredAt: string | null }[];
+    expect(recent).toHaveLength(30);
+    expect(recent.filter((issue) => issue.answeredAt !== null).map((issue) => issue.number)).toEqual([
+      102, 101, 100,
+    ]);
   });
 
   it('stays one GraphQL query per batch; prints the points a run costs', async () => {

@@ -157,6 +157,7 @@ function issueFields(
     beginnerIssueList: { nodes: beginner.slice(0, limit).map(issueNode) },
     recentIssues: {
       nodes: newestFirst.slice(0, 30).map((issue) => ({
+        number: issue.number,
         createdAt: issue.createdAt,
         comments: {
           nodes: (issue.comments ?? []).slice(0, 10).map((c) => ({

@@ -34,6 +34,7 @@ import * as m0033 from './0033_profiles.js';
 import * as m0035 from './0035_user_blocks.js';
 import * as m0036 from './0036_user_reports.js';
 import * as m0037 from './0037_mentor_newcomers.js';
+import * as m0038 from './0038_project_recent_issues.js';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the same list works from
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '0035_user_blocks': m0035,
   '0036_user_reports': m0036,
   '0037_mentor_newcomers': m0037,
+  '0038_project_recent_issues': m0038,
 };
