@@ -34,6 +34,7 @@ import * as m0033 from './0033_profiles.js';
 import * as m0035 from './0035_user_blocks.js';
 import * as m0036 from './0036_user_reports.js';
 import * as m0037 from './0037_mentor_newcomers.js';
+import * as m0039 from './0039_wrapping_timezone_windows.js';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the same list works from
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '0035_user_blocks': m0035,
   '0036_user_reports': m0036,
   '0037_mentor_newcomers': m0037,
+  '0039_wrapping_timezone_windows': m0039,
 };
