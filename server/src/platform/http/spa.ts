@@ -18,6 +18,8 @@ import {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html names the current hashed assets, so browsers must revalidate it on every load. */
 const REVALIDATE = 'no-cache';
+/** A page as its viewer may see it: the browser alone keeps it, and revalidates it. */
+const PRIVATE = 'private, no-cache';
 
 export interface SpaOptions {
   /**
@@ -55,18 +57,19 @@ export async function registerSpa(
   /** A page rendered on the server, or null for the app's shell (no such page, or its rendering failed). */
   const renderedPage = async (
     pathname: string,
-    url: string,
-  ): Promise<{ status: number; html: string } | null> => {
+    request: FastifyRequest,
+  ): Promise<{ status: number; html: string; perViewer: boolean } | null> => {
     if (!renderer || !indexHtml) return null;
     for (const page of renderedPages) {
       const match = page.path.exec(pathname);
       if (!match) continue;
       try {
-        const content = await page.load(match);
-        const markup = await renderer.render(url, content.data, RENDER_TIMEOUT_MS);
+        const content = await page.load(match, request);
+        const markup = await renderer.render(request.url, content.data, RENDER_TIMEOUT_MS);
         return {
           status: content.status,
           html: pageWithContent(indexHtml, content, markup, preloadsFor(pathname, { rendered: true })),
+          perViewer: content.perViewer === true,
         };
       } catch (error) {
         app.log.warn({ err: error }, 'server rendering failed: the app renders the page in the browser');
@@ -127,10 +130,12 @@ export async function registerSpa(
         .type('text/plain; charset=utf-8')
         .send('The web app has not been built yet. Run `npm run build`, or use `npm start`.');
     }
-    const rendered = await renderedPage(pathname, request.url);
+    // Counted like a route's handler: a page may read the database, which closing must not close under it.
+    const rendered = await app.trackHandler(renderedPage(pathname, request));
+    if (rendered?.perViewer) reply.header('vary', 'cookie');
     return reply
       .status(rendered?.status ?? 200)
-      .header('cache-control', REVALIDATE)
+      .header('cache-control', rendered?.perViewer ? PRIVATE : REVALIDATE)
       .type('text/html; charset=utf-8')
       .send(rendered?.html ?? (await pageHtml(pathname)));
   });
