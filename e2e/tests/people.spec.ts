@@ -99,9 +99,23 @@ test('a person’s page comes from the server as its viewer may see it, and nobo
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await plain.close();
 
-  // With JavaScript, the app takes the not-found page over, and its link leads home.
+  // With JavaScript, the app takes her page over without a mismatch (React reports one as a console error)...
+  const errors: string[] = [];
+  carol.on('console', (message) => {
+    const missingPage = /status of 404/.test(message.text());
+    if (message.type() === 'error' && !missingPage) errors.push(message.text());
+  });
+  carol.on('pageerror', (error) => errors.push(error.message));
+  await carol.goto('/users/e2e-carol-people');
+  await expect(carol.getByText('I draw diagrams.')).toBeVisible();
+  await expect(carol.getByRole('link', { name: 'Edit your profile' })).toBeVisible();
+  await expect(carol.getByRole('banner').getByRole('button', { name: 'Log out' })).toBeVisible();
+  expect(errors).toEqual([]);
+
+  // ...and the not-found page, whose link leads home.
   await carol.goto('/users/e2e-nobody-here-at-all');
   await expect(carol.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await carol.getByRole('link', { name: 'Back to open source projects' }).click();
   await expect(carol.getByRole('heading', { level: 1, name: 'Open source projects' })).toBeVisible();
+  expect(errors).toEqual([]);
 });
