@@ -366,6 +366,7 @@ export async function buildApp(deps: AppDeps) {
   await registerSpa(app, deps.webDistDir, {
     head: { forPage: previews.headFor, fallback: previews.siteHead },
     limitUnknownApiPath: rateLimits.unknownApiPath,
+    trackWork: app.trackHandler,
     // A project's page holds its content in its HTML, for search engines and link previews; a person's page
     // holds their profile as its viewer may see it.
     renderedPages: [

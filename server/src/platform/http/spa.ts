@@ -29,6 +29,11 @@ export interface SpaOptions {
   head?: { forPage: (pathname: string) => Promise<string>; fallback: () => string };
   /** Pages whose HTML holds their content, rendered by the web app's own server rendering (a project's page). */
   renderedPages?: ServerRenderedPage[];
+  /**
+   * Counts a rendered page's work among the handlers closing waits for (`app.trackHandler`, running-handlers.ts):
+   * a page may read the database, which must not close under it.
+   */
+  trackWork?: <T>(work: Promise<T>) => Promise<T>;
   /** Runs before the 404 of an unknown API path: the API's rate limit (rate-limits.ts). */
   limitUnknownApiPath?: UnknownApiPathLimit | null;
 }
@@ -130,8 +135,8 @@ export async function registerSpa(
         .type('text/plain; charset=utf-8')
         .send('The web app has not been built yet. Run `npm run build`, or use `npm start`.');
     }
-    // Counted like a route's handler: a page may read the database, which closing must not close under it.
-    const rendered = await app.trackHandler(renderedPage(pathname, request));
+    const work = renderedPage(pathname, request);
+    const rendered = await (options.trackWork ? options.trackWork(work) : work);
     if (rendered?.perViewer) reply.header('vary', 'cookie');
     return reply
       .status(rendered?.status ?? 200)
