@@ -304,6 +304,12 @@ export const GroupViewer = Type.Object({
   role: ViewerRole,
   may: GroupPermissions,
   mayOnceSignedIn: Type.Optional(GroupPermissions),
+  /**
+   * The group's status as the caller meets it, where that is not the group's own: `closed` for someone the group
+   * takes nobody new from (joining or asking answers them as a closed group does, and says no more). Clients
+   * show it in place of the group's status. Absent: the group's own.
+   */
+  status: Type.Optional(GroupStatus),
 });
 export type GroupViewer = Static<typeof GroupViewer>;
 

@@ -54,21 +54,56 @@ export function formatUtcOffset(minutes: number): string {
   return `UTC${sign}${Math.floor(abs / 60)}${rest ? `:${String(rest).padStart(2, '0')}` : ''}`;
 }
 
-/** "UTC-1 to UTC+3", or "Any timezone". */
+/** Minutes in a whole turn of the clock: offsets a day apart (UTC+14 and UTC-10) are the same hours of the day. */
+export const CLOCK_MINUTES = 24 * 60;
+
+/** The minutes from offset `from` east to offset `to` round the clock: 0 up to CLOCK_MINUTES - 1. */
+function eastward(from: number, to: number): number {
+  return (((to - from) % CLOCK_MINUTES) + CLOCK_MINUTES) % CLOCK_MINUTES;
+}
+
+/**
+ * A window whose eastern end is west of its first: it runs east across the date line (UTC+10 to UTC-8 is the
+ * Pacific, UTC+10, +11, +12, then -11, -10, -9, -8), not west across the whole world.
+ */
+export function windowWraps(from: number, to: number): boolean {
+  return to < from;
+}
+
+/** How far a window reaches east from its first end (minutes); a window of CLOCK_MINUTES or more is every offset. */
+export function windowSpanMinutes(from: number, to: number): number {
+  return windowWraps(from, to) ? eastward(from, to) : to - from;
+}
+
+/**
+ * How far an offset is from a window's nearer end, round the clock (0 inside it): UTC+14 is an hour from UTC-11,
+ * whatever the date on each side.
+ */
+export function windowDistanceMinutes(offset: number, from: number, to: number): number {
+  const past = eastward(from, offset);
+  const span = windowSpanMinutes(from, to);
+  if (past <= span) return 0;
+  return Math.min(past - span, CLOCK_MINUTES - past);
+}
+
+/** "UTC-1 to UTC+3", "UTC+10 to UTC-8 (across the date line)", or "Any timezone". */
 export function formatTimezoneWindow(from: number | null, to: number | null): string {
   if (from === null || to === null) return 'Any timezone';
-  return from === to ? formatUtcOffset(from) : `${formatUtcOffset(from)} to ${formatUtcOffset(to)}`;
+  if (from === to) return formatUtcOffset(from);
+  const across = windowWraps(from, to) ? ' (across the date line)' : '';
+  return `${formatUtcOffset(from)} to ${formatUtcOffset(to)}${across}`;
 }
 
 /**
  * Minutes of someone's day (DAY_HOURS from DAY_START_HOUR) that fall in the day of the nearest offset of a
- * group's window: the whole day inside the window, less the distance to its nearer end outside it. The same
- * formula as the ranking's SQL (server/src/people/match-sql.ts). A window of null is any timezone: the whole day.
+ * group's window: the whole day inside the window, less the distance to its nearer end outside it. Offsets are
+ * on a clock, not a line: a window may run east across the date line (`windowWraps`), and a day that crosses
+ * midnight in UTC (UTC+14's is 19:00 to 04:00) overlaps the days a whole turn away. The same formula as the
+ * ranking's SQL (server/src/platform/db/match-score.ts). A window of null is any timezone: the whole day.
  */
 export function overlapMinutes(offset: number, from: number | null, to: number | null): number {
   if (from === null || to === null) return DAY_HOURS * 60;
-  const distance = Math.max(from - offset, offset - to, 0);
-  return Math.max(0, DAY_HOURS * 60 - distance);
+  return Math.max(0, DAY_HOURS * 60 - windowDistanceMinutes(offset, from, to));
 }
 
 /** "5 h", "4.5 h". */

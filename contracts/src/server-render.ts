@@ -7,13 +7,14 @@
 
 /**
  * The queries a server-rendered page can arrive with: a project's page (`projectPageQuery(owner, name)`) and
- * the first page of its issues (`projectIssuesQuery(projectId)`, the finder's `projectIssuesRequest`).
+ * the first page of its issues (`projectIssuesQuery(projectId)`, the finder's `projectIssuesRequest`); a
+ * person's profile as its viewer may see it (`getUserProfileQueryOptions(login)`).
  */
-export type PrefetchableQuery = 'projectPage' | 'projectIssues';
+export type PrefetchableQuery = 'projectPage' | 'projectIssues' | 'userProfile';
 
 export interface PrefetchedQuery {
   query: PrefetchableQuery;
-  /** The factory's arguments (a project's owner and name; its id). */
+  /** The factory's arguments (a project's owner and name; its id; a login). */
   args: string[];
   /** The HTTP status the API answers for the same request, and its body (an answer or `{ error }`). */
   status: number;

@@ -69,3 +69,53 @@ test('alice finds bob for her group and invites him; bob sees her group first un
   await expect(invitation).toBeVisible();
   await expect(invitation).toHaveAttribute('href', /\/invite\/\d+-[0-9a-f]{48}$/);
 });
+
+test('a person’s page comes from the server as its viewer may see it, and nobody’s is a 404 page', async ({
+  browser,
+}) => {
+  // Carol shows her profile to signed-in users: she reads it whole, with JavaScript or without.
+  const carol = await signedIn(browser, 'e2e-carol-people', '/settings/profile');
+  const profile = carol.getByRole('form', { name: 'Your profile' });
+  await profile.getByRole('checkbox', { name: 'Looking for a group' }).check();
+  await profile.getByLabel('Your pitch').fill('I draw diagrams.');
+  await profile.getByRole('button', { name: 'Save profile' }).click();
+  await expect(carol.getByText('Profile saved.')).toBeVisible();
+  const cookies = await carol.context().cookies();
+
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  await plain.addCookies(cookies);
+  const page = await plain.newPage();
+  const answer = await page.goto('/users/e2e-carol-people');
+  expect(answer?.status()).toBe(200);
+  await expect(page.getByText('I draw diagrams.')).toBeVisible();
+  // Nobody signed in reads her name alone: the pitch is not in the page at all.
+  await plain.clearCookies();
+  await page.goto('/users/e2e-carol-people');
+  await expect(page.getByText('Sign in to see e2e-carol-people’s profile.')).toBeVisible();
+  expect(await page.content()).not.toContain('I draw diagrams.');
+
+  const missing = await page.goto('/users/e2e-nobody-here-at-all');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await plain.close();
+
+  // With JavaScript, the app takes her page over without a mismatch (React reports one as a console error)...
+  const errors: string[] = [];
+  carol.on('console', (message) => {
+    const missingPage = /status of 404/.test(message.text());
+    if (message.type() === 'error' && !missingPage) errors.push(message.text());
+  });
+  carol.on('pageerror', (error) => errors.push(error.message));
+  await carol.goto('/users/e2e-carol-people');
+  await expect(carol.getByText('I draw diagrams.')).toBeVisible();
+  await expect(carol.getByRole('link', { name: 'Edit your profile' })).toBeVisible();
+  await expect(carol.getByRole('banner').getByRole('button', { name: 'Log out' })).toBeVisible();
+  expect(errors).toEqual([]);
+
+  // ...and the not-found page, whose link leads home.
+  await carol.goto('/users/e2e-nobody-here-at-all');
+  await expect(carol.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await carol.getByRole('link', { name: 'Back to open source projects' }).click();
+  await expect(carol.getByRole('heading', { level: 1, name: 'Open source projects' })).toBeVisible();
+  expect(errors).toEqual([]);
+});

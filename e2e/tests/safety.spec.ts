@@ -59,6 +59,9 @@ test('a blocked user is refused at the blocker’s group; a reported user is sus
   await troll.reload();
   await expect(troll.getByRole('heading', { level: 1, name: PRIVATE_GROUP })).toBeVisible();
   await expect(troll.getByRole('button', { name: 'Request to join' })).toHaveCount(0);
+  // The group reads as closed to them, as any closed group does, though it is open to everyone else.
+  await expect(troll.getByText('This group is closed to new members.')).toBeVisible();
+  await expect(troll.getByText('Closed', { exact: true })).toBeVisible();
 
   // The owner reports them, with a reason, from the same menu.
   await owner.goto(openUrl);

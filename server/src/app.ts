@@ -19,6 +19,7 @@ import { createPeopleMatchRepository } from './people/match-repository.js';
 import { createPeopleMatchService } from './people/match-service.js';
 import { createProfilesRepository } from './people/profiles-repository.js';
 import { createProfilesService } from './people/profiles-service.js';
+import { userProfilePageRendering } from './people/page-render.js';
 import { peopleRoutes } from './people/routes.js';
 import { createUserSummaries } from './github/user-summary.js';
 import { createIssuesRepository } from './issues/repository.js';
@@ -366,13 +367,16 @@ export async function buildApp(deps: AppDeps) {
   await registerSpa(app, deps.webDistDir, {
     head: { forPage: previews.headFor, fallback: previews.siteHead },
     limitUnknownApiPath: rateLimits.unknownApiPath,
-    // A project's page holds its content in its HTML, for search engines and link previews.
+    trackWork: app.trackHandler,
+    // A project's page holds its content in its HTML, for search engines and link previews; a person's page
+    // holds their profile as its viewer may see it.
     renderedPages: [
       projectPageRendering({
         service: projectPages,
         firstIssues: (projectId) => issueFinder.list(projectIssuesRequest(projectId), null),
         publicUrl: config.publicUrl,
       }),
+      userProfilePageRendering({ profiles, publicUrl: config.publicUrl }),
     ],
   });
 

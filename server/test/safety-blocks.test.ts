@@ -120,6 +120,40 @@ describe("a blocked user at the blocker's groups", () => {
     );
   });
 
+  it('meets the group as closed on its card, its page and the list’s viewers, and is told no more', async () => {
+    const [owner, troll, member] = [await fresh('owner'), await fresh('troll'), await fresh('member')];
+    const id = await postGroup(t.app, owner.cookie, { visibility: 'public' });
+    ok(await call(t.app, 'POST', '/api/group-projects/join', member.cookie, { groupProjectId: id }));
+    ok(await block(owner, troll.login));
+    ok(await block(owner, member.login));
+    const card = await call(t.app, 'GET', `/api/group-projects/${id}`, troll.cookie);
+    expect(card.json()).toMatchObject({ status: 'open', viewer: { role: 'none', status: 'closed' } });
+    expect(JSON.stringify(card.json().viewer)).not.toMatch(/block/i);
+    const viewers = await call(t.app, 'POST', '/api/group-projects/viewer', troll.cookie, {
+      groupProjectIds: [id],
+    });
+    expect(viewers.json().data[0].viewer.status).toBe('closed');
+    const page = await call(t.app, 'POST', '/api/group-projects/discussion-info', troll.cookie, {
+      groupProjectId: id,
+    });
+    expect(page.json().data.viewer.status).toBe('closed');
+    // Everyone else meets the group as it is: a member the owner blocked too (already in), and nobody signed in.
+    for (const cookie of [member.cookie, (await fresh('other')).cookie, null]) {
+      const seen = await call(t.app, 'GET', `/api/group-projects/${id}`, cookie);
+      expect(seen.json().viewer.status).toBeUndefined();
+    }
+    // A group its owner closed or archived is what it is, for them too.
+    ok(
+      await call(t.app, 'POST', '/api/group-projects/status', owner.cookie, {
+        groupProjectId: id,
+        status: 'archived',
+      }),
+    );
+    const archived = await call(t.app, 'GET', `/api/group-projects/${id}`, troll.cookie);
+    expect(archived.json()).toMatchObject({ status: 'archived', viewer: { role: 'none' } });
+    expect(archived.json().viewer.status).toBeUndefined();
+  });
+
   it('can come in again once unblocked', async () => {
     const [owner, troll] = [await fresh('owner'), await fresh('troll')];
     const id = await postGroup(t.app, owner.cookie, { visibility: 'public' });

@@ -39,7 +39,8 @@ export function optionalText(value: string | null | undefined): string | null {
 
 /**
  * What a group needs, as stored: skills under their canonical topic names (repeats dropped), a timezone window
- * whose both ends are set (or neither: any timezone) in order, hours a week.
+ * whose both ends are set (or neither: any timezone), running east from the first end (across the date line
+ * when the second is west of it), hours a week.
  */
 export function normaliseGroupNeeds(needs: GroupNeedsInput) {
   const skills: string[] = [];
@@ -53,9 +54,6 @@ export function normaliseGroupNeeds(needs: GroupNeedsInput) {
   const { timezoneFrom: from, timezoneTo: to } = needs;
   if ((from === null) !== (to === null)) {
     throw badRequest('Give both ends of the timezone window, or neither for any timezone (body.needs).');
-  }
-  if (from !== null && to !== null && from > to) {
-    throw badRequest('The timezone window must run from the western end to the eastern one (body.needs).');
   }
   return {
     needs_skills: skills,

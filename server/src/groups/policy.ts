@@ -340,8 +340,20 @@ function permissionsOf(context: PolicyContext): GroupPermissions {
 }
 
 /**
+ * The status the caller meets, where it is not the group's own: an open group (full or not) whose owner blocked
+ * them is closed to them, as `closedToBlocked` answers their joining; they are not told why. Members, the owner
+ * and someone the owner removed see the group as it is (removal says so itself).
+ */
+function statusSeenBy(context: PolicyContext): Pick<GroupViewer, 'status'> {
+  const closedToThem =
+    context.blockedByThem === true && context.actor === 'none' && context.status === 'open';
+  return closedToThem ? { status: 'closed' } : {};
+}
+
+/**
  * The caller's standing in a loaded group, as every answer about one group carries it: clients show the actions
- * this allows and derive none themselves. Nobody signed in also learns what signing in would allow.
+ * this allows and derive none themselves, nor the status they meet. Nobody signed in also learns what signing
+ * in would allow.
  */
 export function viewerOf(access: GroupAccess, callerId: number | null): GroupViewer {
   const context = contextOf(access, callerId);
@@ -351,5 +363,6 @@ export function viewerOf(access: GroupAccess, callerId: number | null): GroupVie
     ...(context.actor === 'anonymous'
       ? { mayOnceSignedIn: permissionsOf({ ...context, actor: 'none' }) }
       : {}),
+    ...statusSeenBy(context),
   };
 }

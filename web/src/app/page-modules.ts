@@ -18,6 +18,6 @@ export const pageModules: Record<string, string | null> = {
   '/notifications': 'src/features/notifications/lazy-entry.ts',
   '/settings/email/*': 'src/app/routes/settings/SettingsPage.tsx',
   '/settings/profile': 'src/features/people/routes/ProfileSettingsPage.tsx',
-  '/users/:login': 'src/features/people/routes/UserProfilePage.tsx',
+  '/users/:login': 'src/app/routes/user-profile/UserProfileRoute.tsx',
   '/*': 'src/app/NotFoundPage.tsx',
 };

@@ -33,7 +33,7 @@ const pages = {
   // The settings: the notification email and the people the user blocked.
   settings: lazyComponent(async () => (await import('./routes/settings/SettingsPage')).SettingsPage),
   userProfile: lazyComponent(
-    async () => (await import('../features/people/routes/UserProfilePage')).UserProfilePage,
+    async () => (await import('./routes/user-profile/UserProfileRoute')).UserProfileRoute,
   ),
   profileSettings: lazyComponent(
     async () => (await import('../features/people/routes/ProfileSettingsPage')).ProfileSettingsPage,

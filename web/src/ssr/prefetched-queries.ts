@@ -1,6 +1,7 @@
 import type { PrefetchableQuery, ServerRenderData } from '@openlfg/contracts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { projectIssuesQuery } from '../features/issues/components/ProjectIssues';
+import { getUserProfileQueryOptions } from '../features/people/api/user-profile';
 import { projectPageQuery } from '../features/projects/api/get-project-page';
 import { ApiError } from '../lib/api-client';
 
@@ -15,6 +16,7 @@ const prefetchable: Record<PrefetchableQuery, (args: string[]) => Prefetched> = 
     queryKey: projectIssuesQuery(Number(projectId)).queryKey,
     data: (answer) => ({ pages: [answer], pageParams: [null] }),
   }),
+  userProfile: ([login = '']) => ({ queryKey: getUserProfileQueryOptions(login).queryKey }),
 };
 
 interface Prefetched {

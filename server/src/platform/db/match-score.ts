@@ -1,4 +1,4 @@
-import { DAY_HOURS } from '@openlfg/contracts';
+import { CLOCK_MINUTES, DAY_HOURS } from '@openlfg/contracts';
 import { sql, type RawBuilder } from 'kysely';
 
 /** The two sides of a match, as SQL: a group's needs and a person's profile. */
@@ -20,6 +20,8 @@ export interface MatchSides {
 }
 
 const DAY_MINUTES = DAY_HOURS * 60;
+/** A literal in the statement, not a parameter: the same in every query. */
+const CLOCK = sql.lit(CLOCK_MINUTES);
 
 /** The needed skills the person has, in the group's order. */
 export const matchedSkills = (m: MatchSides) =>
@@ -35,12 +37,25 @@ function sharedSkills(m: MatchSides) {
   );
 }
 
-/** Minutes of the person's day in the group's window (contracts' `overlapMinutes`); null without an offset. */
-export const overlapMinutesSql = (m: MatchSides) => sql<number | null>`case
+/** The minutes from `from` east to `to` round the clock (contracts' `eastward`): 0 to CLOCK_MINUTES - 1. */
+const eastward = (from: RawBuilder<unknown>, to: RawBuilder<unknown>) =>
+  sql`(((${to} - ${from}) % ${CLOCK}) + ${CLOCK}) % ${CLOCK}`;
+
+/**
+ * Minutes of the person's day in the group's window (contracts' `overlapMinutes`, the same arithmetic round the
+ * clock: a window may run east across the date line); null without an offset.
+ */
+export const overlapMinutesSql = (m: MatchSides) => {
+  const past = eastward(m.timezoneFrom, m.offset);
+  const span = sql`case when ${m.timezoneTo} < ${m.timezoneFrom} then ${eastward(m.timezoneFrom, m.timezoneTo)}
+                   else ${m.timezoneTo} - ${m.timezoneFrom} end`;
+  return sql<number | null>`case
   when ${m.offset} is null then null
   when ${m.timezoneFrom} is null then ${DAY_MINUTES}
-  else greatest(0, ${DAY_MINUTES} - greatest(${m.timezoneFrom} - ${m.offset}, ${m.offset} - ${m.timezoneTo}, 0))
+  when ${past} <= ${span} then ${DAY_MINUTES}
+  else greatest(0, ${DAY_MINUTES} - least(${past} - (${span}), ${CLOCK} - ${past}))
 end`;
+};
 
 /**
  * The ranking, the same both ways ("Groups for you", "People for your group"): 10 per needed skill the person

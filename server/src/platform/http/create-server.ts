@@ -6,6 +6,7 @@ import type { Config } from '../../config.js';
 import { AccessLog, loggerOptions } from '../logger.js';
 import { clientErrorHandler, frameworkErrors } from './errors.js';
 import { registerJsonBodyParser } from './json-body.js';
+import { trackRunningHandlers } from './running-handlers.js';
 import { registerValidation } from './validation.js';
 
 /** Bodies above this are refused with 413 before they are parsed. No API request needs more. */
@@ -24,7 +25,7 @@ export interface HttpServerOptions {
 /**
  * The Fastify instance every feature registers on, before any of them: its limits and timeouts, the access log,
  * validation and JSON bodies, the gate of a node still starting, the list of declared routes, and a closing
- * node's `connection: close`. app.ts composes the features on it.
+ * node's `connection: close` and its wait for the handlers still at work. app.ts composes the features on it.
  */
 export function createHttpServer(config: Config, options: HttpServerOptions) {
   const loggerOption =
@@ -51,6 +52,9 @@ export function createHttpServer(config: Config, options: HttpServerOptions) {
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // Before any route and any other onClose hook: closing waits for the handlers still at work, their client gone
+  // or not.
+  trackRunningHandlers(app);
   registerValidation(app);
   registerJsonBodyParser(app);
   let started = !options.startsLater;

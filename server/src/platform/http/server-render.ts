@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SERVER_RENDER_DATA_ID, type ServerRenderData } from '@openlfg/contracts';
+import type { FastifyRequest } from 'fastify';
 import { escapeHtml } from './escape-html.js';
 import { jsonForScript } from './page-head.js';
 
@@ -24,12 +25,20 @@ export interface RenderedPageContent {
   headTags: string;
   /** Tells search engines to leave the page out (a not-found page). */
   noindex?: boolean;
+  /**
+   * The page is as its viewer may see it (a person's profile): no shared cache keeps it, and it differs by the
+   * session cookie.
+   */
+  perViewer?: boolean;
 }
 
-/** A page the server renders: the paths it answers (matched on the path without its query) and its content. */
+/**
+ * A page the server renders: the paths it answers (matched on the path without its query) and its content,
+ * worked out for the request (whose session a page as its viewer may see it asks for).
+ */
 export interface ServerRenderedPage {
   path: RegExp;
-  load: (match: RegExpExecArray) => Promise<RenderedPageContent>;
+  load: (match: RegExpExecArray, request: FastifyRequest) => Promise<RenderedPageContent>;
 }
 
 /** Loads the built server rendering; null (with a warning) when the build has none. */

@@ -18,6 +18,8 @@ import {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html names the current hashed assets, so browsers must revalidate it on every load. */
 const REVALIDATE = 'no-cache';
+/** A page as its viewer may see it: the browser alone keeps it, and revalidates it. */
+const PRIVATE = 'private, no-cache';
 
 export interface SpaOptions {
   /**
@@ -27,6 +29,11 @@ export interface SpaOptions {
   head?: { forPage: (pathname: string) => Promise<string>; fallback: () => string };
   /** Pages whose HTML holds their content, rendered by the web app's own server rendering (a project's page). */
   renderedPages?: ServerRenderedPage[];
+  /**
+   * Counts a rendered page's work among the handlers closing waits for (`app.trackHandler`, running-handlers.ts):
+   * a page may read the database, which must not close under it.
+   */
+  trackWork?: <T>(work: Promise<T>) => Promise<T>;
   /** Runs before the 404 of an unknown API path: the API's rate limit (rate-limits.ts). */
   limitUnknownApiPath?: UnknownApiPathLimit | null;
 }
@@ -55,18 +62,19 @@ export async function registerSpa(
   /** A page rendered on the server, or null for the app's shell (no such page, or its rendering failed). */
   const renderedPage = async (
     pathname: string,
-    url: string,
-  ): Promise<{ status: number; html: string } | null> => {
+    request: FastifyRequest,
+  ): Promise<{ status: number; html: string; perViewer: boolean } | null> => {
     if (!renderer || !indexHtml) return null;
     for (const page of renderedPages) {
       const match = page.path.exec(pathname);
       if (!match) continue;
       try {
-        const content = await page.load(match);
-        const markup = await renderer.render(url, content.data, RENDER_TIMEOUT_MS);
+        const content = await page.load(match, request);
+        const markup = await renderer.render(request.url, content.data, RENDER_TIMEOUT_MS);
         return {
           status: content.status,
           html: pageWithContent(indexHtml, content, markup, preloadsFor(pathname, { rendered: true })),
+          perViewer: content.perViewer === true,
         };
       } catch (error) {
         app.log.warn({ err: error }, 'server rendering failed: the app renders the page in the browser');
@@ -127,10 +135,12 @@ export async function registerSpa(
         .type('text/plain; charset=utf-8')
         .send('The web app has not been built yet. Run `npm run build`, or use `npm start`.');
     }
-    const rendered = await renderedPage(pathname, request.url);
+    const work = renderedPage(pathname, request);
+    const rendered = await (options.trackWork ? options.trackWork(work) : work);
+    if (rendered?.perViewer) reply.header('vary', 'cookie');
     return reply
       .status(rendered?.status ?? 200)
-      .header('cache-control', REVALIDATE)
+      .header('cache-control', rendered?.perViewer ? PRIVATE : REVALIDATE)
       .type('text/html; charset=utf-8')
       .send(rendered?.html ?? (await pageHtml(pathname)));
   });

@@ -1,4 +1,9 @@
-import { INACTIVE_MEMBER_DAYS, type GroupProject, type GroupStatus } from '@openlfg/contracts';
+import {
+  INACTIVE_MEMBER_DAYS,
+  type GroupProject,
+  type GroupStatus,
+  type GroupViewer,
+} from '@openlfg/contracts';
 import { formatRelativeTime } from '../../lib/format';
 
 /** "edited 2 hours ago" once its owner edited the group; null before. */
@@ -28,9 +33,15 @@ export const STATUS_MEANING: Record<GroupStatus, string> = {
   archived: 'Nobody can join, and the board is read-only.',
 };
 
-/** The group's status; older answers without one are open. */
-export function statusOf(group: Pick<GroupProject, 'status'>): GroupStatus {
-  return group.status ?? 'open';
+/**
+ * The group's status as the viewer meets it: the server's word for them when it has one (a group closed to
+ * them), else the group's own; older answers without one are open.
+ */
+export function statusOf(
+  group: Pick<GroupProject, 'status'>,
+  viewer?: Pick<GroupViewer, 'status'>,
+): GroupStatus {
+  return viewer?.status ?? group.status ?? 'open';
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -177,8 +177,6 @@ function needsMessages(request: ReturnType<typeof toRequest>): Partial<Record<Ch
     messages.needsSkills ??= `A group can need up to ${GROUP_NEEDS_MAX} skills.`;
   if ((from === null) !== (to === null)) {
     messages.timezoneFrom = 'Choose both ends of the timezone window, or Any timezone for both.';
-  } else if (from !== null && to !== null && from > to) {
-    messages.timezoneFrom = 'The window runs from west to east: its first end must be the western one.';
   }
   if (
     hoursPerWeek !== null &&

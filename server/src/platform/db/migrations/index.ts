@@ -35,6 +35,7 @@ import * as m0035 from './0035_user_blocks.js';
 import * as m0036 from './0036_user_reports.js';
 import * as m0037 from './0037_mentor_newcomers.js';
 import * as m0038 from './0038_project_recent_issues.js';
+import * as m0039 from './0039_wrapping_timezone_windows.js';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the same list works from
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '0036_user_reports': m0036,
   '0037_mentor_newcomers': m0037,
   '0038_project_recent_issues': m0038,
+  '0039_wrapping_timezone_windows': m0039,
 };

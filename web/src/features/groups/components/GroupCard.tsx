@@ -56,7 +56,7 @@ export function GroupCard({ group, colour, viewer, badge, selectedTopics, onTopi
             </span>
           ) : null}
           {badge}
-          <GroupBadges group={group} />
+          <GroupBadges group={group} viewer={viewer} />
         </div>
       </div>
       <p className={styles.meta}>

@@ -31,12 +31,12 @@ export const REQUEST_SENT_MESSAGE = 'Request sent. The owner will decide.';
 export const REMOVED_MESSAGE = 'The owner removed you from this group.';
 
 /**
- * Why the viewer does not get in, said in place of Join: the owner removed them, or the group is closed,
- * archived or full.
+ * Why the viewer does not get in, said in place of Join: the owner removed them, or the group is closed (to them,
+ * when the server says so), archived or full.
  */
 function noEntryMessage(group: GroupSummary, viewer: GroupViewer): string | null {
   if (viewer.role === 'removed') return REMOVED_MESSAGE;
-  const status = statusOf(group);
+  const status = statusOf(group, viewer);
   if (status === 'closed') return CLOSED_MESSAGE;
   if (status === 'archived') return ARCHIVED_MESSAGE;
   return status === 'full' || isFull(group) ? FULL_MESSAGE : null;

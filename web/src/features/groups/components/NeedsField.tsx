@@ -54,7 +54,11 @@ export function NeedsField({ id }: { id: string }) {
           <label htmlFor={`${id}-timezoneFrom`} className={styles.subLabel}>
             Timezones from
           </label>
-          <select {...register('timezoneFrom')} {...described('timezoneFrom')} className={styles.input}>
+          <select
+            {...register('timezoneFrom')}
+            {...described('timezoneFrom', `${id}-timezone-hint`)}
+            className={styles.input}
+          >
             <option value="">Any timezone</option>
             {offsets}
           </select>
@@ -64,7 +68,12 @@ export function NeedsField({ id }: { id: string }) {
           <label htmlFor={`${id}-timezoneTo`} className={styles.subLabel}>
             to
           </label>
-          <select {...register('timezoneTo')} id={`${id}-timezoneTo`} className={styles.input}>
+          <select
+            {...register('timezoneTo')}
+            id={`${id}-timezoneTo`}
+            aria-describedby={`${id}-timezone-hint`}
+            className={styles.input}
+          >
             <option value="">Any timezone</option>
             {offsets}
           </select>
@@ -85,6 +94,9 @@ export function NeedsField({ id }: { id: string }) {
           {error('needsHours')}
         </div>
       </div>
+      <p id={`${id}-timezone-hint`} className={styles.hint}>
+        The window runs east from its first end: UTC+10 to UTC-8 crosses the date line, over the Pacific.
+      </p>
     </fieldset>
   );
 }

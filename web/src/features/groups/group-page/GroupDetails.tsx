@@ -39,7 +39,7 @@ export function GroupDetails({
 
   return (
     <article className={styles.page}>
-      <GroupHeading group={group} />
+      <GroupHeading group={group} viewer={viewer} />
       {info.hidden ? (
         <p role="status" className={styles.notice}>
           Hidden by a moderator: {info.hiddenReason ?? 'no reason given'}

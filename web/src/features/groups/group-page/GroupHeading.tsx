@@ -1,4 +1,4 @@
-import type { GroupProject } from '@openlfg/contracts';
+import type { GroupProject, GroupViewer } from '@openlfg/contracts';
 import { Link } from 'react-router';
 import { LazyMarkdown } from '../../../components/markdown/LazyMarkdown';
 import { TopicChips } from '../../../components/TopicChips';
@@ -12,7 +12,7 @@ import { profileHref } from '../../../lib/profile-links';
 import { editedText } from '../group-text';
 import styles from '../components/GroupPage.module.css';
 
-export function GroupHeading({ group }: { group: GroupProject }) {
+export function GroupHeading({ group, viewer }: { group: GroupProject; viewer?: GroupViewer }) {
   const headingRef = useHeadingFocus<HTMLHeadingElement>();
   return (
     <header className={styles.header}>
@@ -25,7 +25,7 @@ export function GroupHeading({ group }: { group: GroupProject }) {
         <h1 ref={headingRef} className={styles.title} tabIndex={-1}>
           {group.title}
         </h1>
-        <GroupBadges group={group} />
+        <GroupBadges group={group} viewer={viewer} />
       </div>
       <>
         <p className={styles.muted}>

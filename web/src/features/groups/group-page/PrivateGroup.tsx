@@ -41,7 +41,7 @@ export function PrivateGroup({ groupProjectId, hidden }: { groupProjectId: numbe
   const { viewer, ...group } = card.data;
   return (
     <article className={styles.page}>
-      <GroupHeading group={group} />
+      <GroupHeading group={group} viewer={viewer} />
       <p role="status" className={styles.notice}>
         {PRIVATE_GROUP_MESSAGE}
       </p>

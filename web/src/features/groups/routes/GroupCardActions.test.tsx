@@ -201,6 +201,19 @@ describe('the action buttons of a card', () => {
     expect(within(tile).queryByText('This group is full.')).toBeNull();
   });
 
+  it('shows a group closed to the viewer as closed, when the server says it is, though it is open', async () => {
+    mockApi({
+      ...signedInAs(),
+      ...groupsHandler(() => groupList([publicGroup])),
+      ...viewersHandler(() => ({ ...makeViewer('none', { save: true, report: true }), status: 'closed' })),
+    });
+    renderApp('/group-projects', { session: signedInSession });
+    const tile = await card('Rust CLI');
+    expect(await within(tile).findByText('This group is closed to new members.')).toBeTruthy();
+    expect(within(tile).getByText('Closed')).toBeTruthy();
+    expect(within(tile).queryByRole('button', { name: /^Join/ })).toBeNull();
+  });
+
   it("shows the server's message when joining fails, and keeps Join", async () => {
     mockApi({
       ...signedInAs(),

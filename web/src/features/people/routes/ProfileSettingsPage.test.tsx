@@ -151,9 +151,9 @@ describe('a profile page', () => {
     ).toBeTruthy();
   });
 
-  it('says there is nobody by that name for an unknown login', async () => {
+  it('shows the not-found page for an unknown login', async () => {
     mockApi({ ...signedInHandlers });
     renderApp('/users/nobody', { session: signedInSession });
-    expect(await screen.findByText('There is nobody called nobody here.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 import { formatUtcOffset, skillName, type UserProfile } from '@openlfg/contracts';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
 import { QueryErrorState } from '../../../components/QueryErrorState';
@@ -10,23 +11,28 @@ import { useSession } from '../../../session/session-context';
 import { useUserProfile } from '../api/user-profile';
 import styles from './UserProfilePage.module.css';
 
-/** /users/:login: a person's profile as the viewer may see it. */
-export function UserProfilePage() {
+export interface UserProfilePageProps {
+  /** The app's not-found page, for a login nobody here has (the server answers that page with a 404 too). */
+  renderNotFound: () => ReactNode;
+}
+
+/**
+ * /users/:login: a person's profile as the viewer may see it. The server renders it from the same answer
+ * (server/src/people/page-render.ts), so the first render here starts from it.
+ */
+export function UserProfilePage({ renderNotFound }: UserProfilePageProps) {
   const login = useParams().login ?? '';
-  useDocumentTitle(login);
   const profile = useUserProfile(login);
-  if (profile.isPending) return <Spinner size="large" label="Loading the profile" />;
-  if (profile.isError) {
-    if (profile.error instanceof ApiError && profile.error.status === 404) {
-      return (
-        <section className={styles.panel}>
-          <h1 className={styles.name}>Nobody called {login}</h1>
-          <p>There is nobody called {login} here.</p>
-        </section>
-      );
-    }
-    return <QueryErrorState query={profile} what="profile" />;
+  if (profile.isError && profile.error instanceof ApiError && profile.error.status === 404) {
+    return renderNotFound();
   }
+  return <KnownProfile login={login} profile={profile} />;
+}
+
+function KnownProfile({ login, profile }: { login: string; profile: ReturnType<typeof useUserProfile> }) {
+  useDocumentTitle(login);
+  if (profile.isPending) return <Spinner size="large" label="Loading the profile" />;
+  if (profile.isError) return <QueryErrorState query={profile} what="profile" />;
   return <Profile profile={profile.data} />;
 }
 
@@ -99,7 +105,7 @@ function Details({ profile }: { profile: UserProfile }) {
       {shown.length > 0 ? (
         <dl className={styles.facts}>
           {shown.map(([term, value]) => (
-            <div key={term} style={{ display: 'contents' }}>
+            <div key={term} className={styles.fact}>
               <dt>{term}</dt>
               <dd>{value}</dd>
             </div>
