@@ -17,7 +17,8 @@ import { runLighthouse } from './web/lighthouse.js';
  *
  * Web (web/): the first visit's JavaScript, gzip (web/first-visit.ts: index.html's scripts and modulepreloads and
  * what they import statically, from the build in web/dist), always printed first; then Lighthouse's mobile
- * performance score of `/`, `/group-projects` and a group's page, with LCP, TBT and CLS (web/lighthouse.ts, which
+ * performance score of `/`, `/group-projects`, a group's page and a project's page beside a bare React page's (the
+ * floor), with LCP, TBT and CLS (web/lighthouse.ts, which
  * `npm run lighthouse` also runs on its own), unless another part is picked with BENCH_ONLY.
  *
  * HTTP rounds (http/): drive the production server on loopback with autocannon and print, per route, throughput and

@@ -1,4 +1,5 @@
 import { SERVER_RENDER_DATA_ID, type ServerRenderData } from '@openlfg/contracts';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import './styles/tokens.css';
@@ -20,5 +21,9 @@ if (serverData && container.firstElementChild) {
     hydrateServerPage(container, queryClient, app, JSON.parse(serverData) as ServerRenderData),
   );
 } else {
-  createRoot(container).render(app);
+  // As a transition, the first render yields to the browser every few milliseconds instead of holding the main
+  // thread for the whole app in one task (as hydration does, ssr/hydrate.ts): no long task at start-up, and a tap
+  // meanwhile is answered.
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
 }

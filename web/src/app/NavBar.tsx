@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { lazyComponent, retryFailedLoads } from '../lib/lazy-component';
 import { LoginButton } from '../session/components/LoginButton';
@@ -58,8 +58,13 @@ export function NavBar() {
     if (menuLoaded) return;
     let mounted = true;
     const cancel = afterFirstLook(() => {
-      // Offline, it stays unloaded: the first tap on the hamburger tries again.
-      MobileMenu.preload().then(() => mounted && setMenuLoaded(true), retryFailedLoads);
+      // Offline, it stays unloaded: the first tap on the hamburger tries again. Mounted as a transition, in slices
+      // the browser can answer a tap between: the closed menu is the whole navigation, a long task at once on a
+      // slow phone while the visitor may be reading or scrolling. A tap on the hamburger meanwhile opens it at once.
+      MobileMenu.preload().then(
+        () => mounted && startTransition(() => setMenuLoaded(true)),
+        retryFailedLoads,
+      );
     });
     return () => {
       mounted = false;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatRelativeTime } from './format';
+import { formatCount, formatExactCount, formatRelativeTime, formatShortDate } from './format';
+import { formatDateTime } from './format-date-time';
 
 describe('formatCount', () => {
   it.each([
@@ -74,5 +75,24 @@ describe('formatRelativeTime', () => {
 
   it('measures against the current time by default', () => {
     expect(formatRelativeTime(new Date(Date.now() - 5 * MINUTE))).toBe('5 minutes ago');
+  });
+});
+
+describe('formatExactCount, formatShortDate and formatDateTime', () => {
+  it.each([0, 7, 999, 1000, 1903, 12_345, 999_999, 1_000_000, 4_000_000_123, -1234])(
+    'writes %s as toLocaleString("en-US") does',
+    (n) => {
+      expect(formatExactCount(n)).toBe(n.toLocaleString('en-US'));
+    },
+  );
+
+  it.each([
+    new Date(2026, 10, 14, 12, 0, 0),
+    new Date(2025, 0, 5, 0, 0, 0),
+    new Date(2024, 11, 31, 23, 59, 59),
+  ])('writes %s as toLocaleDateString and toLocaleString ("en-US") do', (date) => {
+    expect(formatShortDate(date)).toBe(date.toLocaleDateString('en-US'));
+    expect(formatDateTime(date)).toBe(date.toLocaleString('en-US'));
+    expect(formatDateTime(date.toISOString())).toBe(date.toLocaleString('en-US'));
   });
 });

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { isApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
+import { formatShortDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useSession } from '../../session/session-context';
 import { useClaimIssue, useReleaseClaim } from '../api/claim-issue';
@@ -73,7 +74,7 @@ export function ClaimControls({ issue }: ClaimControlsProps) {
   });
 
   if (mine && issue.claim) {
-    const until = new Date(issue.claim.expiresAt).toLocaleDateString('en-US');
+    const until = formatShortDate(new Date(issue.claim.expiresAt));
     const onRelease = () => {
       if (busy) return;
       release.mutate(issue.issueId, {

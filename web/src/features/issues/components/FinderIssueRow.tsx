@@ -1,4 +1,5 @@
 import type { FinderIssue } from '@openlfg/contracts';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { formatCount } from '../../../lib/format';
@@ -25,9 +26,10 @@ export interface FinderIssueRowProps {
 /**
  * One issue of the finder: its project (a link to its page, and to the finder narrowed to it), title (to GitHub, in a new tab), labels, age and last activity, comments,
  * whether someone is on it and why, how fast its maintainers answer, why it suits the user (best for you), and
- * the claim button.
+ * the claim button. Memoised: a list's rows stay as they are when the list around them renders again with the same
+ * issues: a refetch that brings no change (the live signals ask for one when they start following), or a busy flag.
  */
-export function FinderIssueRow({ issue, projectHref }: FinderIssueRowProps) {
+export const FinderIssueRow = memo(function FinderIssueRow({ issue, projectHref }: FinderIssueRowProps) {
   const titleId = issueTitleId(issue.issueId);
   return (
     <li className={styles.row}>
@@ -67,4 +69,4 @@ export function FinderIssueRow({ issue, projectHref }: FinderIssueRowProps) {
       </article>
     </li>
   );
-}
+});

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { ErrorState } from '../../../components/ErrorState';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/error-message';
+import { formatExactCount } from '../../../lib/format';
 import { LoginButton } from '../../../session/components/LoginButton';
 import { useSession } from '../../../session/session-context';
 import { useIssues } from '../api/get-issues';
@@ -22,7 +23,7 @@ export const BEST_FOR_YOU_EMPTY =
 export function hiddenQuietText(count: number, shown: boolean): string {
   const more = shown ? ' more' : '';
   // Counted up to the cap: "1,000+".
-  const many = count >= HIDDEN_QUIET_CAP ? `${HIDDEN_QUIET_CAP.toLocaleString('en-US')}+` : String(count);
+  const many = count >= HIDDEN_QUIET_CAP ? `${formatExactCount(HIDDEN_QUIET_CAP)}+` : String(count);
   return count === 1
     ? `1${more} issue is hidden because its project had no push in ${FINDER_STALE_PUSH_DAYS} days.`
     : `${many}${more} issues are hidden because their projects had no push in ${FINDER_STALE_PUSH_DAYS} days.`;

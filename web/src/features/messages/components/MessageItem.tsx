@@ -4,6 +4,7 @@ import { Avatar } from '../../../components/Avatar';
 import { PersonMenu } from '../../../components/PersonMenu';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { formatRelativeTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format-date-time';
 import type { TimelineMessage } from '../timeline';
 import { LinkifiedText } from './LinkifiedText';
 import { MessageActions } from './MessageActions';
@@ -77,13 +78,13 @@ export function MessageItem({
     .join(' ');
 
   const time = (
-    <time dateTime={createdAt} title={new Date(createdAt).toLocaleString('en-US')} className={styles.time}>
+    <time dateTime={createdAt} title={formatDateTime(createdAt)} className={styles.time}>
       {formatRelativeTime(createdAt, now)}
     </time>
   );
   const edited =
     stored?.editedAt && !deleted ? (
-      <span className={styles.edited} title={`Edited ${new Date(stored.editedAt).toLocaleString('en-US')}`}>
+      <span className={styles.edited} title={`Edited ${formatDateTime(stored.editedAt)}`}>
         edited
       </span>
     ) : null;

@@ -1,4 +1,5 @@
 import { formatRelativeTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format-date-time';
 import { useAuditLog } from '../api/get-audit-log';
 import { describeAuditEntry } from '../audit-text';
 import { EmptyState, LoadState } from './LoadState';
@@ -24,7 +25,7 @@ export function AuditLog({ page }: { page: number }) {
               <strong>{entry.actor}</strong> {describeAuditEntry(entry)}
             </p>
             <p className={styles.muted}>
-              <time dateTime={entry.at} title={new Date(entry.at).toLocaleString('en-US')}>
+              <time dateTime={entry.at} title={formatDateTime(entry.at)}>
                 {formatRelativeTime(entry.at)}
               </time>
             </p>

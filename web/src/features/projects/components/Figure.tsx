@@ -1,4 +1,4 @@
-import { formatCount } from '../../../lib/format';
+import { formatCount, formatExactCount } from '../../../lib/format';
 import styles from './ProjectFigures.module.css';
 
 export interface FigureProps {
@@ -21,7 +21,7 @@ export function Figure({ label, value, hint }: FigureProps) {
             —
           </span>
         ) : (
-          <span title={value >= 1000 ? value.toLocaleString('en-US') : undefined}>{formatCount(value)}</span>
+          <span title={value >= 1000 ? formatExactCount(value) : undefined}>{formatCount(value)}</span>
         )}
       </dd>
     </div>

@@ -1,11 +1,9 @@
 import { MAX_FILTER_LANGUAGES } from '@openlfg/contracts';
 import { useMemo } from 'react';
-import { formatCount } from '../../../lib/format';
+import { formatCount, formatExactCount } from '../../../lib/format';
 import { useLanguages } from '../api/get-languages';
 import { MultiSelect } from '../../../components/MultiSelect';
 import type { FilterProps } from './TopicFilter';
-
-const whole = (n: number) => n.toLocaleString('en-US');
 
 /**
  * Projects written mainly in any one of the picked languages. Says how many projects have a language at all,
@@ -35,7 +33,7 @@ export function LanguageFilter({ selected, onChange }: FilterProps) {
       max={MAX_FILTER_LANGUAGES}
       {...(data
         ? {
-            summary: `${whole(data.known)} of ${whole(data.total)} projects have a known language.`,
+            summary: `${formatExactCount(data.known)} of ${formatExactCount(data.total)} projects have a known language.`,
           }
         : {})}
     />

@@ -2,6 +2,7 @@ import type { ProjectPageResponse } from '@openlfg/contracts';
 import { FINDER_STALE_PUSH_DAYS } from '@openlfg/contracts';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { formatRelativeTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format-date-time';
 import { ProjectFigures } from '../components/ProjectFigures';
 import { ProjectTopics } from '../components/ProjectTopics';
 import { SaveButton } from '../components/SaveButton';
@@ -16,7 +17,7 @@ function FiguresSource({ figures }: { figures: ProjectPageResponse['figures'] })
     return (
       <p className={styles.muted}>
         Figures from GitHub,{' '}
-        <time dateTime={figures.at} title={new Date(figures.at).toLocaleString('en-US')}>
+        <time dateTime={figures.at} title={formatDateTime(figures.at)}>
           {formatRelativeTime(figures.at)}
         </time>
         .
