@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { ServerFrame } from '@openlfg/contracts';
 import WebSocket from 'ws';
@@ -6,6 +6,7 @@ import { openDatabase } from '../../server/dist/platform/db/database.js';
 import { migrateToLatest } from '../../server/dist/platform/db/migrate.js';
 import { createNodes, type BenchNode } from './realtime/nodes.js';
 import { startBenchPostgres, type BenchPostgres } from './realtime/postgres.js';
+import { assignmentDelivery, type BenchDelivery } from './webhook-delivery.js';
 
 /** From a delivery to the taken signal's change on an open finder on another node, p99 (the issue's target). */
 const TARGET_P99_MS = 1000;
@@ -103,38 +104,16 @@ async function seed(pgServer: BenchPostgres): Promise<Map<number, number>> {
   }
 }
 
-/** The i-th delivery: issue i mod ISSUES, assigned on even passes over the issues, unassigned on odd ones. */
-function delivery(i: number): { number: number; headers: Record<string, string>; body: string } {
-  const number = (i % ISSUES) + 1;
-  const assign = Math.floor(i / ISSUES) % 2 === 0;
-  const body = JSON.stringify({
-    action: assign ? 'assigned' : 'unassigned',
-    issue: {
-      number,
-      title: `Issue ${number}`,
-      html_url: `https://github.com/${REPO}/issues/${number}`,
-      state: 'open',
-      labels: [{ name: 'good first issue', color: '7057ff' }],
-      assignees: assign ? [{ login: 'ada' }] : [],
-      comments: 0,
-      created_at: new Date(Date.now() - 86_400_000).toISOString(),
-      // Later than the last delivery of the same issue.
-      updated_at: new Date(Date.now() + i).toISOString(),
-    },
-    repository: { full_name: REPO },
-    sender: { login: 'ada' },
+/** The i-th delivery, with an id of its own each run. */
+function delivery(i: number): BenchDelivery {
+  return assignmentDelivery({
+    i,
+    issues: ISSUES,
+    repo: REPO,
+    secret: SECRET,
+    createdAt: new Date(Date.now() - 86_400_000),
+    deliveryId: `live-${i}-${randomBytes(4).toString('hex')}`,
   });
-  return {
-    number,
-    body,
-    headers: {
-      'content-type': 'application/json',
-      'user-agent': 'GitHub-Hookshot/bench',
-      'x-github-event': 'issues',
-      'x-github-delivery': `live-${i}-${randomBytes(4).toString('hex')}`,
-      'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`,
-    },
-  };
 }
 
 /** An anonymous socket on `node` following the issues; `onChanged` hears each `issues-changed` frame. */

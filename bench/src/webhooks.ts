@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { openConfiguredDatabase } from '../../server/dist/platform/db/open-confi
 import { postgresUrl } from './http/settings.js';
 import { freshServerDatabase } from './http/server.js';
 import { runWebhooksLiveBench } from './webhooks-live.js';
+import { assignmentDelivery } from './webhook-delivery.js';
 
 /** A delivery's handling, p99: fresh to the minute needs deliveries handled as fast as GitHub sends them. */
 const TARGET_P99_MS = 20;
@@ -79,35 +80,19 @@ async function benchOn(label: string, env: NodeJS.ProcessEnv): Promise<void> {
     // loaded machine's figures say how much of the delivery's time is the machine's.
     const bare: number[] = [];
     for (let i = 0; i < WARM_UP + DELIVERIES; i++) {
-      const number = (i % ISSUES) + 1;
-      const assign = Math.floor(i / ISSUES) % 2 === 0;
-      const body = JSON.stringify({
-        action: assign ? 'assigned' : 'unassigned',
-        issue: {
-          number,
-          title: `Issue ${number}`,
-          html_url: `https://github.com/${REPO}/issues/${number}`,
-          state: 'open',
-          labels: [{ name: 'good first issue', color: '7057ff' }],
-          assignees: assign ? [{ login: 'ada' }] : [],
-          comments: 0,
-          created_at: created.toISOString(),
-          updated_at: new Date(Date.now() + i).toISOString(),
-        },
-        repository: { full_name: REPO },
-        sender: { login: 'ada' },
+      const { headers, body } = assignmentDelivery({
+        i,
+        issues: ISSUES,
+        repo: REPO,
+        secret: SECRET,
+        createdAt: created,
+        deliveryId: `bench-${i}`,
       });
       const started = performance.now();
       const res = await app.inject({
         method: 'POST',
         url: '/api/github/webhooks',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'GitHub-Hookshot/bench',
-          'x-github-event': 'issues',
-          'x-github-delivery': `bench-${i}`,
-          'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`,
-        },
+        headers,
         payload: body,
       });
       const elapsed = performance.now() - started;

@@ -1,0 +1,53 @@
+import { createHmac } from 'node:crypto';
+
+/** A signed `issues` delivery as GitHub sends it, with the headers its webhook route checks. */
+export interface BenchDelivery {
+  number: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * The i-th delivery of a bench: issue `i mod issues` of `repo`, assigned on even passes over the issues and
+ * unassigned on odd ones, each later than the last of the same issue (the route refuses an older one), signed
+ * with `secret`.
+ */
+export function assignmentDelivery(options: {
+  i: number;
+  issues: number;
+  repo: string;
+  secret: string;
+  createdAt: Date;
+  deliveryId: string;
+}): BenchDelivery {
+  const { i, issues, repo } = options;
+  const number = (i % issues) + 1;
+  const assign = Math.floor(i / issues) % 2 === 0;
+  const body = JSON.stringify({
+    action: assign ? 'assigned' : 'unassigned',
+    issue: {
+      number,
+      title: `Issue ${number}`,
+      html_url: `https://github.com/${repo}/issues/${number}`,
+      state: 'open',
+      labels: [{ name: 'good first issue', color: '7057ff' }],
+      assignees: assign ? [{ login: 'ada' }] : [],
+      comments: 0,
+      created_at: options.createdAt.toISOString(),
+      updated_at: new Date(Date.now() + i).toISOString(),
+    },
+    repository: { full_name: repo },
+    sender: { login: 'ada' },
+  });
+  return {
+    number,
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'GitHub-Hookshot/bench',
+      'x-github-event': 'issues',
+      'x-github-delivery': options.deliveryId,
+      'x-hub-signature-256': `sha256=${createHmac('sha256', options.secret).update(body).digest('hex')}`,
+    },
+  };
+}
