@@ -73,6 +73,8 @@ test.describe('the shell on a desktop', () => {
 
   test('keeps the bar to one row, its links on one line, and a toast below it', async ({ page }) => {
     await page.goto('/');
+    // The app renders its first frame as a transition: the bar is there a moment after the page's load event.
+    await expect(nav(page).getByRole('link')).toHaveCount(4);
     const tops = await nav(page)
       .getByRole('link')
       .evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
