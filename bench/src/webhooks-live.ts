@@ -6,7 +6,7 @@ import { openDatabase } from '../../server/dist/platform/db/database.js';
 import { migrateToLatest } from '../../server/dist/platform/db/migrate.js';
 import { createNodes, type BenchNode } from './realtime/nodes.js';
 import { startBenchPostgres, type BenchPostgres } from './realtime/postgres.js';
-import { assignmentDelivery, type BenchDelivery } from './webhook-delivery.js';
+import { assignmentDelivery, seedWebhookIssues, type BenchDelivery } from './webhook-delivery.js';
 
 /** From a delivery to the taken signal's change on an open finder on another node, p99 (the issue's target). */
 const TARGET_P99_MS = 1000;
@@ -76,29 +76,12 @@ async function seed(pgServer: BenchPostgres): Promise<Map<number, number>> {
   const database = await openDatabase({ kind: 'postgres', url: pgServer.url, poolSize: 2 });
   try {
     await migrateToLatest(database.db);
-    const project = await database.db
-      .insertInto('projects')
-      .values({ repo_ext: REPO, name: 'live-webhooks' } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const created = new Date(Date.now() - 86_400_000);
-    const rows = await database.db
-      .insertInto('issues')
-      .values(
-        Array.from({ length: ISSUES }, (_, i) => ({
-          project_id: project.id,
-          number: i + 1,
-          title: `Issue ${i + 1}`,
-          url: `https://github.com/${REPO}/issues/${i + 1}`,
-          labels: JSON.stringify([{ name: 'good first issue', color: '7057ff' }]),
-          label_names: ['good first issue'],
-          created_at: created,
-          updated_at: created,
-        })),
-      )
-      .returning(['id', 'number'])
-      .execute();
-    return new Map(rows.map((row) => [row.number, row.id]));
+    return await seedWebhookIssues(database.db, {
+      repo: REPO,
+      name: 'live-webhooks',
+      issues: ISSUES,
+      createdAt: new Date(Date.now() - 86_400_000),
+    });
   } finally {
     await database.close();
   }

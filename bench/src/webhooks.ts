@@ -10,7 +10,7 @@ import { openConfiguredDatabase } from '../../server/dist/platform/db/open-confi
 import { postgresUrl } from './http/settings.js';
 import { freshServerDatabase } from './http/server.js';
 import { runWebhooksLiveBench } from './webhooks-live.js';
-import { assignmentDelivery } from './webhook-delivery.js';
+import { assignmentDelivery, seedWebhookIssues } from './webhook-delivery.js';
 
 /** A delivery's handling, p99: fresh to the minute needs deliveries handled as fast as GitHub sends them. */
 const TARGET_P99_MS = 20;
@@ -51,27 +51,8 @@ async function benchOn(label: string, env: NodeJS.ProcessEnv): Promise<void> {
   });
   const database = await openConfiguredDatabase(config);
   await migrateToLatest(database.db);
-  const project = await database.db
-    .insertInto('projects')
-    .values({ repo_ext: REPO, name: 'webhooks' } as never)
-    .returning('id')
-    .executeTakeFirstOrThrow();
   const created = new Date(Date.now() - 86_400_000);
-  await database.db
-    .insertInto('issues')
-    .values(
-      Array.from({ length: ISSUES }, (_, i) => ({
-        project_id: project.id,
-        number: i + 1,
-        title: `Issue ${i + 1}`,
-        url: `https://github.com/${REPO}/issues/${i + 1}`,
-        labels: JSON.stringify([{ name: 'good first issue', color: '7057ff' }]),
-        label_names: ['good first issue'],
-        created_at: created,
-        updated_at: created,
-      })),
-    )
-    .execute();
+  await seedWebhookIssues(database.db, { repo: REPO, name: 'webhooks', issues: ISSUES, createdAt: created });
   const app = await buildApp({ config, database, webDistDir: null, logger: false });
   await app.ready();
   try {
