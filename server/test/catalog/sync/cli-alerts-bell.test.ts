@@ -1,11 +1,10 @@
 // A notification the command-line sync writes reaches the bell of a page open on a server beside it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertAlerts } from '../../../src/alerts/repository.js';
 import { openSyncAlerts, type SyncAlerts } from '../../../src/cli/sync-alerts.js';
 import { openDatabase, type Database } from '../../../src/platform/db/database.js';
+import { createTypeScriptAlertReader } from '../../support/alerts.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { listenForSockets, openSocket, type TestSocket } from '../../support/realtime.js';
-import { createSignedInUser } from '../../support/users.js';
 import { report, repository, seed, startWorld, stopWorld, sync, type SyncWorld } from './support.js';
 
 /**
@@ -44,21 +43,7 @@ describe.runIf(onPostgres)('a command-line sync beside a server on PostgreSQL', 
 
   it("pushes the new unread count to the alert's owner's open page when the sync's batch commits", async () => {
     await seed(command, ['acme/bell']);
-    const reader = await createSignedInUser(server.database.db, 'bell-reader');
-    await insertAlerts(server.database.db, [
-      {
-        user_id: reader.id,
-        name: 'TypeScript',
-        languages: ['TypeScript'],
-        topics: [],
-        label: null,
-        project_id: null,
-        not_taken: true,
-        answers_within_week: false,
-        include_quiet: false,
-        updated_within_days: null,
-      },
-    ]);
+    const reader = await createTypeScriptAlertReader(server.database.db, 'bell-reader');
     socket = await openSocket(url, { cookie: reader.cookie });
     await socket.next('ready');
     socket.send({ type: 'follow-notifications' });

@@ -5,10 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPGlite, type Database } from '../../../src/platform/db/database.js';
-import { insertAlerts } from '../../../src/alerts/repository.js';
 import { NO_TOKEN_MESSAGE } from '../../../src/catalog/sync/run.js';
+import { createTypeScriptAlertReader } from '../../support/alerts.js';
 import { openMigratedFolder } from '../../support/database.js';
-import { createSignedInUser } from '../../support/users.js';
 import { repository, seed, startWorld, stopWorld, syncEnv, type SyncWorld } from './support.js';
 
 /** `npm run catalog:sync` as an operator runs it: a real process on an embedded database in DATA_DIR. */
@@ -87,24 +86,7 @@ describe('npm run catalog:sync', () => {
 
   it("tells the alerts the new issues match, as the server's own sync does", async () => {
     const dataDir = await dataDirWith(['acme/alerted']);
-    const reader = await inDataDir(dataDir, async (db) => {
-      const user = await createSignedInUser(db, 'alert-reader');
-      await insertAlerts(db, [
-        {
-          user_id: user.id,
-          name: 'TypeScript',
-          languages: ['TypeScript'],
-          topics: [],
-          label: null,
-          project_id: null,
-          not_taken: true,
-          answers_within_week: false,
-          include_quiet: false,
-          updated_within_days: null,
-        },
-      ]);
-      return user;
-    });
+    const reader = await inDataDir(dataDir, (db) => createTypeScriptAlertReader(db, 'alert-reader'));
     const issue = (number: number) => ({
       number,
       title: `Issue ${number}`,
