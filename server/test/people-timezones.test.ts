@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { overlapMinutesSql } from '../src/platform/db/match-score.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { call, groupFields } from './support/groups.js';
+import { profile, saveProfile } from './support/profiles.js';
 import { createSignedInUser } from './support/users.js';
 
 /**
@@ -18,27 +19,16 @@ let hawaii: User;
 
 const h = (hours: number) => hours * 60;
 
-async function saveProfile(user: User, timezone: string) {
-  const res = await call(t.app, 'POST', '/api/account/profile', user.cookie, {
-    skills: ['elixir'],
-    timezone,
-    hoursPerWeek: null,
-    learning: null,
-    lookingForGroup: true,
-    pitch: null,
-    visibleTo: 'signed-in',
-    showClaims: false,
-    showMentoring: false,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   owner = await createSignedInUser(t.database.db, 'pacific-owner');
   hawaii = await createSignedInUser(t.database.db, 'hawaii-person');
   // Pacific/Honolulu keeps no summer time: UTC-10 all year.
-  await saveProfile(hawaii, 'Pacific/Honolulu');
+  await saveProfile(
+    t.app,
+    hawaii,
+    profile({ skills: ['elixir'], timezone: 'Pacific/Honolulu', lookingForGroup: true }),
+  );
 });
 afterAll(() => t.close());
 

@@ -3,14 +3,13 @@ import {
   notificationLink,
   type GroupSummary,
   type Notification,
-  type OwnProfile,
   type PeopleForGroupResponse,
-  type ProfileBody,
   type UserProfile,
 } from '@openlfg/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
 import { call, groupFields } from './support/groups.js';
+import { profile, saveProfile } from './support/profiles.js';
 import { createSignedInUser } from './support/users.js';
 
 type User = Awaited<ReturnType<typeof createSignedInUser>>;
@@ -19,25 +18,6 @@ let alice: User;
 let bob: User;
 let carol: User;
 let dave: User;
-
-const profile = (overrides: Partial<ProfileBody> = {}): ProfileBody => ({
-  skills: [],
-  timezone: null,
-  hoursPerWeek: null,
-  learning: null,
-  lookingForGroup: false,
-  pitch: null,
-  visibleTo: 'signed-in',
-  showClaims: false,
-  showMentoring: false,
-  ...overrides,
-});
-
-async function saveProfile(user: User, body: ProfileBody): Promise<OwnProfile> {
-  const res = await call(t.app, 'POST', '/api/account/profile', user.cookie, body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
 
 async function viewProfile(viewer: User | null, login: string) {
   return call(t.app, 'GET', `/api/users/${login}`, viewer?.cookie ?? null);
@@ -112,6 +92,7 @@ describe('profiles', () => {
 
   it('saves one’s own profile, with languages and topics from the public repositories', async () => {
     const saved = await saveProfile(
+      t.app,
       bob,
       profile({
         skills: ['Node.js', 'nodejs', 'docs'],
@@ -172,6 +153,7 @@ describe('profiles', () => {
 
   it('shows a profile kept for groups one asks to join only to those groups’ owners', async () => {
     await saveProfile(
+      t.app,
       dave,
       profile({
         visibleTo: 'requested-groups',
@@ -309,7 +291,7 @@ describe('matching', () => {
     const people: User[] = [];
     for (let i = 0; i <= PERSON_INVITES_PER_DAY; i++) {
       const person = await createSignedInUser(t.database.db, `elixir-person-${i}`);
-      await saveProfile(person, profile({ skills: ['elixir'], lookingForGroup: true }));
+      await saveProfile(t.app, person, profile({ skills: ['elixir'], lookingForGroup: true }));
       people.push(person);
     }
     for (const person of people.slice(0, PERSON_INVITES_PER_DAY)) {

@@ -1,7 +1,8 @@
-import { SERVER_RENDER_DATA_ID, type ProfileBody } from '@openlfg/contracts';
+import { SERVER_RENDER_DATA_ID } from '@openlfg/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from './support/app.js';
 import { call, groupFields } from './support/groups.js';
+import { profile, saveProfile } from './support/profiles.js';
 import { buildServerRendering } from './support/server-render-build.js';
 import { createSignedInUser } from './support/users.js';
 
@@ -20,24 +21,6 @@ let groupOwner: User;
 const SECRET_PITCH = 'Quietly looking for a Haskell group';
 const SECRET_LEARNING = 'category theory in secret';
 const HOSTILE_PITCH = 'I build </script><script>alert("x")</script> & <b>tools</b>';
-
-const profile = (overrides: Partial<ProfileBody>): ProfileBody => ({
-  skills: [],
-  timezone: null,
-  hoursPerWeek: null,
-  learning: null,
-  lookingForGroup: false,
-  pitch: null,
-  visibleTo: 'signed-in',
-  showClaims: false,
-  showMentoring: false,
-  ...overrides,
-});
-
-async function save(user: User, body: ProfileBody) {
-  const res = await call(t.app, 'POST', '/api/account/profile', user.cookie, body);
-  expect(res.statusCode, res.body).toBe(200);
-}
 
 const page = (login: string, viewer: User | null) =>
   call(t.app, 'GET', `/users/${login}`, viewer?.cookie ?? null);
@@ -58,11 +41,13 @@ beforeAll(async () => {
   quiet = await createSignedInUser(db, 'quiet-person');
   stranger = await createSignedInUser(db, 'stranger-person');
   groupOwner = await createSignedInUser(db, 'group-owner-person');
-  await save(
+  await saveProfile(
+    t.app,
     open,
     profile({ skills: ['typescript'], lookingForGroup: true, pitch: HOSTILE_PITCH, timezone: 'Etc/GMT-1' }),
   );
-  await save(
+  await saveProfile(
+    t.app,
     quiet,
     profile({
       skills: ['haskell'],
