@@ -38,16 +38,15 @@ const SERVER_FEATURE_SURFACES = {
     'user-summary.js',
     'app-tokens.js',
   ],
-  // Webhook deliveries store issues as the sync does: its readers, claim phrases, maintainer associations and
-  // responsiveness.
+  // Webhook deliveries store issues as the sync does: its readers, claim phrases and maintainer associations;
+  // a maintainer's answer they hear of is the catalogue's to count (maintainer-answers.ts).
   catalog: [
     'sources/index.js',
     'sync/run.js',
     'sources/fields.js',
     'sync/claim-phrases.js',
     'sync/issue-facts.js',
-    'sync/responsiveness.js',
-    'sync/responsiveness-writes.js',
+    'sync/maintainer-answers.js',
   ],
   // The realtime channel carries the issues' live changes beside the boards and the bell.
   issues: ['live-feed.js'],

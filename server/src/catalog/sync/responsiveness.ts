@@ -2,7 +2,8 @@
  * A project's maintainer responsiveness: the median, over its most recent issues that got one, of the hours from
  * an issue's opening to the first comment by a maintainer (owner, member or collaborator). The sync reads the
  * recent issues from GitHub (issue-facts.ts); an `issue_comment` delivery by a maintainer adds its answer to the
- * stored ones (webhooks/comment-events.ts). Both work the figure out here, from the same list.
+ * stored ones (webhooks/comment-events.ts, through maintainer-answers.ts). Both work the figure out here, from the
+ * same list.
  */
 
 /** The issues the median is taken over: the project's most recent ones (the sync asks GitHub for these). */
