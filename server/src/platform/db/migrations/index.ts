@@ -36,6 +36,7 @@ import * as m0036 from './0036_user_reports.js';
 import * as m0037 from './0037_mentor_newcomers.js';
 import * as m0038 from './0038_project_recent_issues.js';
 import * as m0039 from './0039_wrapping_timezone_windows.js';
+import * as m0040 from './0040_quiet_statement_triggers.js';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the same list works from
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '0037_mentor_newcomers': m0037,
   '0038_project_recent_issues': m0038,
   '0039_wrapping_timezone_windows': m0039,
+  '0040_quiet_statement_triggers': m0040,
 };
