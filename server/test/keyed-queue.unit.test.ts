@@ -48,6 +48,26 @@ describe('KeyedQueue', () => {
     expect(log).toEqual(['start a', 'start b', 'start c']);
   });
 
+  it('runs up to its concurrency per key at once, the next in order as each ends', async () => {
+    const queue = new KeyedQueue({ maxWaitMs: 1000, concurrency: 2 });
+    const log: string[] = [];
+    const [a, b, c, d] = [gate(log, 'a'), gate(log, 'b'), gate(log, 'c'), gate(log, 'd')];
+    const results = [a, b, c, d].map((g) => queue.run('room', g.task));
+    await settle();
+    expect(log).toEqual(['start a', 'start b']);
+    expect(queue.waitingFor('room')).toBe(2);
+    b.finish();
+    await settle();
+    expect(log).toEqual(['start a', 'start b', 'start c']);
+    a.finish();
+    await settle();
+    expect(log).toEqual(['start a', 'start b', 'start c', 'start d']);
+    c.finish();
+    d.finish();
+    expect(await Promise.all(results)).toEqual(['a', 'b', 'c', 'd']);
+    expect(queue.activeKeys).toBe(0);
+  });
+
   it('runs tasks of different keys side by side', async () => {
     const queue = new KeyedQueue({ maxWaitMs: 1000 });
     const log: string[] = [];

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { ROOM_TURNS } from '../../../server/dist/messages/repository.js';
 import type { DB } from '../../../server/dist/platform/db/schema.js';
 import { percentile, type AckCheck } from './check.js';
 import { HealthPoller, type HealthSample } from './health.js';
@@ -274,8 +275,8 @@ export function printFreeze(
   target(
     `node ${result.other}'s connections waiting on one room's lock, max`,
     String(result.maxWaitersOnOneRoom),
-    '<= 1',
-    result.maxWaitersOnOneRoom <= 1,
+    `<= ${ROOM_TURNS}`,
+    result.maxWaitersOnOneRoom <= ROOM_TURNS,
   );
   return result.alive && result.allBack && (heldLost ?? 0) === 0;
 }

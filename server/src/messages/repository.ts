@@ -48,6 +48,15 @@ export function roomIdleBound(waits: DatabaseWaits | undefined): number | null {
   return waits ? Math.min(ROOM_IDLE_MS, waits.idleInTransactionMs) : null;
 }
 
+/**
+ * A room's writes that run at once on one node. Two, not one: a post's checks (its group's row lock and access
+ * read, three round trips from its begin) overlap the previous post's insert and commit, which hold the room's
+ * lock; one at a time, a room's posts on a node queued behind each other's whole transaction, and a busy
+ * machine's slower round trips made that queue grow without bound. Two is still the most of this node's
+ * connections a room holds: a node frozen while holding the room's lock ties up two here, never the pool.
+ */
+export const ROOM_TURNS = 2;
+
 export type MessageRow = Awaited<ReturnType<ReturnType<typeof selectMessages>['executeTakeFirstOrThrow']>>;
 
 export function createMessagesRepository(
@@ -59,7 +68,10 @@ export function createMessagesRepository(
     roomIdleMs?: number | null;
   } = {},
 ) {
-  const roomTurns = new KeyedQueue({ maxWaitMs: options.roomWaitMs ?? DEFAULT_WAITS.lockMs });
+  const roomTurns = new KeyedQueue({
+    maxWaitMs: options.roomWaitMs ?? DEFAULT_WAITS.lockMs,
+    concurrency: ROOM_TURNS,
+  });
   const roomIdleMs = options.roomIdleMs ?? null;
   /** The select list that takes the room's lock (and bounds the transaction's idle time, when there is a bound). */
   const roomLock = (room: string) => {
