@@ -1,8 +1,9 @@
 /**
  * What the server hands the web app's server rendering for a page, and again to the browser inside that page's
- * HTML: the answers it already has for the page's queries. Both sides put them into the query cache the same
- * way (web/src/ssr/prefetched-queries.ts) before the first render, so the browser's first render makes the
- * markup the server sent and React takes it over (hydration) without a mismatch.
+ * HTML: the answers it already has for the page's queries, and the clock it rendered against. Both sides put
+ * the answers into the query cache the same way (web/src/ssr/prefetched-queries.ts) and write dates against
+ * the same clock in their first render, so the browser's first render makes the markup the server sent and
+ * React takes it over (hydration) without a mismatch.
  */
 
 /**
@@ -21,8 +22,24 @@ export interface PrefetchedQuery {
   body: unknown;
 }
 
-export interface ServerRenderData {
+/** The answers a server-rendered page starts from, as the feature that owns the page works them out. */
+export interface PageQueries {
   queries: PrefetchedQuery[];
+}
+
+/**
+ * The clock a page was rendered against: the moment (ISO 8601) and the server's time zone (an IANA name such
+ * as 'UTC' or 'Europe/Paris'). Dates written relative to now ("3 days ago", then '11/21/2026') depend on both:
+ * the browser's hydrating render writes them against this clock, as the server did, so the markup matches
+ * whatever the visitor's own clock and zone, and moves to the visitor's right after (web/src/lib/render-clock.ts).
+ */
+export interface RenderClock {
+  now: string;
+  timeZone: string;
+}
+
+export interface ServerRenderData extends PageQueries {
+  clock: RenderClock;
 }
 
 /** The element holding a server-rendered page's data: `<script type="application/json" id="…">`. */

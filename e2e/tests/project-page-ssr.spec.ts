@@ -98,3 +98,37 @@ test('the app takes the server’s page over without errors, and it answers', as
   await expect(page.getByRole('heading', { level: 1, name: 'Open source projects' })).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+/**
+ * The server runs in UTC. Any moment falls on another date in one of these two zones at least (a day ahead of
+ * UTC from 10:00, a day behind it before 11:00), so one of them reads the page's old dates as other days.
+ */
+for (const timezoneId of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+  test(`a visitor in ${timezoneId} takes the page over without a mismatch, and reads dates as their own`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ timezoneId });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(PROJECT);
+    // The app runs once the bar offers to log in (the session is checked in the browser alone).
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Login with Github' })).toBeVisible();
+    // The issues a week old or more, which the page writes as dates: as the visitor's zone has them.
+    const opened = await page.evaluate(() => {
+      const text = document.getElementById('server-render-data')?.textContent ?? '{}';
+      const data = JSON.parse(text) as {
+        clock: { now: string };
+        queries: { query: string; body: { data?: { createdAt: string }[] } }[];
+      };
+      const issues = data.queries.find((query) => query.query === 'projectIssues')?.body.data ?? [];
+      const weekAgo = Date.parse(data.clock.now) - 7 * 86_400_000;
+      return issues
+        .filter((issue) => Date.parse(issue.createdAt) < weekAgo)
+        .map((issue) => `opened on ${new Date(issue.createdAt).toLocaleDateString('en-US')}`);
+    });
+    expect(opened.length).toBeGreaterThan(0);
+    for (const text of opened) await expect(page.getByText(text).first()).toBeVisible();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}

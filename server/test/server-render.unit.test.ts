@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SERVER_RENDER_DATA_ID, type ServerRenderData } from '@openlfg/contracts';
+import { SERVER_RENDER_DATA_ID, type PageQueries, type ServerRenderData } from '@openlfg/contracts';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { RenderedPageContent } from '../src/platform/http/server-render.js';
@@ -41,7 +41,7 @@ async function siteRendering(renderSource: string, content: () => Promise<Render
 }
 
 const hostile = '</script><script>alert(1)</script> & "quotes" <b>';
-const data: ServerRenderData = {
+const data: PageQueries = {
   queries: [{ query: 'projectPage', args: ['o', 'n'], status: 200, body: { description: hostile } }],
 };
 const content =
@@ -73,9 +73,25 @@ describe('a server-rendered page', () => {
       `<script type="application/json" id="${SERVER_RENDER_DATA_ID}">([^]*?)</script>`,
     ).exec(res.body);
     expect(block?.[1]).not.toMatch(/[<>]/);
-    expect(JSON.parse(block?.[1] ?? '')).toEqual(data);
+    expect(JSON.parse(block?.[1] ?? '')).toEqual({ ...data, clock: expect.any(Object) as unknown });
     expect(res.body).not.toContain('<noscript>');
     expect(res.body).not.toContain('noindex');
+    await app.close();
+  });
+
+  it('is rendered against the clock that goes out with it: this moment, in the server’s time zone', async () => {
+    const before = Date.now();
+    const app = await siteRendering('return `<p>${JSON.stringify(data.clock)}</p>`;', content());
+    const res = await app.inject({ method: 'GET', url: '/rendered/x' });
+    const block = new RegExp(
+      `<script type="application/json" id="${SERVER_RENDER_DATA_ID}">([^]*?)</script>`,
+    ).exec(res.body);
+    const { clock } = JSON.parse(block?.[1] ?? '') as ServerRenderData;
+    // What the browser's first render writes dates against is what the server's rendering wrote them against.
+    expect(res.body).toContain(`<div id="root"><p>${JSON.stringify(clock)}</p></div>`);
+    expect(Date.parse(clock.now)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(clock.now)).toBeLessThanOrEqual(Date.now());
+    expect(clock.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     await app.close();
   });
 

@@ -1,5 +1,5 @@
 import { SERVER_RENDER_DATA_ID, type ServerRenderData } from '@openlfg/contracts';
-import { startTransition } from 'react';
+import { startTransition, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import './styles/tokens.css';
@@ -11,16 +11,20 @@ const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
-const app = appElement(queryClient, (routes) => <BrowserRouter>{routes}</BrowserRouter>);
+const browserRouter = (routes: ReactNode) => <BrowserRouter>{routes}</BrowserRouter>;
 
-// A page the server rendered (a project's page) arrives with its markup and the answers it was made from:
-// with those in the cache, the first render makes the same markup, and React takes it over.
-const serverData = document.getElementById(SERVER_RENDER_DATA_ID)?.textContent;
-if (serverData && container.firstElementChild) {
+// A page the server rendered (a project's page) arrives with its markup, the answers it was made from and the
+// clock its dates were written against: with those in the cache and the tree, the first render makes the same
+// markup, and React takes it over.
+const serverText = document.getElementById(SERVER_RENDER_DATA_ID)?.textContent;
+if (serverText && container.firstElementChild) {
+  const data = JSON.parse(serverText) as ServerRenderData;
+  const app = appElement(queryClient, browserRouter, data.clock);
   void import('./ssr/hydrate').then(({ hydrateServerPage }) =>
-    hydrateServerPage(container, queryClient, app, JSON.parse(serverData) as ServerRenderData),
+    hydrateServerPage(container, queryClient, app, data),
   );
 } else {
+  const app = appElement(queryClient, browserRouter);
   // As a transition, the first render yields to the browser every few milliseconds instead of holding the main
   // thread for the whole app in one task (as hydration does, ssr/hydrate.ts): no long task at start-up, and a tap
   // meanwhile is answered.

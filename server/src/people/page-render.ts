@@ -2,7 +2,7 @@ import {
   ErrorCode,
   skillName,
   UserProfileParams,
-  type ServerRenderData,
+  type PageQueries,
   type UserProfile,
 } from '@openlfg/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -81,7 +81,7 @@ export function userProfilePageRendering(options: {
         if (error instanceof HttpError && error.statusCode === 404) return notFound(error.message);
         throw error;
       }
-      const data: ServerRenderData = {
+      const data: PageQueries = {
         queries: [{ query: 'userProfile', args, status: 200, body: profile }],
       };
       // GitHub's spelling of the login is the one address search engines keep.

@@ -3,7 +3,7 @@ import {
   ProjectPageParams,
   type IssueListResponse,
   type ProjectPageResponse,
-  type ServerRenderData,
+  type PageQueries,
 } from '@openlfg/contracts';
 import Value from 'typebox/value';
 import { errorBody, HttpError } from '../platform/http/errors.js';
@@ -86,7 +86,7 @@ export function projectPageRendering(options: {
         throw error;
       }
       const issues = await options.firstIssues(page.project.projectId);
-      const data: ServerRenderData = {
+      const data: PageQueries = {
         queries: [
           { query: 'projectPage', args, status: 200, body: page },
           { query: 'projectIssues', args: [String(page.project.projectId)], status: 200, body: issues },

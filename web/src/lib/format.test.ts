@@ -95,4 +95,23 @@ describe('formatExactCount, formatShortDate and formatDateTime', () => {
     expect(formatDateTime(date)).toBe(date.toLocaleString('en-US'));
     expect(formatDateTime(date.toISOString())).toBe(date.toLocaleString('en-US'));
   });
+
+  it.each(['UTC', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Asia/Kolkata'])(
+    'writes a date in a given zone, %s, as toLocaleDateString and toLocaleString ("en-US", { timeZone }) do',
+    (timeZone) => {
+      // Just before midnight in UTC: a day later far east of it, the same day west of it.
+      const date = new Date(Date.UTC(2026, 10, 18, 23, 30));
+      expect(formatShortDate(date, timeZone)).toBe(date.toLocaleDateString('en-US', { timeZone }));
+      expect(formatRelativeTime(date, new Date(Date.UTC(2026, 11, 1)), timeZone)).toBe(
+        date.toLocaleDateString('en-US', { timeZone }),
+      );
+      expect(formatDateTime(date, timeZone)).toBe(date.toLocaleString('en-US', { timeZone }));
+    },
+  );
+
+  it('writes a date in the browser’s zone when it does not know the one given', () => {
+    const date = new Date(2026, 10, 14, 12, 0, 0);
+    expect(formatShortDate(date, 'Mars/Olympus_Mons')).toBe(date.toLocaleDateString('en-US'));
+    expect(formatDateTime(date, 'Mars/Olympus_Mons')).toBe(date.toLocaleString('en-US'));
+  });
 });

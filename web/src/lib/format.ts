@@ -42,6 +42,12 @@ function formatTenths(tenths: number, suffix: string): string {
   return `${Math.floor(tenths / 10)}.${tenths % 10}${suffix}`;
 }
 
+/** What dates are written against: a moment, and a time zone (an IANA name; undefined: the browser's own). */
+export interface Clock {
+  now: Date;
+  timeZone: string | undefined;
+}
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -49,9 +55,15 @@ const WEEK = 7 * DAY;
 
 /**
  * How long ago `date` was: '< 1 minute ago' (also for dates in the future), 'N minutes ago', 'N hours ago',
- * 'N days ago'; from 7 days on, the date itself in US form ('11/21/2026'), in the browser's time zone.
+ * 'N days ago'; from 7 days on, the date itself in US form ('11/21/2026'), in `timeZone` (an IANA name), else
+ * the browser's. A page the server rendered passes the server's clock and zone while it is hydrated
+ * (`useRenderClock`), so its first render writes what the server wrote.
  */
-export function formatRelativeTime(date: Date | string | number, now: Date = new Date()): string {
+export function formatRelativeTime(
+  date: Date | string | number,
+  now: Date = new Date(),
+  timeZone?: string,
+): string {
   const then = date instanceof Date ? date : new Date(date);
   if (Number.isNaN(then.getTime())) return '';
   const elapsed = now.getTime() - then.getTime();
@@ -60,15 +72,47 @@ export function formatRelativeTime(date: Date | string | number, now: Date = new
   if (elapsed < HOUR) return plural(Math.floor(elapsed / MINUTE), 'minute');
   if (elapsed < DAY) return plural(Math.floor(elapsed / HOUR), 'hour');
   if (elapsed < WEEK) return plural(Math.floor(elapsed / DAY), 'day');
-  return formatShortDate(then);
+  return formatShortDate(then, timeZone);
 }
 
 /**
- * A date in US form in the browser's time zone, '11/21/2026', as `toLocaleDateString('en-US')` writes it, without
- * Intl (see formatExactCount): a list of cards writes one per card.
+ * A date in US form, '11/21/2026', as `toLocaleDateString('en-US', { timeZone })` writes it: in the browser's
+ * time zone, or in `timeZone` where given. Without Intl (see formatExactCount) in the browser's zone and in UTC
+ * (where servers usually run): a list of cards writes one per card. Another zone asks Intl (`formatInZone`).
  */
-export function formatShortDate(date: Date): string {
-  return `${date.getMonth() + 1}/${date.getDate()}/${date.getFullYear()}`;
+export function formatShortDate(date: Date, timeZone?: string): string {
+  if (timeZone === undefined) return `${date.getMonth() + 1}/${date.getDate()}/${date.getFullYear()}`;
+  if (/^(Etc\/)?(UTC|GMT)$/.test(timeZone)) {
+    return `${date.getUTCMonth() + 1}/${date.getUTCDate()}/${date.getUTCFullYear()}`;
+  }
+  return formatInZone(date, timeZone, false);
+}
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A date, with its time where asked ('11/21/2026, 3:04:05 PM'), as `toLocaleString('en-US', { timeZone })` writes
+ * it; in the browser's own zone for one it does not know (the nearest it has). One formatter per kind and zone,
+ * made on first use: `toLocaleString` with a locale makes one on every call.
+ */
+export function formatInZone(date: Date, timeZone: string | undefined, withTime: boolean): string {
+  const key = `${withTime} ${timeZone}`;
+  let format = zoneFormats.get(key);
+  if (format === undefined) {
+    const options: Intl.DateTimeFormatOptions = {
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      ...(withTime ? { hour: 'numeric', minute: '2-digit', second: '2-digit' } : {}),
+    };
+    try {
+      format = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    } catch {
+      format = new Intl.DateTimeFormat('en-US', options);
+    }
+    zoneFormats.set(key, format);
+  }
+  return format.format(date);
 }
 
 function plural(count: number, unit: string): string {

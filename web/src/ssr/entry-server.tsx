@@ -10,14 +10,15 @@ import { seedPrefetchedQueries } from './prefetched-queries';
  * platform/http/server-render.ts). It renders the app itself, as the browser's first render will: the
  * anonymous visitor's view (the session is checked by the browser after it takes over), the light theme's
  * markup (the theme is an attribute on <html>, set before the first paint), with the server's answers in
- * the query cache. It waits for every lazily loaded page module, so the HTML holds the page, not a spinner.
+ * the query cache, and its dates written against the clock the server hands it (which goes out with the
+ * page, for the browser's first render to write the same). It waits for every lazily loaded page module, so the HTML holds the page, not a spinner.
  */
 export async function render(url: string, data: ServerRenderData, timeoutMs: number): Promise<string> {
   const queryClient = createQueryClient();
   seedPrefetchedQueries(queryClient, data);
   try {
     const { prelude } = await prerenderToNodeStream(
-      appElement(queryClient, (routes) => <StaticRouter location={url}>{routes}</StaticRouter>),
+      appElement(queryClient, (routes) => <StaticRouter location={url}>{routes}</StaticRouter>, data.clock),
       {
         signal: AbortSignal.timeout(timeoutMs),
         // Every boundary inline, in the document's order: React otherwise sends a large one's content after the

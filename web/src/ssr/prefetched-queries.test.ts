@@ -1,4 +1,4 @@
-import { projectIssuesRequest, type ServerRenderData } from '@openlfg/contracts';
+import { projectIssuesRequest, type PageQueries } from '@openlfg/contracts';
 import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../app/query-client';
@@ -22,7 +22,7 @@ describe('the server’s answers in the query cache', () => {
 
   it('land where the page’s queries look for them', () => {
     const client = createQueryClient();
-    const data: ServerRenderData = {
+    const data: PageQueries = {
       queries: [
         { query: 'projectPage', args: ['Acme', 'Widgets'], status: 200, body: answer },
         { query: 'projectIssues', args: ['7'], status: 200, body: issues },

@@ -1,4 +1,4 @@
-import type { PrefetchableQuery, ServerRenderData } from '@openlfg/contracts';
+import type { PageQueries, PrefetchableQuery } from '@openlfg/contracts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { projectIssuesQuery } from '../features/issues/components/ProjectIssues';
 import { getUserProfileQueryOptions } from '../features/people/api/user-profile';
@@ -40,7 +40,7 @@ function apiErrorOf(status: number, body: unknown): ApiError {
  * the server refused (an unknown project: 404) is kept as the query's error, and not asked again as the page
  * mounts: the browser shows the same not-found page the server sent.
  */
-export function seedPrefetchedQueries(queryClient: QueryClient, data: ServerRenderData): void {
+export function seedPrefetchedQueries(queryClient: QueryClient, data: PageQueries): void {
   for (const { query, args, status, body } of data.queries) {
     const factory = prefetchable[query] as ((args: string[]) => Prefetched) | undefined;
     if (!factory) continue;

@@ -1,7 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SERVER_RENDER_DATA_ID, type ServerRenderData } from '@openlfg/contracts';
+import {
+  SERVER_RENDER_DATA_ID,
+  type PageQueries,
+  type RenderClock,
+  type ServerRenderData,
+} from '@openlfg/contracts';
 import type { FastifyRequest } from 'fastify';
 import { escapeHtml } from './escape-html.js';
 import { jsonForScript } from './page-head.js';
@@ -18,7 +23,7 @@ export const RENDER_TIMEOUT_MS = 2000;
 export interface RenderedPageContent {
   status: number;
   /** The answers the page's queries start from (the same the API gives for them). */
-  data: ServerRenderData;
+  data: PageQueries;
   title: string;
   description: string;
   /** More tags for the head (canonical link, link preview, structured data), every value escaped. */
@@ -54,6 +59,14 @@ export async function loadServerRenderer(
   return (await import(pathToFileURL(file).href)) as ServerRenderer;
 }
 
+/**
+ * The clock a page is rendered against, which goes out with it (ServerRenderData): this moment and this
+ * process's time zone, the ones the server's rendering would otherwise read for itself.
+ */
+export function renderClock(now: Date = new Date()): RenderClock {
+  return { now: now.toISOString(), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+}
+
 const TITLE = /<title>[^<]*<\/title>/;
 const DESCRIPTION = /<meta\s+name="description"[^>]*>/;
 const ROOT = '<div id="root"></div>';
@@ -68,7 +81,7 @@ const NOSCRIPT = /<noscript>[\s\S]*?<\/noscript>\s*/;
  */
 export function pageWithContent(
   template: string,
-  content: RenderedPageContent,
+  content: RenderedPageContent & { data: ServerRenderData },
   markup: string,
   moreHeadTags: string,
 ): string {

@@ -11,6 +11,7 @@ import {
   loadServerRenderer,
   pageWithContent,
   RENDER_TIMEOUT_MS,
+  renderClock,
   type ServerRenderedPage,
 } from './server-render.js';
 
@@ -70,10 +71,18 @@ export async function registerSpa(
       if (!match) continue;
       try {
         const content = await page.load(match, request);
-        const markup = await renderer.render(request.url, content.data, RENDER_TIMEOUT_MS);
+        // Every page's dates are written against one clock, which goes out with the page: the browser's first
+        // render writes them the same, whatever the visitor's own clock and zone say.
+        const data = { ...content.data, clock: renderClock() };
+        const markup = await renderer.render(request.url, data, RENDER_TIMEOUT_MS);
         return {
           status: content.status,
-          html: pageWithContent(indexHtml, content, markup, preloadsFor(pathname, { rendered: true })),
+          html: pageWithContent(
+            indexHtml,
+            { ...content, data },
+            markup,
+            preloadsFor(pathname, { rendered: true }),
+          ),
           perViewer: content.perViewer === true,
         };
       } catch (error) {

@@ -4,11 +4,14 @@ import {
   type GroupStatus,
   type GroupViewer,
 } from '@openlfg/contracts';
-import { formatRelativeTime } from '../../lib/format';
+import { formatRelativeTime, type Clock } from '../../lib/format';
 
-/** "edited 2 hours ago" once its owner edited the group; null before. */
-export function editedText({ editedAt }: Pick<GroupProject, 'editedAt'>): string | null {
-  return editedAt ? `edited ${formatRelativeTime(editedAt)}` : null;
+/**
+ * "edited 2 hours ago" once its owner edited the group; null before. Against `clock` (a server-rendered page's,
+ * `useRenderClock`), else the browser's.
+ */
+export function editedText({ editedAt }: Pick<GroupProject, 'editedAt'>, clock?: Clock): string | null {
+  return editedAt ? `edited ${formatRelativeTime(editedAt, clock?.now, clock?.timeZone)}` : null;
 }
 
 /** The site's and its link previews' words for a group's members ("3 of 5 members"). */

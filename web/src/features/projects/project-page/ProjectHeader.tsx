@@ -3,6 +3,7 @@ import { FINDER_STALE_PUSH_DAYS } from '@openlfg/contracts';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { formatRelativeTime } from '../../../lib/format';
 import { formatDateTime } from '../../../lib/format-date-time';
+import { useRenderClock } from '../../../lib/render-clock';
 import { ProjectFigures } from '../components/ProjectFigures';
 import { ProjectTopics } from '../components/ProjectTopics';
 import { SaveButton } from '../components/SaveButton';
@@ -10,6 +11,7 @@ import styles from './ProjectPage.module.css';
 
 /** Where the figures come from and how old they are; "awaiting a sync" is said by the figures themselves. */
 function FiguresSource({ figures }: { figures: ProjectPageResponse['figures'] }) {
+  const { now, timeZone } = useRenderClock();
   if (figures.source === 'demo') {
     return <p className={styles.note}>Demo figures: made up to show what the page looks like.</p>;
   }
@@ -17,8 +19,8 @@ function FiguresSource({ figures }: { figures: ProjectPageResponse['figures'] })
     return (
       <p className={styles.muted}>
         Figures from GitHub,{' '}
-        <time dateTime={figures.at} title={formatDateTime(figures.at)}>
-          {formatRelativeTime(figures.at)}
+        <time dateTime={figures.at} title={formatDateTime(figures.at, timeZone)}>
+          {formatRelativeTime(figures.at, now, timeZone)}
         </time>
         .
       </p>
