@@ -126,10 +126,21 @@ function pagePreloads(): Plugin {
         const page = chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId === id);
         if (!page) return this.error(`page-modules.ts: ${module} (${route}) is not a lazily loaded chunk`);
         const code = [page.fileName, ...importClosure(importsOf, [page.fileName])];
-        const files = new Set([...code, ...code.flatMap(stylesOf)]);
+        const files = [...new Set([...code, ...code.flatMap(stylesOf)])].filter(
+          (file) => !alreadyLoaded.has(file),
+        );
+        const styles = combinedStyles(
+          files.filter((file) => file.endsWith('.css')),
+          (file) => {
+            const asset = bundle[file];
+            return asset?.type === 'asset' ? String(asset.source) : '';
+          },
+        );
+        if (styles) this.emitFile({ type: 'asset', fileName: styles.fileName, source: styles.source });
         return {
           path: route,
-          files: [...files].filter((file) => !alreadyLoaded.has(file)).map((file) => `/${file}`),
+          files: files.map((file) => `/${file}`),
+          ...(styles ? { styles: `/${styles.fileName}` } : {}),
         };
       });
       this.emitFile({
@@ -139,6 +150,22 @@ function pagePreloads(): Plugin {
       });
     },
   };
+}
+
+/**
+ * A page's stylesheets in one file (`assets/page-<hash>.css`), in their order, for the HTML of a page the server
+ * renders: its markup is there at the first paint, so its styles must be too, and a first paint that waits for
+ * one stylesheet rather than seven waits for one request (Lighthouse's simulated phone opened them six at a time
+ * on a project's page). Null for a page with fewer than two.
+ */
+function combinedStyles(
+  files: string[],
+  sourceOf: (file: string) => string,
+): { fileName: string; source: string } | null {
+  if (files.length < 2) return null;
+  const source = files.map((file) => `/* ${path.posix.basename(file)} */\n${sourceOf(file)}`).join('\n');
+  const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+  return { fileName: `assets/page-${hash}.css`, source };
 }
 
 /** What the server sends compressed: text, from the size at which compressing it pays. */

@@ -99,6 +99,36 @@ test('the app takes the server’s page over without errors, and it answers', as
   expect(errors).toEqual([]);
 });
 
+test('the page’s styles come in one stylesheet, and the app fetches none of those it holds again', async ({
+  page,
+}) => {
+  const stylesheets: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
+  });
+  await page.goto(PROJECT);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Login with Github' })).toBeVisible();
+  // The page's code has loaded and run its stylesheets' loader: opening a dialog needs the page's own code.
+  await page.getByRole('button', { name: 'Save React' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  const { combined, held } = await page.evaluate(() => ({
+    combined: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]:not([disabled])')]
+      .map((link) => new URL(link.href).pathname)
+      .filter((href) => /^\/assets\/page-/.test(href)),
+    held: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][disabled]')].map(
+      (link) => new URL(link.href).pathname,
+    ),
+  }));
+  expect(combined).toHaveLength(1);
+  expect(held.length).toBeGreaterThan(1);
+  expect(stylesheets.filter((href) => href === combined[0])).toHaveLength(1);
+  expect(stylesheets.filter((href) => held.includes(href))).toEqual([]);
+  // Styled by it: the dialog is laid over the page, not in the flow of the document.
+  expect(await page.getByRole('dialog').evaluate((dialog) => getComputedStyle(dialog).position)).not.toBe(
+    'static',
+  );
+});
+
 /**
  * The server runs in UTC. Any moment falls on another date in one of these two zones at least (a day ahead of
  * UTC from 10:00, a day behind it before 11:00), so one of them reads the page's old dates as other days.

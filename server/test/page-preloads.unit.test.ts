@@ -14,6 +14,11 @@ const ROUTES = [
   },
   { path: '/invite/:token', files: ['/assets/GroupProjectPage-b1.js'] },
   { path: '/settings/email/*', files: ['/assets/EmailSettingsPage-c1.js'] },
+  {
+    path: '/projects/:owner/:name',
+    files: ['/assets/ProjectPage-e1.js', '/assets/ProjectPage-e2.css', '/assets/Modal-e3.css'],
+    styles: '/assets/page-e4.css',
+  },
   { path: '/*', files: ['/assets/NotFoundPage-d1.js'] },
 ];
 
@@ -66,6 +71,24 @@ describe('the preloads of a page', () => {
   });
 });
 
+describe('a rendered page whose stylesheets the build combined', () => {
+  const { preloadsFor, warnings } = preloadsOf(JSON.stringify({ routes: ROUTES }));
+
+  it('applies the one combined stylesheet and names each it holds disabled, so none is fetched again', () => {
+    expect(preloadsFor('/projects/acme/one', { rendered: true })).toBe(
+      '<link rel="stylesheet" href="/assets/page-e4.css" crossorigin />' +
+        '<link rel="modulepreload" href="/assets/ProjectPage-e1.js" crossorigin fetchpriority="low" />' +
+        '<link rel="stylesheet" href="/assets/ProjectPage-e2.css" crossorigin disabled />' +
+        '<link rel="stylesheet" href="/assets/Modal-e3.css" crossorigin disabled />',
+    );
+    expect(warnings).toEqual([]);
+  });
+
+  it('preloads the stylesheets themselves in the app’s shell, which the page’s code applies', () => {
+    expect(preloadsFor('/projects/acme/one')).not.toContain('page-e4.css');
+  });
+});
+
 describe('a list the server cannot use', () => {
   it('is no list at all when the build wrote none', () => {
     const { files, warnings } = preloadsOf(null);
@@ -80,6 +103,10 @@ describe('a list the server cannot use', () => {
     [
       'a file that would leave its attribute',
       JSON.stringify({ routes: [{ path: '*', files: ['/assets/a.js" onload="alert(1)'] }] }),
+    ],
+    [
+      'combined styles that would leave their attribute',
+      JSON.stringify({ routes: [{ path: '*', files: [], styles: '/assets/a.css" onload="x' }] }),
     ],
     [
       'a file from elsewhere',

@@ -46,6 +46,22 @@ function renderedPageTag(file: string): string {
   return file.endsWith('.css') ? `<link rel="stylesheet" href="${file}" crossorigin />` : preloadTag(file);
 }
 
+/**
+ * The tags of a page the server rendered when the build combined its stylesheets into one (`styles`): that one
+ * applies, and each stylesheet it combines is named `disabled`, which the browser does not fetch. The build's
+ * loader, which adds a lazily loaded chunk's stylesheets unless a stylesheet link of that address is there,
+ * then adds none of them again when the page's code loads.
+ */
+function renderedPageTags(files: string[], styles: string | undefined): string {
+  if (!styles) return files.map(renderedPageTag).join('');
+  const named = files.map((file) =>
+    file.endsWith('.css')
+      ? `<link rel="stylesheet" href="${file}" crossorigin disabled />`
+      : preloadTag(file),
+  );
+  return `<link rel="stylesheet" href="${styles}" crossorigin />${named.join('')}`;
+}
+
 function segmentsOf(pathname: string): string[] {
   return pathname.split('/').filter((segment) => segment !== '');
 }
@@ -75,17 +91,19 @@ function matches(route: string[], path: string[]): boolean {
 function parseRoutes(json: unknown): PageRoute[] {
   const routes = (json as { routes?: unknown } | null)?.routes;
   if (!Array.isArray(routes)) throw new Error('it has no routes list');
-  return routes.map((route: { path?: unknown; files?: unknown }) => {
-    const { path: pattern, files } = route;
+  return routes.map((route: { path?: unknown; files?: unknown; styles?: unknown }) => {
+    const { path: pattern, files, styles } = route;
     if (typeof pattern !== 'string' || !Array.isArray(files)) throw new Error('a route has no path or files');
-    const bad = files.find((file) => typeof file !== 'string' || !ASSET_URL.test(file));
+    const bad = [...files, ...(styles === undefined ? [] : [styles])].find(
+      (file) => typeof file !== 'string' || !ASSET_URL.test(file),
+    );
     if (bad !== undefined) throw new Error(`${JSON.stringify(bad)} is not a built asset`);
     const segments = segmentsOf(pattern);
     return {
       segments,
       score: scoreOf(segments),
       tags: (files as string[]).map(preloadTag).join(''),
-      renderedTags: (files as string[]).map(renderedPageTag).join(''),
+      renderedTags: renderedPageTags(files as string[], styles as string | undefined),
     };
   });
 }
