@@ -42,7 +42,7 @@ export const API = declare({
 
   listProjects: { method: 'POST', path: '/api/projects', auth: 'anyone' },
   projectTopics: { method: 'GET', path: '/api/projects/topics', auth: 'anyone' },
-  searchTopics: { method: 'GET', path: '/api/projects/topics/search', auth: 'anyone' },
+  searchTopics: { method: 'GET', path: '/api/projects/topic-search', auth: 'anyone' },
   projectLanguages: { method: 'GET', path: '/api/projects/languages', auth: 'anyone' },
   saveProject: { method: 'POST', path: '/api/projects/save', auth: 'user' },
   unsaveProject: { method: 'DELETE', path: '/api/projects/save', auth: 'user' },

@@ -11,7 +11,7 @@ export const PROJECT_PAGE_SIZE = 20;
 export const NEW_PROJECT_DAYS = 30;
 export const MAX_FILTER_TOPICS = 10;
 export const MAX_FILTER_LANGUAGES = 10;
-/** The most topics one topic search answers (`GET /api/projects/topics/search`); 20 unless asked. */
+/** The most topics one topic search answers (`GET /api/projects/topic-search`); 20 unless asked. */
 export const MAX_TOPIC_SEARCH_RESULTS = 50;
 export const DEFAULT_TOPIC_SEARCH_RESULTS = 20;
 

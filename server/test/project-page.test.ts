@@ -94,6 +94,13 @@ describe('a project page', () => {
     expect((await toggle(ada, 'PUT', 'acme/nothing-here')).statusCode).toBe(404);
   });
 
+  it('is the page of any repository, even one named like another of the API’s paths', async () => {
+    for (const name of ['topics/search', 'topics/widgets']) {
+      await addProject(t.database.db, name);
+      expect((await page(null, name)).project.repoExt).toBe(name);
+    }
+  });
+
   it('refuses an address that is no repository name with a 400', async () => {
     const res = await call(t.app, 'GET', '/api/projects/-bad-/widgets', null);
     expect(res.statusCode).toBe(400);

@@ -37,7 +37,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const search = async (query: string): Promise<TopicSearchResponse> => {
-  const res = await t.app.inject({ method: 'GET', url: `/api/projects/topics/search?${query}` });
+  const res = await t.app.inject({ method: 'GET', url: `/api/projects/topic-search?${query}` });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
@@ -75,7 +75,7 @@ describe('one name per topic', () => {
   });
 });
 
-describe('GET /api/projects/topics/search', () => {
+describe('GET /api/projects/topic-search', () => {
   it('finds a topic one project among many carries, by its first letters', async () => {
     const found = await search('q=zer');
     expect(found[0]).toEqual({ topic: 'zeromq', count: 1 });
@@ -108,7 +108,7 @@ describe('GET /api/projects/topics/search', () => {
   it.each([['limit=0'], ['limit=51'], ['q=a%01b'], ['q=' + 'x'.repeat(101)], ['other=1']])(
     'refuses %s with a 400',
     async (query) => {
-      const res = await t.app.inject({ method: 'GET', url: `/api/projects/topics/search?${query}` });
+      const res = await t.app.inject({ method: 'GET', url: `/api/projects/topic-search?${query}` });
       expect(res.statusCode).toBe(400);
     },
   );

@@ -95,7 +95,7 @@ describe.skipIf(!exists)('the topics of the real catalogue, imported', () => {
     ]) {
       expect(everyTopic.has(alias), alias).toBe(false);
     }
-    const search = await t.app.inject({ method: 'GET', url: '/api/projects/topics/search?q=reactjs' });
+    const search = await t.app.inject({ method: 'GET', url: '/api/projects/topic-search?q=reactjs' });
     const react = (search.json() as TopicSearchResponse)[0];
     expect(react?.topic).toBe('react');
     expect(react?.count).toBe([...stored.values()].filter((topics) => topics.includes('react')).length);
@@ -103,7 +103,7 @@ describe.skipIf(!exists)('the topics of the real catalogue, imported', () => {
 
   it('finds zeromq, which only a few projects carry, by the topic search', async () => {
     for (const q of ['zero', 'zeromq', 'zeromg']) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/projects/topics/search?q=${q}` });
+      const res = await t.app.inject({ method: 'GET', url: `/api/projects/topic-search?q=${q}` });
       expect(
         (res.json() as TopicSearchResponse).map((item) => item.topic),
         q,

@@ -41,7 +41,7 @@ function setup(initial: string[] = []) {
       .map((option) => option.textContent);
   const searches = () =>
     api.calls
-      .filter((call) => call.url.startsWith('/api/projects/topics/search'))
+      .filter((call) => call.url.startsWith('/api/projects/topic-search'))
       .map((call) => new URL(call.url, 'http://localhost').searchParams.get('q'));
   return { user, input, picked, options, searches };
 }

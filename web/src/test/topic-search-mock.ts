@@ -2,7 +2,7 @@ import type { TopicCount } from '@openlfg/contracts';
 import type { MockHandler } from './api-mock';
 
 /**
- * `GET /api/projects/topics/search` over `topics` as the server answers it: the most used first for nothing
+ * `GET /api/projects/topic-search` over `topics` as the server answers it: the most used first for nothing
  * typed, else those starting with what was typed, then the canonical names `aliases` gives for it.
  */
 export function topicSearchHandler(
@@ -10,7 +10,7 @@ export function topicSearchHandler(
   aliases: Readonly<Record<string, string>> = {},
 ): Record<string, MockHandler> {
   return {
-    'GET /api/projects/topics/search': ({ url }) => {
+    'GET /api/projects/topic-search': ({ url }) => {
       const params = new URL(url, 'http://localhost').searchParams;
       const q = params.get('q') ?? '';
       const limit = Number(params.get('limit') ?? 20);
