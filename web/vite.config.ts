@@ -24,6 +24,45 @@ const reactRouterProduction = createRequire(import.meta.url)
   .resolve('react-router')
   .replace(/[/\\]development[/\\]index\.m?js$/, '/production/index.mjs');
 
+/** The folder of React Router's production build, whose modules `reactRouterTreeShaking` trims. */
+const reactRouterProductionDir = path.dirname(reactRouterProduction);
+
+/** A component or context made at the top of a module (`var Link = React10.forwardRef(`): a pure call. */
+const TOP_LEVEL_COMPONENT = /^var (\w+) = (React\d*)\.(forwardRef|memo|createContext)\(/gm;
+/** A name for React's developer tools, set at the top of a module (`NavLink.displayName = "NavLink";`). */
+const TOP_LEVEL_DISPLAY_NAME = /^\w+\.displayName = "[^"\n]*";$/gm;
+
+/**
+ * Lets the bundler leave out the React Router components the site never renders. React Router's build makes its
+ * components and contexts at the top of its module and names each for the developer tools there; to a bundler
+ * both look like side effects, so `NavLink`, `Form` and all they use (form submission, view transitions,
+ * fetchers) were kept in the first visit's script although nothing renders them: about 2 kB of gzip. This marks
+ * those calls pure (`forwardRef`, `memo` and `createContext` only make an object) and drops the names, which
+ * only developer tools read. React Router may do the same itself one day (remix-run/react-router#15299); a
+ * version laid out otherwise trims nothing, and the build says so.
+ */
+function reactRouterTreeShaking(): Plugin {
+  let trimmed = 0;
+  return {
+    name: 'openlfg-react-router-tree-shaking',
+    apply: browserBuild,
+    transform(code, id) {
+      if (!id.startsWith(reactRouterProductionDir) || !id.endsWith('.mjs')) return null;
+      const out = code
+        .replace(TOP_LEVEL_COMPONENT, (_, name: string, react: string, make: string) => {
+          trimmed += 1;
+          return `var ${name} = /* @__PURE__ */ ${react}.${make}(`;
+        })
+        .replace(TOP_LEVEL_DISPLAY_NAME, '');
+      return out === code ? null : { code: out, map: null };
+    },
+    buildEnd() {
+      if (trimmed === 0)
+        this.warn("React Router's build has no top-level component to mark pure: see vite.config.ts");
+    },
+  };
+}
+
 /** The endpoint declarations (contracts/src/api.ts), which the typed client bundles into the first visit. */
 const endpointsSource = fileURLToPath(new URL('../contracts/src/api.ts', import.meta.url));
 
@@ -220,7 +259,14 @@ function shortClassName(name: string, filename: string): string {
 }
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), withoutEndpointAuth(), hoistTransitiveImports(), pagePreloads(), precompress()],
+  plugins: [
+    react(),
+    withoutEndpointAuth(),
+    reactRouterTreeShaking(),
+    hoistTransitiveImports(),
+    pagePreloads(),
+    precompress(),
+  ],
   // Readable names while developing and testing; short ones in the production build.
   css: { modules: command === 'build' ? { generateScopedName: shortClassName } : {} },
   resolve: {

@@ -230,6 +230,34 @@ describe('matching', () => {
     expect(groups.map((g) => g.groupProjectId)).not.toContain(europe);
   });
 
+  it('leaves out the groups of an owner who blocked the viewer, and of one the viewer blocked', async () => {
+    const erin = await createSignedInUser(t.database.db, 'erin-people');
+    const frank = await createSignedInUser(t.database.db, 'frank-people');
+    const erins = await postGroup(erin, { title: 'Erin needs TypeScript', ...needs(['TypeScript'], 0, 180) });
+    const franks = await postGroup(frank, {
+      title: 'Frank needs TypeScript',
+      ...needs(['TypeScript'], 0, 180),
+    });
+    const suggestedToBob = async () => {
+      const res = await groupsForYou(bob);
+      expect(res.statusCode, res.body).toBe(200);
+      const answer = res.json() as { data: GroupSummary[]; total: number };
+      return { ids: answer.data.map((g) => g.groupProjectId), total: answer.total };
+    };
+    const before = await suggestedToBob();
+    expect(before.ids).toEqual(expect.arrayContaining([erins, franks]));
+
+    const block = (blocker: User, login: string) =>
+      call(t.app, 'POST', '/api/account/blocks', blocker.cookie, { login });
+    expect((await block(erin, bob.login)).statusCode).toBe(200);
+    expect((await block(bob, frank.login)).statusCode).toBe(200);
+
+    const after = await suggestedToBob();
+    expect(after.ids).not.toContain(erins);
+    expect(after.ids).not.toContain(franks);
+    expect(after.total).toBe(before.total - 2);
+  });
+
   it('asks nobody signed in to sign in first', async () => {
     const res = await groupsForYou(null);
     expect(res.statusCode).toBe(401);

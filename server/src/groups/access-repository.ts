@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
 import type { Executor } from './group-rows.js';
 import type { GroupAccess } from './policy.js';
@@ -11,6 +11,20 @@ export interface SharePreviewRow {
   topics: string[];
   member_count: number;
   max_members: number | null;
+}
+
+/**
+ * Whether `blocker` blocked `blocked` (user_blocks; each a column or a value, null for nobody): a block as the
+ * policy's facts read it (`blockedByOwner` below) and as "Groups for you" leaves such groups out
+ * (match-repository.ts). Written once so that both mean the same block.
+ */
+export function blockedSql(
+  blocker: Expression<number | null>,
+  blocked: Expression<number | null>,
+): RawBuilder<boolean> {
+  return sql<boolean>`exists (
+    select 1 from user_blocks b where b.blocker_id = ${blocker} and b.blocked_id = ${blocked}
+  )`;
 }
 
 /** The access facts of the groups `where` picks (see `loadAccess`). */
@@ -46,9 +60,7 @@ async function selectAccess(
         end,
         'none'
       ) as role,
-      exists (
-        select 1 from user_blocks b where b.blocker_id = g.owner_id and b.blocked_id = ${userId}
-      ) as blocked_by_owner
+      ${blockedSql(sql.ref('g.owner_id'), sql.val(userId))} as blocked_by_owner
     from group_projects g
     left join group_members m on m.group_id = g.id and m.user_id = ${userId}
     where ${where}

@@ -2,6 +2,7 @@ import { GROUP_PAGE_SIZE } from '@openlfg/contracts';
 import { sql, type Kysely } from 'kysely';
 import { matchedSkills, matchScore, overlapMinutesSql, type MatchSides } from '../platform/db/match-score.js';
 import type { DB } from '../platform/db/schema.js';
+import { blockedSql } from './access-repository.js';
 import { selectGroup, type GroupRow } from './group-rows.js';
 import { applyFilters, type GroupListQuery } from './list-repository.js';
 
@@ -36,19 +37,27 @@ function sidesFor(profile: MatchProfile): MatchSides {
 }
 
 /**
- * "Groups for you": the list's filters, less the groups the viewer is in, ranked by the match (platform/db/
- * match-score.ts). With skills on the profile only groups that need one of them are candidates, found through
- * the needs' GIN index (migration 0033), so the ranking scores those alone; without skills, every listed group is.
+ * "Groups for you": the list's filters, less the groups the viewer is in and those a block stands between the
+ * viewer and the owner of, ranked by the match (platform/db/match-score.ts). With skills on the profile only
+ * groups that need one of them are candidates, found through the needs' GIN index (migration 0033), so the
+ * ranking scores those alone; without skills, every listed group is.
  */
 export function createMatchRepository(db: Kysely<DB>) {
   function candidates(filters: GroupListQuery, profile: MatchProfile) {
+    const owner = sql.ref<number>('group_projects.owner_id');
+    const viewer = sql.val(profile.userId);
     let q = applyFilters(db.selectFrom('group_projects'), filters)
       .where('group_projects.owner_id', '!=', profile.userId)
       // The groups the viewer is in, read once (a few ids), rather than probed for every candidate.
       .where(
         sql<boolean>`not (group_projects.id = any(array(
           select group_members.group_id from group_members where group_members.user_id = ${profile.userId})))`,
-      );
+      )
+      // A block either way: an owner who blocked the viewer keeps the group closed to them (the policy's
+      // `closedToBlocked`, which `statusSeenBy` shows), and the viewer hears nothing more of someone they
+      // blocked (the policy's PERSON_RULES), a suggestion of that person's group included.
+      .where((eb) => eb.not(blockedSql(owner, viewer)))
+      .where((eb) => eb.not(blockedSql(viewer, owner)));
     if (profile.skills.length > 0) {
       q = q.where(sql<boolean>`group_projects.needs_skills && ${sql.val(profile.skills)}::text[]`);
     }

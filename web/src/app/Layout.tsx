@@ -1,8 +1,7 @@
 import { useRef, type MouseEvent } from 'react';
 import { Outlet } from 'react-router';
-import { lazyDialog } from '../lib/lazy-component';
+import { lazyDialog, lazyOnceWanted } from '../lib/lazy-component';
 import { useSession } from '../session/session-context';
-import { useSessionExpiry } from '../session/use-session-expiry';
 import { useSessionStart } from '../session/use-session-start';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
@@ -15,11 +14,20 @@ const LoginModal = lazyDialog(
   (props: { open: boolean }) => props.open,
 );
 
+/**
+ * Notices a signed-in session's end (session/use-session-expiry.ts). Its code loads when someone is first signed
+ * in, since most visits are anonymous and need none of it; it stays mounted after signing out, so calls the
+ * ended session still makes are told about once, by the expiry's own toast.
+ */
+const SessionExpiryWatch = lazyOnceWanted(
+  async () => (await import('../session/use-session-expiry')).SessionExpiryWatch,
+  (props: { signedIn: boolean }) => props.signedIn,
+);
+
 /** The frame of every page: navigation bar, the page itself, footer. Also settles the session on start. */
 export function Layout() {
   useSessionStart();
-  useSessionExpiry();
-  const { showLoginModal } = useSession();
+  const { isLoggedIn, showLoginModal } = useSession();
   const mainRef = useRef<HTMLElement>(null);
 
   // A plain #main link would go through the router as a navigation; moving focus is all a skip link needs.
@@ -38,6 +46,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
+      <SessionExpiryWatch signedIn={isLoggedIn} />
       <LoginModal open={showLoginModal} />
       <ScrollRestoration />
     </>

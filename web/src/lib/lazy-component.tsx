@@ -82,24 +82,29 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
 }
 
 /**
- * A dialog whose code loads when it first opens. It stays mounted after that, closed or not, so that focus can
- * go back to what opened it. Nothing shows while its code is on its way (a few milliseconds after a click).
+ * A part whose code loads the first time `isWanted(props)` holds, and which stays mounted after that, wanted or
+ * not: a dialog, so that focus can go back to what opened it once closed; what watches a signed-in session, so
+ * that it still hears of the session's end after the sign-out it caused. Nothing shows while its code is on its
+ * way (a few milliseconds after a click).
  */
-export function lazyDialog<P extends object>(
+export function lazyOnceWanted<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  isOpen: (props: P) => boolean,
+  isWanted: (props: P) => boolean,
 ): LazyComponent<P> {
-  const Dialog = lazyComponent(load);
-  function LazyDialog(props: P) {
-    const [opened, setOpened] = useState(false);
-    if (isOpen(props) && !opened) setOpened(true);
+  const Part = lazyComponent(load);
+  function LazyPart(props: P) {
+    const [wanted, setWanted] = useState(false);
+    if (isWanted(props) && !wanted) setWanted(true);
     useShowArrivedCode();
-    return <Suspense fallback={null}>{opened ? <Dialog {...props} /> : null}</Suspense>;
+    return <Suspense fallback={null}>{wanted ? <Part {...props} /> : null}</Suspense>;
   }
-  LazyDialog.preload = Dialog.preload;
-  LazyDialog.isLoaded = Dialog.isLoaded;
-  return LazyDialog;
+  LazyPart.preload = Part.preload;
+  LazyPart.isLoaded = Part.isLoaded;
+  return LazyPart;
 }
+
+/** A dialog whose code loads when it first opens, mounted from then on (`lazyOnceWanted`). */
+export const lazyDialog = lazyOnceWanted;
 
 /**
  * Lets the components whose code failed to load try again when next rendered (a deploy may have replaced the

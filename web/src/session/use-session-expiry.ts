@@ -59,3 +59,12 @@ export function useSessionExpiry(): void {
     if (isLoggedIn && data && !data.authenticated && dataUpdatedAt >= loggedInSince.current) expire();
   }, [isLoggedIn, data, dataUpdatedAt, expire]);
 }
+
+/**
+ * The watch as a component, for the layout to load with the first sign-in (`lazyOnceWanted`): an anonymous
+ * visit needs none of it. `signedIn` is what the layout wants it by.
+ */
+export function SessionExpiryWatch(_props: { signedIn: boolean }): null {
+  useSessionExpiry();
+  return null;
+}

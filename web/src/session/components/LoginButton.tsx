@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { isApiError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { getCheckAuthQueryOptions } from '../api/check-auth';
-import { useLogout } from '../api/logout';
+import { logout } from '../api/logout';
 import { useSession } from '../session-context';
 import { hasOAuthCode } from '../oauth-callback';
 import styles from './LoginButton.module.css';
@@ -34,7 +34,8 @@ export function LoginButton({ className, returnTo }: LoginButtonProps) {
   const { isLoggedIn, isLoginLoading, setIsLoggedIn } = useSession();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const logoutMutation = useLogout();
+  // One sign-out at a time: a second click while the first is on its way does nothing.
+  const loggingOut = useRef(false);
 
   const busy = isLoginLoading || hasOAuthCode(location.search);
   // Whether this server signs in through its development page rather than GitHub: said on the button.
@@ -50,9 +51,10 @@ export function LoginButton({ className, returnTo }: LoginButtonProps) {
   };
 
   const logOut = async () => {
-    if (logoutMutation.isPending) return;
+    if (loggingOut.current) return;
+    loggingOut.current = true;
     try {
-      await logoutMutation.mutateAsync();
+      await logout();
     } catch (error) {
       // An expired session (403) was said and signed out already, with its own toast.
       if (isApiError(error) && error.explained) return;
@@ -61,8 +63,11 @@ export function LoginButton({ className, returnTo }: LoginButtonProps) {
         toast.error(LOGOUT_FAILED_MESSAGE);
         return;
       }
-      queryClient.clear();
+    } finally {
+      loggingOut.current = false;
     }
+    // Every cached answer may hold the user's data.
+    queryClient.clear();
     setIsLoggedIn(false);
   };
 

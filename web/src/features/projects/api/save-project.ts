@@ -1,6 +1,8 @@
 import type { SaveProjectResponse } from '@openlfg/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { toastError } from '../../../lib/error-message';
+import type * as SaveWork from './save-project-cache';
 import type { ToggleSaveContext, ToggleSaveVariables } from './save-project-cache';
 
 export type { ToggleSaveVariables } from './save-project-cache';
@@ -12,34 +14,53 @@ export const UNSAVE_FAILED_MESSAGE =
 /**
  * The call and the cache's edits, with the first click: every card of the first screen has a Save button, and
  * their work would otherwise be part of the first visit's script. The button shows the click at once (the
- * mutation's variables, `SaveToggleButton`); the counts follow as soon as this small chunk is in.
+ * toggle's variables, `SaveToggleButton`); the counts follow as soon as this small chunk is in.
  */
 const loadSaveWork = () => import('./save-project-cache');
+
+/** What the button shows of the toggle: what it asked for while it runs, then the server's answer. */
+interface SaveToggleState {
+  isPending: boolean;
+  isSuccess: boolean;
+  variables: ToggleSaveVariables | undefined;
+  data: SaveProjectResponse | undefined;
+}
+
+const IDLE: SaveToggleState = { isPending: false, isSuccess: false, variables: undefined, data: undefined };
 
 /**
  * Saves or unsaves a project, optimistically: the card's count and the saved list change at once and change
  * back (with a toast) if the server refuses. Changes are applied and undone one project at a time, so two
- * cards toggled together do not undo each other.
+ * cards toggled together do not undo each other. Its state is the button's own rather than a TanStack
+ * mutation's: the mutation observer would be in the first visit's script for this button alone.
  */
 export function useToggleProjectSave() {
   const queryClient = useQueryClient();
-
-  return useMutation<SaveProjectResponse, Error, ToggleSaveVariables, ToggleSaveContext>({
-    mutationFn: async (variables) => (await loadSaveWork()).sendSave(variables),
-    onMutate: async (variables) => (await loadSaveWork()).showSave(queryClient, variables),
-    onError: async (error, variables, context) => {
-      // No context: the save's code did not arrive (offline), so nothing changed on screen to undo.
-      if (context) (await loadSaveWork()).undoSave(queryClient, variables, context);
-      toastError(error, variables.save ? SAVE_FAILED_MESSAGE : UNSAVE_FAILED_MESSAGE, {
-        clientErrorsOnly: true,
-      });
+  const [state, setState] = useState<SaveToggleState>(IDLE);
+  const toggle = useCallback(
+    async (variables: ToggleSaveVariables) => {
+      setState({ ...IDLE, isPending: true, variables });
+      let work: typeof SaveWork | undefined;
+      let shown: ToggleSaveContext | undefined;
+      try {
+        work = await loadSaveWork();
+        shown = await work.showSave(queryClient, variables);
+        const answer = await work.sendSave(variables);
+        work.confirmSave(queryClient, answer);
+        setState({ ...IDLE, isSuccess: true, variables, data: answer });
+      } catch (error) {
+        // Nothing shown (offline before the code arrived): nothing to undo.
+        if (work && shown) work.undoSave(queryClient, variables, shown);
+        toastError(error, variables.save ? SAVE_FAILED_MESSAGE : UNSAVE_FAILED_MESSAGE, {
+          clientErrorsOnly: true,
+        });
+        setState({ ...IDLE, variables });
+      }
+      // Without the code, nothing was saved or changed: nothing to ask again.
+      if (work) await work.refreshSaved(queryClient);
     },
-    onSuccess: async (answer) => (await loadSaveWork()).confirmSave(queryClient, answer),
-    // Offline before the code arrived: nothing was saved or changed, nothing to ask again.
-    onSettled: () =>
-      loadSaveWork().then(
-        (work) => work.refreshSaved(queryClient),
-        () => undefined,
-      ),
-  });
+    [queryClient],
+  );
+  const mutate = useCallback((variables: ToggleSaveVariables) => void toggle(variables), [toggle]);
+  return { ...state, mutate };
 }
