@@ -339,6 +339,34 @@ describe('matching', () => {
     expect((await peopleFor(owner, group)).json().invitationsLeftToday).toBe(0);
   });
 
+  it('leaves out, and will not invite, anyone a block stands between with the owner, either way', async () => {
+    const owner = await createSignedInUser(t.database.db, 'cobol-owner');
+    const group = await postGroup(owner, needs(['cobol'], null, null));
+    const [blocked, blocker] = await Promise.all(
+      ['cobol-blocked', 'cobol-blocker'].map((login) => createSignedInUser(t.database.db, login)),
+    );
+    for (const person of [blocked, blocker]) {
+      await saveProfile(t.app, person, profile({ skills: ['cobol'], lookingForGroup: true }));
+    }
+    const suggested = async () =>
+      ((await peopleFor(owner, group)).json() as PeopleForGroupResponse).data.map((p) => p.login);
+    expect(await suggested()).toEqual(expect.arrayContaining([blocked.login, blocker.login]));
+
+    const block = (by: User, login: string) =>
+      call(t.app, 'POST', '/api/account/blocks', by.cookie, { login });
+    expect((await block(owner, blocked.login)).statusCode).toBe(200);
+    expect((await block(blocker, owner.login)).statusCode).toBe(200);
+    expect(await suggested()).toEqual([]);
+    for (const person of [blocked, blocker]) {
+      const res = await call(t.app, 'POST', '/api/group-projects/people/invite', owner.cookie, {
+        groupProjectId: group,
+        login: person.login,
+      });
+      // As for anyone not looking for a group: the owner is not told of the other's block.
+      expect(res.statusCode).toBe(404);
+    }
+  });
+
   it('invites only people looking for a group', async () => {
     const res = await call(t.app, 'POST', '/api/group-projects/people/invite', alice.cookie, {
       groupProjectId: pacific,

@@ -1,4 +1,5 @@
-import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { blockedSql } from '../platform/db/blocks.js';
 import type { DB } from '../platform/db/schema.js';
 import type { Executor } from './group-rows.js';
 import type { GroupAccess } from './policy.js';
@@ -11,20 +12,6 @@ export interface SharePreviewRow {
   topics: string[];
   member_count: number;
   max_members: number | null;
-}
-
-/**
- * Whether `blocker` blocked `blocked` (user_blocks; each a column or a value, null for nobody): a block as the
- * policy's facts read it (`blockedByOwner` below) and as "Groups for you" leaves such groups out
- * (match-repository.ts). Written once so that both mean the same block.
- */
-export function blockedSql(
-  blocker: Expression<number | null>,
-  blocked: Expression<number | null>,
-): RawBuilder<boolean> {
-  return sql<boolean>`exists (
-    select 1 from user_blocks b where b.blocker_id = ${blocker} and b.blocked_id = ${blocked}
-  )`;
 }
 
 /** The access facts of the groups `where` picks (see `loadAccess`). */

@@ -2,7 +2,7 @@ import { GROUP_PAGE_SIZE } from '@openlfg/contracts';
 import { sql, type Kysely } from 'kysely';
 import { matchedSkills, matchScore, overlapMinutesSql, type MatchSides } from '../platform/db/match-score.js';
 import type { DB } from '../platform/db/schema.js';
-import { blockedSql } from './access-repository.js';
+import { blockedSql } from '../platform/db/blocks.js';
 import { selectGroup, type GroupRow } from './group-rows.js';
 import { applyFilters, type GroupListQuery } from './list-repository.js';
 

@@ -1,5 +1,6 @@
 import { PEOPLE_FOR_GROUP_MAX } from '@openlfg/contracts';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Expression, type Kysely, type Transaction } from 'kysely';
+import { blockedSql } from '../platform/db/blocks.js';
 import { matchedSkills, matchScore, overlapMinutesSql, type MatchSides } from '../platform/db/match-score.js';
 import type { DB } from '../platform/db/schema.js';
 
@@ -16,6 +17,10 @@ export interface GroupNeedsRow {
   hours_per_week: number | null;
 }
 
+/** Whether either of two people blocked the other: matching never brings them together. */
+const apart = (one: Expression<number | null>, other: Expression<number | null>) =>
+  sql<boolean>`(${blockedSql(one, other)} or ${blockedSql(other, one)})`;
+
 /** "People for your group" and the invitations sent from there. */
 export function createPeopleMatchRepository(db: Kysely<DB>) {
   return {
@@ -31,8 +36,9 @@ export function createPeopleMatchRepository(db: Kysely<DB>) {
 
     /**
      * People looking for a group, ranked against its needs (platform/db/match-score.ts): with needs, only those
-     * with one of the skills (the profiles' partial GIN index, migration 0033). Never its members, its owner, or
-     * people it removed; and only people whose profile the owner may see (shown to signed-in users, or they
+     * with one of the skills (the profiles' partial GIN index, migration 0033). Never its members, its owner,
+     * people it removed, or anyone a block stands between with the owner, either way (as "Groups for you" leaves
+     * their groups out); and only people whose profile the owner may see (shown to signed-in users, or they
      * asked to join one of the owner's groups).
      */
     peopleFor(group: GroupNeedsRow) {
@@ -78,6 +84,7 @@ export function createPeopleMatchRepository(db: Kysely<DB>) {
             and p.user_id <> ${group.owner_id}
             and not exists (select 1 from group_members m where m.group_id = ${group.id} and m.user_id = p.user_id)
             and not exists (select 1 from group_removals r where r.group_id = ${group.id} and r.user_id = p.user_id)
+            and not ${apart(sql.ref('p.user_id'), sql.val(group.owner_id))}
             and (p.visible_to = 'signed-in' or exists (
                   select 1 from group_join_requests jr join group_projects g on g.id = jr.group_id
                   where jr.user_id = p.user_id and g.owner_id = ${group.owner_id}))
@@ -91,8 +98,8 @@ export function createPeopleMatchRepository(db: Kysely<DB>) {
     },
 
     /**
-     * The user with this login if they look for a group and the owner may see their profile (as the ranking
-     * above): an owner invites only people "People for your group" could show them.
+     * The user with this login if they look for a group, the owner may see their profile and no block stands
+     * between them (as the ranking above): an owner invites only people "People for your group" could show them.
      */
     findInvitee(login: string, ownerId: number) {
       return db
@@ -106,6 +113,7 @@ export function createPeopleMatchRepository(db: Kysely<DB>) {
             select 1 from group_join_requests jr join group_projects g on g.id = jr.group_id
             where jr.user_id = p.user_id and g.owner_id = ${ownerId}))`,
         )
+        .where((eb) => eb.not(apart(sql.ref('u.id'), sql.val(ownerId))))
         .executeTakeFirst();
     },
 
