@@ -112,10 +112,10 @@ test('the page’s styles come in one stylesheet, and the app fetches none of th
   await page.getByRole('button', { name: 'Save React' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   const { combined, held } = await page.evaluate(() => ({
-    combined: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]:not([disabled])')]
+    combined: Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]:not([disabled])'))
       .map((link) => new URL(link.href).pathname)
       .filter((href) => /^\/assets\/page-/.test(href)),
-    held: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][disabled]')].map(
+    held: Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][disabled]')).map(
       (link) => new URL(link.href).pathname,
     ),
   }));

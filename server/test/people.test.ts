@@ -342,9 +342,8 @@ describe('matching', () => {
   it('leaves out, and will not invite, anyone a block stands between with the owner, either way', async () => {
     const owner = await createSignedInUser(t.database.db, 'cobol-owner');
     const group = await postGroup(owner, needs(['cobol'], null, null));
-    const [blocked, blocker] = await Promise.all(
-      ['cobol-blocked', 'cobol-blocker'].map((login) => createSignedInUser(t.database.db, login)),
-    );
+    const blocked = await createSignedInUser(t.database.db, 'cobol-blocked');
+    const blocker = await createSignedInUser(t.database.db, 'cobol-blocker');
     for (const person of [blocked, blocker]) {
       await saveProfile(t.app, person, profile({ skills: ['cobol'], lookingForGroup: true }));
     }
