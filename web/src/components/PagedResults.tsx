@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect, type ReactNode, type RefObject } from 'react';
+import { useDeferredValue, useEffect, type ReactNode, type RefObject } from 'react';
 import { errorMessage } from '../lib/error-message';
 import { ErrorState } from './ErrorState';
 import { Pagination } from './Pagination';
@@ -55,31 +55,38 @@ export function PagedResults<T, Answer extends PagedAnswer<T> = PagedAnswer<T>>(
   useEffect(() => {
     if (servedPage !== null && servedPage !== page) onServedPage(servedPage);
   }, [servedPage, page, onServedPage]);
+  // The first answer reaches the list through the query cache's store, which React renders at once, in one task:
+  // a page of cards (a thousand elements on Discover) then held the main thread for the longest task of a first
+  // visit. Drawn from a deferred copy, the first page of items renders in the background, yielding to the browser
+  // every few milliseconds, while the spinner stays. Later answers (another page, a join's new count) show at
+  // once, together with what changed beside them.
+  const deferred = useDeferredValue(result);
+  const shown = deferred.data === undefined ? deferred : result;
 
   let content;
-  if (result.isPending) {
+  if (shown.isPending) {
     content = (
       <div className={styles.loading}>
         <Spinner size="large" label={`Loading ${what}`} />
       </div>
     );
-  } else if (result.isError) {
+  } else if (shown.isError) {
     content = (
       <ErrorState
         title={`The ${what} could not be loaded.`}
-        message={errorMessage(result.error, 'Check your connection and try again.')}
-        onRetry={() => void result.refetch()}
-        retrying={result.isFetching}
+        message={errorMessage(shown.error, 'Check your connection and try again.')}
+        onRetry={() => void shown.refetch()}
+        retrying={shown.isFetching}
       />
     );
-  } else if (result.data.total === 0) {
+  } else if (shown.data.total === 0) {
     content = <div className={styles.empty}>{empty}</div>;
   } else {
     // The same pages above and below the items: a keyboard reaches them without crossing every card.
     const pages = (where: string) => (
       <Pagination
-        page={result.data.pageLocation}
-        totalPages={result.data.totalPages}
+        page={shown.data.pageLocation}
+        totalPages={shown.data.totalPages}
         hrefFor={hrefForPage}
         onNavigate={onPageChange}
         label={`Pagination, ${where}`}
@@ -88,7 +95,7 @@ export function PagedResults<T, Answer extends PagedAnswer<T> = PagedAnswer<T>>(
     content = (
       <>
         <div className={styles.topPages}>{pages('top')}</div>
-        {children(result.data, result.isPlaceholderData)}
+        {children(shown.data, shown.isPlaceholderData)}
         {pages('bottom')}
       </>
     );

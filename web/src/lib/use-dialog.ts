@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -26,7 +26,11 @@ export function useDialog({ open, onClose, containerRef, returnFocusRef, initial
   const wasOpen = useRef(false);
   const focusedBefore = useRef<HTMLElement | null>(null);
 
-  useEffect(() => {
+  // Layout effects: the page's scroll and focus come back in the very commit that closes the dialog. As passive
+  // effects they waited for React's next flush, which a transition rendering meanwhile (a list's first answer
+  // drawn in the background) put off: the dialog was gone while the page stayed locked and focus sat on the
+  // body, where a keyboard user's next Tab started from.
+  useLayoutEffect(() => {
     if (!open) return;
     const { body } = document;
     const previousOverflow = body.style.overflow;
@@ -36,7 +40,7 @@ export function useDialog({ open, onClose, containerRef, returnFocusRef, initial
     };
   }, [open]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open) {
       wasOpen.current = true;
       focusedBefore.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
