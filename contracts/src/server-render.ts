@@ -9,13 +9,16 @@
 /**
  * The queries a server-rendered page can arrive with: a project's page (`projectPageQuery(owner, name)`) and
  * the first page of its issues (`projectIssuesQuery(projectId)`, the finder's `projectIssuesRequest`); a
- * person's profile as its viewer may see it (`getUserProfileQueryOptions(login)`).
+ * person's profile as its viewer may see it (`getUserProfileQueryOptions(login)`); a group's details as its
+ * viewer may see them (`getDiscussionInfoQueryOptions(id)`) and, when they are refused, its public card
+ * (`getGroupQueryOptions(id)`).
  */
-export type PrefetchableQuery = 'projectPage' | 'projectIssues' | 'userProfile';
+export type PrefetchableQuery =
+  'projectPage' | 'projectIssues' | 'userProfile' | 'discussionInfo' | 'groupCard';
 
 export interface PrefetchedQuery {
   query: PrefetchableQuery;
-  /** The factory's arguments (a project's owner and name; its id; a login). */
+  /** The factory's arguments (a project's owner and name; its id; a login; a group's id). */
   args: string[];
   /** The HTTP status the API answers for the same request, and its body (an answer or `{ error }`). */
   status: number;

@@ -8,6 +8,7 @@ import { createRepoClient } from './github/repo-client.js';
 import { createIssuesService } from './projects/issues.js';
 import { createGroupsRepository } from './groups/repository.js';
 import { groupsRoutes } from './groups/routes.js';
+import { groupPageRendering } from './groups/page-render.js';
 import { createSharePreviews } from './groups/share-preview.js';
 import { createSitemapRepository } from './sitemap/repository.js';
 import { sitemapRoutes } from './sitemap/routes.js';
@@ -369,7 +370,7 @@ export async function buildApp(deps: AppDeps) {
     limitUnknownApiPath: rateLimits.unknownApiPath,
     trackWork: app.trackHandler,
     // A project's page holds its content in its HTML, for search engines and link previews; a person's page
-    // holds their profile as its viewer may see it.
+    // holds their profile, and a group's page the group, as its viewer may see them.
     renderedPages: [
       projectPageRendering({
         service: projectPages,
@@ -377,6 +378,7 @@ export async function buildApp(deps: AppDeps) {
         publicUrl: config.publicUrl,
       }),
       userProfilePageRendering({ profiles, publicUrl: config.publicUrl }),
+      groupPageRendering({ groups: groupsService, publicUrl: config.publicUrl }),
     ],
   });
 

@@ -30,6 +30,7 @@ type GroupOverrides = Partial<{
   maxMembers: number | null;
   topics: string[];
   title: string;
+  description: string;
   discordUrl: string;
 }>;
 
@@ -37,7 +38,7 @@ type GroupOverrides = Partial<{
 export function groupFields(overrides: GroupOverrides = {}) {
   return {
     title: overrides.title ?? `Group ${++titles}`,
-    description: 'We build things together.',
+    description: overrides.description ?? 'We build things together.',
     topics: overrides.topics ?? ['web'],
     skillLevel: 'Any level',
     visibility: overrides.visibility ?? 'public',

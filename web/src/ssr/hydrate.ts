@@ -27,6 +27,9 @@ export async function hydrateServerPage(
   startTransition(() => {
     hydrateRoot(container, app);
   });
+  // From here React holds every click on the page and replays it once the part clicked is hydrated: the
+  // page's buttons may take them (styles/global.css kept them from landing on dead markup until now).
+  document.documentElement.removeAttribute('data-hydrating');
 }
 
 /** Loads the code of the page at `pathname`: here, not in the router, so only server-rendered pages carry it. */

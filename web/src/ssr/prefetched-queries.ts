@@ -1,6 +1,8 @@
 import type { PageQueries, PrefetchableQuery } from '@openlfg/contracts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { projectIssuesQuery } from '../features/issues/components/ProjectIssues';
+import { getDiscussionInfoQueryOptions } from '../features/groups/api/get-discussion-info';
+import { getGroupQueryOptions } from '../features/groups/api/get-group';
 import { getUserProfileQueryOptions } from '../features/people/api/user-profile';
 import { projectPageQuery } from '../features/projects/api/get-project-page';
 import { ApiError } from '../lib/api-client';
@@ -17,6 +19,8 @@ const prefetchable: Record<PrefetchableQuery, (args: string[]) => Prefetched> = 
     data: (answer) => ({ pages: [answer], pageParams: [null] }),
   }),
   userProfile: ([login = '']) => ({ queryKey: getUserProfileQueryOptions(login).queryKey }),
+  discussionInfo: ([groupId = '']) => ({ queryKey: getDiscussionInfoQueryOptions(Number(groupId)).queryKey }),
+  groupCard: ([groupId = '']) => ({ queryKey: getGroupQueryOptions(Number(groupId)).queryKey }),
 };
 
 interface Prefetched {

@@ -70,13 +70,16 @@ export function renderClock(now: Date = new Date()): RenderClock {
 const TITLE = /<title>[^<]*<\/title>/;
 const DESCRIPTION = /<meta\s+name="description"[^>]*>/;
 const ROOT = '<div id="root"></div>';
+/** Marks a page the app has yet to take over (web/src/styles/global.css, removed by web/src/ssr/hydrate.ts). */
+const HTML = '<html';
+const HYDRATING_ATTRIBUTE = 'data-hydrating';
 /** The shell's word to visitors without JavaScript, which a rendered page does not need. */
 const NOSCRIPT = /<noscript>[\s\S]*?<\/noscript>\s*/;
 
 /**
  * index.html with a rendered page in it: the page's title and description in place of the site's, its head
  * tags, the markup inside the root, and the data it was rendered from beside it, which the browser's first
- * render starts from (web/src/main.tsx). A data block, not a script the browser runs: the CSP allows no
+ * render starts from (web/src/main.tsx), and the mark of a page not yet taken over. A data block, not a script the browser runs: the CSP allows no
  * inline scripts, and JSON escaped for a script element cannot end it.
  */
 export function pageWithContent(
@@ -94,6 +97,7 @@ export function pageWithContent(
     .join('\n    ');
   const data = `<script type="application/json" id="${SERVER_RENDER_DATA_ID}">${jsonForScript(content.data)}</script>`;
   return template
+    .replace(HTML, () => `${HTML} ${HYDRATING_ATTRIBUTE}`)
     .replace(TITLE, () => `<title>${escapeHtml(content.title)}</title>`)
     .replace(DESCRIPTION, () => `<meta name="description" content="${escapeHtml(content.description)}" />`)
     .replace('</head>', () => `  ${head}\n  </head>`)

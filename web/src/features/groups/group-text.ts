@@ -51,11 +51,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * A member's last activity as the owner sees it: "active 3 days ago", or flagged "Inactive 34 days" from
- * INACTIVE_MEMBER_DAYS on.
+ * INACTIVE_MEMBER_DAYS on. Against `clock` (a server-rendered page's, `useRenderClock`), else the browser's.
  */
-export function activityText(lastActiveAt: string, now = Date.now()): { text: string; inactive: boolean } {
-  const days = Math.floor((now - Date.parse(lastActiveAt)) / DAY_MS);
+export function activityText(
+  lastActiveAt: string,
+  clock: Clock = { now: new Date(), timeZone: undefined },
+): { text: string; inactive: boolean } {
+  const days = Math.floor((clock.now.getTime() - Date.parse(lastActiveAt)) / DAY_MS);
   return days >= INACTIVE_MEMBER_DAYS
     ? { text: `Inactive ${days} days`, inactive: true }
-    : { text: `active ${formatRelativeTime(lastActiveAt)}`, inactive: false };
+    : { text: `active ${formatRelativeTime(lastActiveAt, clock.now, clock.timeZone)}`, inactive: false };
 }

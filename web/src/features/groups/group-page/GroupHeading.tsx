@@ -4,6 +4,7 @@ import { LazyMarkdown } from '../../../components/markdown/LazyMarkdown';
 import { TopicChips } from '../../../components/TopicChips';
 import { formatRelativeTime } from '../../../lib/format';
 import { useHeadingFocus } from '../../../lib/heading-focus';
+import { useRenderClock } from '../../../lib/render-clock';
 import { groupTopicHref } from '../components/GroupCard';
 import { GroupBadges } from '../components/GroupBadges';
 import { GroupFigures } from '../components/GroupFigures';
@@ -14,6 +15,8 @@ import styles from '../components/GroupPage.module.css';
 
 export function GroupHeading({ group, viewer }: { group: GroupProject; viewer?: GroupViewer }) {
   const headingRef = useHeadingFocus<HTMLHeadingElement>();
+  // The server's clock while the page is taken over, so both write the same text (lib/render-clock.tsx).
+  const clock = useRenderClock();
   return (
     <header className={styles.header}>
       <p className={styles.eyebrow}>
@@ -33,8 +36,8 @@ export function GroupHeading({ group, viewer }: { group: GroupProject; viewer?: 
           <Link to={profileHref(group.owner.login)} className={styles.login}>
             {group.owner.login}
           </Link>{' '}
-          {formatRelativeTime(group.datePosted)}
-          {group.editedAt ? ` · ${editedText(group) ?? ''}` : null}
+          {formatRelativeTime(group.datePosted, clock.now, clock.timeZone)}
+          {group.editedAt ? ` · ${editedText(group, clock) ?? ''}` : null}
         </p>
         {group.description ? <LazyMarkdown source={group.description} /> : null}
         <TopicChips topics={group.topics} what="groups" hrefFor={groupTopicHref} />

@@ -1,7 +1,8 @@
 import type { DiscussionInfo } from '@openlfg/contracts';
 import { Link } from 'react-router';
-import { formatRelativeTime } from '../../../lib/format';
+import { formatRelativeTime, type Clock } from '../../../lib/format';
 import { profileHref } from '../../../lib/profile-links';
+import { useRenderClock } from '../../../lib/render-clock';
 import { useFocusRequest } from '../../../lib/use-focus-request';
 import { Avatar } from '../../../components/Avatar';
 import { PersonMenu } from '../../../components/PersonMenu';
@@ -15,6 +16,8 @@ import styles from '../components/GroupPage.module.css';
 export function MemberList({ info }: { info: DiscussionInfo }) {
   const { group, members, viewer } = info;
   const { isLoggedIn } = useSession();
+  // The server's clock while the page is taken over, so both write the same text (lib/render-clock.tsx).
+  const clock = useRenderClock();
   const myLogin = useUserInfo(isLoggedIn).data?.user.login.toLowerCase() ?? null;
   // A removed member's row, or the owner's controls after a hand over, leave with the button that was used:
   // focus goes to the list's heading, which says the new count.
@@ -41,8 +44,10 @@ export function MemberList({ info }: { info: DiscussionInfo }) {
                 </span>
                 <span className={styles.muted}>
                   {member.role === 'owner' ? 'Owner' : 'Member'} · joined{' '}
-                  {formatRelativeTime(member.joinedAt)}
-                  {member.lastActiveAt ? <MemberActivity lastActiveAt={member.lastActiveAt} /> : null}
+                  {formatRelativeTime(member.joinedAt, clock.now, clock.timeZone)}
+                  {member.lastActiveAt ? (
+                    <MemberActivity lastActiveAt={member.lastActiveAt} clock={clock} />
+                  ) : null}
                 </span>
               </span>
               <MemberControls
@@ -61,8 +66,8 @@ export function MemberList({ info }: { info: DiscussionInfo }) {
 }
 
 /** The member's last activity, as only the owner gets it: flagged once they have been quiet a long while. */
-function MemberActivity({ lastActiveAt }: { lastActiveAt: string }) {
-  const { text, inactive } = activityText(lastActiveAt);
+function MemberActivity({ lastActiveAt, clock }: { lastActiveAt: string; clock: Clock }) {
+  const { text, inactive } = activityText(lastActiveAt, clock);
   return (
     <>
       {' · '}
