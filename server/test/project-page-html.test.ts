@@ -1,7 +1,8 @@
-import { projectIssuesRequest, SERVER_RENDER_DATA_ID, type ProjectPageResponse } from '@openlfg/contracts';
+import { projectIssuesRequest, type ProjectPageResponse } from '@openlfg/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from './support/app.js';
+import { expectCompleteMarkup, renderData, renderedRoot } from './support/rendered-page.js';
 import { call, groupFields } from './support/groups.js';
 import { addIssue, addProject } from './support/issues.js';
 import { buildServerRendering } from './support/server-render-build.js';
@@ -43,19 +44,13 @@ describe('a project page’s HTML', () => {
     const res = await get('/projects/acme/widgets');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
-    const root = /<div id="root">([^]*)<\/div>\s*<script type="application\/json"/.exec(res.body)?.[1] ?? '';
+    const root = renderedRoot(res.body);
     expect(root).toContain('Acme/Widgets');
     expect(root).toContain(
       'Widgets &lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;more&lt;/b&gt;',
     );
     expect(root).not.toContain('<script>alert');
-    // In place and complete: no part left to a script (the CSP runs none inline; crawlers may run none).
-    expect(root).not.toContain('<script');
-    expect(root).not.toContain('<!--$?-->');
-    // Nor a part that failed on the server and is left to the browser (React's mark for it).
-    expect(root).not.toContain('<!--$!-->');
-    // Nor a style attribute, which the CSP refuses (React sets styles from script).
-    expect(root).not.toMatch(/\sstyle="/);
+    expectCompleteMarkup(root);
     expect(root).toContain('cli');
     expect(root).toContain('Fix the flag parser');
     expect(root).toContain('Document the &lt;config&gt; file');
@@ -95,12 +90,7 @@ describe('a project page’s HTML', () => {
 
   it('carries the answers it was rendered from, as the API gives them to an anonymous visitor', async () => {
     const { body } = await get('/projects/acme/widgets');
-    const block = new RegExp(
-      `<script type="application/json" id="${SERVER_RENDER_DATA_ID}">([^]*?)</script>`,
-    );
-    const text = block.exec(body)?.[1] ?? '';
-    expect(text).not.toMatch(/[<>]/);
-    const data = JSON.parse(text) as { queries: { query: string; status: number; body: unknown }[] };
+    const data = renderData(body);
     const page = await get('/api/projects/acme/widgets');
     expect(data.queries.find((q) => q.query === 'projectPage')).toMatchObject({
       status: 200,
