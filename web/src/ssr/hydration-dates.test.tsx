@@ -7,7 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../app/query-client';
 import { filterOptionHandlers, makeFinderIssue, page as issuesPage } from '../features/issues/test-fixtures';
-import { makeProject } from '../features/projects/test-fixtures';
+import { makeProjectPage } from '../features/projects/test-fixtures';
 import { formatRelativeTime } from '../lib/format';
 import { RenderClockProvider, useRenderClock } from '../lib/render-clock';
 import { mockApi } from '../test/api-mock';
@@ -30,17 +30,7 @@ const SERVER_ZONE = 'Pacific/Kiritimati';
 const VISITOR_ZONE = 'Pacific/Pago_Pago';
 
 function projectPage(): ProjectPageResponse {
-  return {
-    project: makeProject({ projectId: 7, repoExt: 'tokio-rs/tokio', name: 'tokio' }),
-    figures: { source: 'github', at: FIGURES_AT },
-    quiet: false,
-    contributeUrl: 'https://github.com/tokio-rs/tokio/contribute',
-    saved: false,
-    contributing: false,
-    groups: [],
-    groupsTotal: 0,
-    people: { claimers: 0, contributors: 0, list: null },
-  };
+  return makeProjectPage({ figures: { source: 'github', at: FIGURES_AT } });
 }
 
 const issues = issuesPage([

@@ -1,5 +1,30 @@
-import type { Project, ProjectIssue, ProjectListRequest, ProjectListResponse } from '@openlfg/contracts';
+import type {
+  Project,
+  ProjectIssue,
+  ProjectListRequest,
+  ProjectListResponse,
+  ProjectPageResponse,
+} from '@openlfg/contracts';
 import type { MockHandler, RecordedCall } from '../../test/api-mock';
+
+/**
+ * A project's page as the API answers it, for tokio-rs/tokio (project 7): figures from GitHub just now, nothing
+ * saved, no groups and nobody here; unless overridden.
+ */
+export function makeProjectPage(overrides: Partial<ProjectPageResponse> = {}): ProjectPageResponse {
+  return {
+    project: makeProject({ projectId: 7, repoExt: 'tokio-rs/tokio', name: 'tokio' }),
+    figures: { source: 'github', at: new Date().toISOString() },
+    quiet: false,
+    contributeUrl: 'https://github.com/tokio-rs/tokio/contribute',
+    saved: false,
+    contributing: false,
+    groups: [],
+    groupsTotal: 0,
+    people: { claimers: 0, contributors: 0, list: null },
+    ...overrides,
+  };
+}
 
 /** A project as the API sends it; every figure known unless overridden. */
 export function makeProject(overrides: Partial<Project> = {}): Project {

@@ -8,7 +8,7 @@ import {
   makeFinderIssue,
   page as issuesPage,
 } from '../../../features/issues/test-fixtures';
-import { makeProject } from '../../../features/projects/test-fixtures';
+import { makeProject, makeProjectPage } from '../../../features/projects/test-fixtures';
 import { mockApi, type MockHandler } from '../../../test/api-mock';
 import { renderApp } from '../../../test/render-app';
 import { preloadBoardViews } from '../../../test/preload-views';
@@ -18,7 +18,7 @@ beforeAll(preloadBoardViews);
 const PAGE_URL = '/api/projects/tokio-rs/tokio';
 
 function makePage(overrides: Partial<ProjectPageResponse> = {}): ProjectPageResponse {
-  return {
+  return makeProjectPage({
     project: makeProject({
       projectId: 7,
       repoExt: 'tokio-rs/tokio',
@@ -29,15 +29,9 @@ function makePage(overrides: Partial<ProjectPageResponse> = {}): ProjectPageResp
       license: 'MIT',
     }),
     figures: { source: 'github', at: new Date(Date.now() - 3 * 3_600_000).toISOString() },
-    quiet: false,
-    contributeUrl: 'https://github.com/tokio-rs/tokio/contribute',
-    saved: false,
-    contributing: false,
-    groups: [],
-    groupsTotal: 0,
     people: { claimers: 1, contributors: 2, list: null },
     ...overrides,
-  };
+  });
 }
 
 function setup(answer: MockHandler, extra: Record<string, MockHandler> = {}, signedIn = false) {

@@ -2,7 +2,7 @@ import type { Message, ProjectPageResponse } from '@openlfg/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, beforeAll } from 'vitest';
 import { filterOptionHandlers, page as issuesPage } from '../../../features/issues/test-fixtures';
-import { makeProject } from '../../../features/projects/test-fixtures';
+import { makeProjectPage } from '../../../features/projects/test-fixtures';
 import { FakeSocket } from '../../../realtime/fake-socket';
 import { stubRealtimeSockets } from '../../../realtime/fake-socket-hooks';
 import { mockApi } from '../../../test/api-mock';
@@ -11,17 +11,7 @@ import { preloadBoardViews } from '../../../test/preload-views';
 
 beforeAll(preloadBoardViews);
 
-const project: ProjectPageResponse = {
-  project: makeProject({ projectId: 7, repoExt: 'tokio-rs/tokio', name: 'tokio' }),
-  figures: { source: 'github', at: new Date().toISOString() },
-  quiet: false,
-  contributeUrl: 'https://github.com/tokio-rs/tokio/contribute',
-  saved: false,
-  contributing: false,
-  groups: [],
-  groupsTotal: 0,
-  people: { claimers: 0, contributors: 0, list: null },
-};
+const project: ProjectPageResponse = makeProjectPage();
 const question: Message = {
   id: 12,
   room: 'project-room-7',
