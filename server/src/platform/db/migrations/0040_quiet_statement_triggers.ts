@@ -12,34 +12,29 @@ import { sql, type Kysely } from 'kysely';
  *   no row added or removed moves no count.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create or replace function group_active_on_message() returns trigger language plpgsql as $$
-    begin
-      if exists (select 1 from group_projects
-                 where id = new.group_id and active_at < new.created_at - interval '1 hour') then
-        update group_projects set active_at = new.created_at
-        where id = (select id from group_projects
-                    where id = new.group_id and active_at < new.created_at - interval '1 hour'
-                    for no key update skip locked);
-      end if;
-      return null;
-    end $$`.execute(db);
+  await replaceActivityTrigger(db, true);
   await replaceTrack(db, 'group_projects', 'group_list_counts', 'groups', true);
   await replaceTrack(db, 'projects', 'project_list_counts', 'projects', true);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await replaceActivityTrigger(db, false);
+  await replaceTrack(db, 'group_projects', 'group_list_counts', 'groups', false);
+  await replaceTrack(db, 'projects', 'project_list_counts', 'projects', false);
+}
+
+/** 0033's activity trigger function, with (`lookFirst`) or without the look before its update. */
+async function replaceActivityTrigger(db: Kysely<unknown>, lookFirst: boolean): Promise<void> {
+  const hourPassed = sql`id = new.group_id and active_at < new.created_at - interval '1 hour'`;
+  const update = sql`
+      update group_projects set active_at = new.created_at
+      where id = (select id from group_projects where ${hourPassed} for no key update skip locked);`;
   await sql`
     create or replace function group_active_on_message() returns trigger language plpgsql as $$
     begin
-      update group_projects set active_at = new.created_at
-      where id = (select id from group_projects
-                  where id = new.group_id and active_at < new.created_at - interval '1 hour'
-                  for no key update skip locked);
+      ${lookFirst ? sql`if exists (select 1 from group_projects where ${hourPassed}) then ${update} end if;` : update}
       return null;
     end $$`.execute(db);
-  await replaceTrack(db, 'group_projects', 'group_list_counts', 'groups', false);
-  await replaceTrack(db, 'projects', 'project_list_counts', 'projects', false);
 }
 
 /** 0012's count trigger function, with (`skipEmpty`) or without the early return for a statement of no rows. */
