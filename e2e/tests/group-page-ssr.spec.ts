@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type ConsoleMessage } from '@playwright/test';
 import { signedIn } from '../support/journeys.js';
+import { collectErrors } from '../support/page-errors.js';
 
 /**
  * A group's page as visitors without JavaScript read it (the server's HTML holds it, as its viewer may see it),
@@ -15,16 +16,8 @@ const MISSING = '/group-projects/987654321';
 let publicPage = '';
 let privatePage = '';
 
-/** Every console error and uncaught exception of the page from now on, but the browser's note of a 404. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    const missingPage = /status of 404/.test(message.text());
-    if (message.type() === 'error' && !missingPage) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
+/** The browser's note of a 404 (the not-found group's page comes with one): the page's answer, no error. */
+const notFoundNote = (message: ConsoleMessage) => /status of 404/.test(message.text());
 
 test.beforeAll(async ({ browser }) => {
   const owner = await signedIn(browser, 'e2e-ssr-group-owner', '/group-projects');
@@ -74,7 +67,7 @@ test('a group page reads without JavaScript as its viewer may see it, and an unk
 
 test('the app takes the server’s group page over without errors, and it answers', async ({ browser }) => {
   const page = await signedIn(browser, 'e2e-ssr-group-joiner', '/');
-  const errors = collectErrors(page);
+  const errors = collectErrors(page, notFoundNote);
   // The heading the server sent, as the document finished parsing, before any module script ran.
   await page.addInitScript(() => {
     document.addEventListener('readystatechange', () => {

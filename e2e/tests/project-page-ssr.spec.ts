@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type ConsoleMessage } from '@playwright/test';
 import { signedIn } from '../support/journeys.js';
+import { collectErrors } from '../support/page-errors.js';
 
 /**
  * A project's page as search engines, link previews and visitors without JavaScript read it (the server's
@@ -12,19 +13,9 @@ const GROUP = 'E2E people building with React';
 
 const MISSING = '/projects/facebook/no-such-project';
 
-/**
- * Every console error and uncaught exception of the page, from now on, but the browser's note that the
- * not-found page itself came with its 404.
- */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    const missingPage = message.location().url.endsWith(MISSING) && /status of 404/.test(message.text());
-    if (message.type() === 'error' && !missingPage) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
+/** The browser's note that the not-found page itself came with its 404: the page's answer, no error. */
+const missingPageNote = (message: ConsoleMessage) =>
+  message.location().url.endsWith(MISSING) && /status of 404/.test(message.text());
 
 test.beforeAll(async ({ browser }) => {
   // A group around the project, so its page has one to show.
@@ -62,7 +53,7 @@ test('a project page reads without JavaScript, and an unknown one is a 404 page'
 });
 
 test('the app takes the server’s page over without errors, and it answers', async ({ page }) => {
-  const errors = collectErrors(page);
+  const errors = collectErrors(page, missingPageNote);
   // The heading the server sent, as the document finished parsing, before any module script ran.
   await page.addInitScript(() => {
     document.addEventListener('readystatechange', () => {
@@ -139,7 +130,7 @@ for (const timezoneId of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
   }) => {
     const context = await browser.newContext({ timezoneId });
     const page = await context.newPage();
-    const errors = collectErrors(page);
+    const errors = collectErrors(page, missingPageNote);
     await page.goto(PROJECT);
     // The app runs once the bar offers to log in (the session is checked in the browser alone).
     await expect(page.getByRole('banner').getByRole('button', { name: 'Login with Github' })).toBeVisible();
