@@ -1,9 +1,8 @@
-import { Suspense } from 'react';
 import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { ProjectsPage } from '../features/projects/routes/ProjectsPage';
 import { Spinner } from '../components/Spinner';
 import states from '../components/ResultStates.module.css';
-import { lazyComponent, useShowArrivedCode } from '../lib/lazy-component';
+import { CodeSuspense, lazyComponent } from '../lib/lazy-component';
 import { Layout } from './Layout';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 
@@ -52,10 +51,9 @@ const pages = {
  */
 function PageFrame() {
   const { key } = useLocation();
-  useShowArrivedCode();
   return (
     <RouteErrorBoundary resetKey={key}>
-      <Suspense
+      <CodeSuspense
         fallback={
           <div className={states.loading}>
             <Spinner size="large" label="Loading" />
@@ -63,7 +61,7 @@ function PageFrame() {
         }
       >
         <Outlet />
-      </Suspense>
+      </CodeSuspense>
     </RouteErrorBoundary>
   );
 }

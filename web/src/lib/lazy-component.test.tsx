@@ -1,10 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
-import { Suspense, useState } from 'react';
+import { Profiler, Suspense, useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { RouteErrorBoundary } from '../app/RouteErrorBoundary';
 import { Spinner } from '../components/Spinner';
-import { lazyComponent, lazyDialog, useShowArrivedCode } from './lazy-component';
+import { CodeSuspense, lazyComponent, lazyDialog } from './lazy-component';
 
 /** A chunk the test delivers (or fails) when it says so. */
 function chunk() {
@@ -99,9 +99,12 @@ describe('a page whose code arrives after its spinner showed', () => {
       </Suspense>
     );
   }
-  function ShowingFrame({ page }: { page: Page }) {
-    useShowArrivedCode();
-    return <PlainFrame page={page} />;
+  function ShowingFrame({ page: Page }: { page: Page }) {
+    return (
+      <CodeSuspense fallback={<Spinner label="Loading" />}>
+        <Page name="Ada" />
+      </CodeSuspense>
+    );
   }
 
   /** Lets React do what the browser would have it do next (its scheduler runs on setImmediate). */
@@ -134,12 +137,55 @@ describe('a page whose code arrives after its spinner showed', () => {
   }
 
   it('is held back by React behind its spinner for 300 ms', async () => {
-    // What useShowArrivedCode is for: when React stops holding a page back, this fails and the hook can go.
+    // What CodeSuspense is for: when React stops holding a page back, this fails and it can be a plain Suspense.
     expect(await pageShownWithout300ms(PlainFrame)).toBe(false);
   });
 
-  it('shows at once in a frame that calls useShowArrivedCode', async () => {
+  it('shows at once under a CodeSuspense', async () => {
     expect(await pageShownWithout300ms(ShowingFrame)).toBe(true);
+  });
+});
+
+describe('CodeSuspense', () => {
+  it('re-renders only the boundary that waited for the code that arrived', async () => {
+    const code = chunk();
+    const Slot = lazyComponent(code.load);
+    const committed: string[] = [];
+    const onRender = (id: string) => committed.push(id);
+    function Page() {
+      return (
+        <>
+          <Profiler id="figures" onRender={onRender}>
+            <CodeSuspense fallback={null}>
+              <p>Figures</p>
+            </CodeSuspense>
+          </Profiler>
+          <Profiler id="room" onRender={onRender}>
+            <CodeSuspense fallback={<Spinner label="Loading the room" />}>
+              <Slot name="room" />
+            </CodeSuspense>
+          </Profiler>
+        </>
+      );
+    }
+    // The page under a boundary of its own, as the router's frame puts every page.
+    function Frame() {
+      return (
+        <CodeSuspense fallback={<Spinner label="Loading" />}>
+          <Page />
+        </CodeSuspense>
+      );
+    }
+    await act(async () => render(<Frame />));
+    expect(screen.getByRole('status', { name: 'Loading the room' })).toBeTruthy();
+    committed.length = 0;
+
+    await code.deliver(Greeting);
+
+    expect(screen.getByText('Hello room')).toBeTruthy();
+    // Every boundary used to re-render when any chunk arrived, and the frame with the whole page in it (the
+    // page's figures would have committed again then).
+    expect(committed).toEqual(['room']);
   });
 });
 

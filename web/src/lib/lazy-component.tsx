@@ -1,4 +1,14 @@
-import { Suspense, use, useState, useSyncExternalStore, type ComponentType } from 'react';
+import {
+  createContext,
+  startTransition,
+  Suspense,
+  use,
+  useCallback,
+  useContext,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 
 export interface LazyComponent<P extends object> {
   (props: P): React.JSX.Element;
@@ -11,32 +21,27 @@ export interface LazyComponent<P extends object> {
 const everyLazyComponent = new Set<{ preload: () => Promise<unknown> }>();
 /** How to forget each load that failed, so that the next render tries again. */
 const failedLoads = new Set<() => void>();
-/** How many lazily loaded chunks have arrived, and who re-renders when one does. */
-let arrivals = 0;
-const listeners = new Set<() => void>();
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
-
-/** A lazy component's code has arrived. */
-function announceArrival(): void {
-  arrivals += 1;
-  listeners.forEach((listener) => listener());
-}
+/** What a lazy component that suspends under a `CodeSuspense` calls when its code arrives: that boundary's. */
+const ShowArrivedContext = createContext<(() => void) | null>(null);
 
 /**
- * Re-renders the calling component when any lazy component's code arrives, for a Suspense boundary it renders:
- * the boundary then shows its content at once. Left to React, content whose code arrives after the boundary
- * showed its fallback is held back until 300 ms after that fallback (its throttle for Suspense retries, which
- * an ordinary update does not have): a page opened from a link showed its spinner that much longer.
+ * A Suspense boundary that shows lazily loaded code under it as soon as it arrives. Left to React, content whose
+ * code arrives after the boundary showed its fallback is held back until 300 ms after that fallback (its
+ * throttle for Suspense retries, which an ordinary update does not have): a page opened from a link showed its
+ * spinner that much longer. Here a lazy component that suspends under the boundary has it render again when its
+ * code arrives, as a transition: only this boundary's part re-renders, only for code it waited for, and in
+ * slices that leave the main thread free. (Every boundary used to re-render at once on every chunk's arrival:
+ * the chunks a page loads after it is taken over re-rendered the whole page in one long task.)
  */
-export const useShowArrivedCode = () =>
-  useSyncExternalStore(
-    subscribe,
-    () => arrivals,
-    () => arrivals,
+export function CodeSuspense({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  const [, setArrivals] = useState(0);
+  const showArrived = useCallback(() => startTransition(() => setArrivals((count) => count + 1)), []);
+  return (
+    <ShowArrivedContext value={showArrived}>
+      <Suspense fallback={fallback}>{children}</Suspense>
+    </ShowArrivedContext>
   );
+}
 
 /**
  * A component whose code arrives when it is first rendered, so it stays out of the first visit's JavaScript: it
@@ -47,6 +52,8 @@ export const useShowArrivedCode = () =>
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
   let loading: Promise<ComponentType<P>> | undefined;
   let loaded = false;
+  /** The boundaries to show it in when it arrives: those it suspended under. */
+  const awaitedBy = new Set<() => void>();
   const preload = () => {
     if (loading === undefined) {
       // React's `use` reads a promise marked settled (these fields) at once, without suspending.
@@ -55,7 +62,8 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
         (component) => {
           loaded = true;
           Object.assign(promise, { status: 'fulfilled', value: component });
-          announceArrival();
+          awaitedBy.forEach((showArrived) => showArrived());
+          awaitedBy.clear();
         },
         (reason: unknown) => {
           // Kept, so that every render throws it to the error boundary rather than loading again in a loop.
@@ -70,7 +78,10 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     return loading;
   };
   function Lazy(props: P) {
-    const Component = use(preload());
+    const promise = preload();
+    const showArrived = useContext(ShowArrivedContext);
+    if (showArrived && !loaded) awaitedBy.add(showArrived);
+    const Component = use(promise);
     // The same component on every render: `use` reads the one promise of its chunk (the rule cannot tell).
     // eslint-disable-next-line react-hooks/static-components
     return <Component {...props} />;
@@ -95,8 +106,7 @@ export function lazyOnceWanted<P extends object>(
   function LazyPart(props: P) {
     const [wanted, setWanted] = useState(false);
     if (isWanted(props) && !wanted) setWanted(true);
-    useShowArrivedCode();
-    return <Suspense fallback={null}>{wanted ? <Part {...props} /> : null}</Suspense>;
+    return <CodeSuspense fallback={null}>{wanted ? <Part {...props} /> : null}</CodeSuspense>;
   }
   LazyPart.preload = Part.preload;
   LazyPart.isLoaded = Part.isLoaded;

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { startTransition, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../lib/toast';
 import { getCheckAuthQueryOptions } from './api/check-auth';
@@ -35,10 +35,13 @@ export function useSessionStart(): void {
           },
         )
       : queryClient.fetchQuery(getCheckAuthQueryOptions()).then(
-          (answer) => setIsLoggedIn(answer.authenticated === true),
+          (answer) => startTransition(() => setIsLoggedIn(answer.authenticated === true)),
           // Any failure of check-auth counts as logged out.
-          () => setIsLoggedIn(false),
+          () => startTransition(() => setIsLoggedIn(false)),
         );
-    void settled.then(() => setIsLoginLoading(false));
+    // As a transition: the answer usually lands while React is still taking over a server-rendered page, and
+    // an ordinary update there has React hydrate everything not yet hydrated at once, in one long task, before
+    // it can show the session; a transition lets it do both in slices that leave the main thread free.
+    void settled.then(() => startTransition(() => setIsLoginLoading(false)));
   }, [location, navigate, queryClient, setIsLoggedIn, setIsLoginLoading]);
 }

@@ -36,6 +36,26 @@ describe('the server’s answers in the query cache', () => {
     });
   });
 
+  it('are not asked for again as the page mounts, but are once they are stale or invalidated', async () => {
+    const fetch = vi.fn(() => Promise.resolve(Response.json(answer)));
+    vi.stubGlobal('fetch', fetch);
+    const client = createQueryClient();
+    seedPrefetchedQueries(client, {
+      queries: [{ query: 'projectPage', args: ['acme', 'widgets'], status: 200, body: answer }],
+    });
+    const options = projectPageQuery('acme', 'widgets');
+    const observer = new QueryObserver(client, options);
+    const unsubscribe = observer.subscribe(() => {});
+    await Promise.resolve();
+    expect(fetch).not.toHaveBeenCalled();
+
+    await client.invalidateQueries({ queryKey: options.queryKey });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    // Fetched anew, the answer is the page's own again: stale at once, as every query here.
+    expect(observer.getCurrentResult().isStale).toBe(true);
+    unsubscribe();
+  });
+
   it('keep an unknown project’s 404 as the query’s error, not asked again when the page mounts', async () => {
     const fetch = vi.fn(() => Promise.reject(new Error('no network in this test')));
     vi.stubGlobal('fetch', fetch);

@@ -23,6 +23,9 @@ const prefetchable: Record<PrefetchableQuery, (args: string[]) => Prefetched> = 
   groupCard: ([groupId = '']) => ({ queryKey: getGroupQueryOptions(Number(groupId)).queryKey }),
 };
 
+/** How long an answer a page arrived with counts as fresh: the time to take the page over, on a slow phone. */
+export const SERVER_ANSWER_FRESH_MS = 30_000;
+
 interface Prefetched {
   queryKey: QueryKey;
   /** The cache's shape of an answer, when it is not the answer itself. */
@@ -50,7 +53,14 @@ export function seedPrefetchedQueries(queryClient: QueryClient, data: PageQuerie
     if (!factory) continue;
     const { queryKey, data } = factory(args);
     if (status >= 200 && status < 300) {
-      queryClient.setQueryData(queryKey, data ? data(body) : body);
+      const seededAt = Date.now();
+      queryClient.setQueryData(queryKey, data ? data(body) : body, { updatedAt: seededAt });
+      // The answer the page was just rendered from is not asked for again as the page mounts: that refetch
+      // came back with the same answer and re-rendered the page's lists in the middle of the takeover. Once
+      // the query has fetched anew (or was invalidated), it is as fresh as any other.
+      queryClient.setQueryDefaults(queryKey, {
+        staleTime: (query) => (query.state.dataUpdatedAt === seededAt ? SERVER_ANSWER_FRESH_MS : 0),
+      });
       continue;
     }
     const error = apiErrorOf(status, body);

@@ -57,6 +57,8 @@ describe('mayHoldMarkdown', () => {
       '\tcode block',
       '> a quote',
       '| a | b |',
+      // A one-column table: its rule needs no pipe.
+      'Name\n:-',
       '~~gone~~',
       'escaped \\*',
       '![image](x.png)',

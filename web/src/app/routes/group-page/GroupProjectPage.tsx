@@ -1,6 +1,5 @@
-import { Suspense } from 'react';
 import { Spinner } from '../../../components/Spinner';
-import { lazyComponent, useShowArrivedCode } from '../../../lib/lazy-component';
+import { CodeSuspense, lazyComponent } from '../../../lib/lazy-component';
 import { GroupPage, type DiscussionSlot, type RenderHidden } from '../../../features/groups/routes/GroupPage';
 import { useModeratorStatus } from '../../../features/moderation/api/get-moderator-status';
 import states from '../../../components/ResultStates.module.css';
@@ -35,13 +34,12 @@ export function GroupProjectPage() {
 
 /**
  * The board, with a spinner until its code is in. It and `HiddenRestore` each hold their own Suspense boundary
- * and show their code as soon as it arrives (`useShowArrivedCode`): what re-renders then is the slot, not the
+ * and show their code as soon as it arrives (`CodeSuspense`): what re-renders then is the slot, not the
  * whole page.
  */
 function Board({ boardKey, canModerate, isModerator, ...board }: DiscussionSlot & { isModerator: boolean }) {
-  useShowArrivedCode();
   return (
-    <Suspense
+    <CodeSuspense
       fallback={
         <div className={states.loading}>
           <Spinner label="Loading the discussion" />
@@ -49,16 +47,15 @@ function Board({ boardKey, canModerate, isModerator, ...board }: DiscussionSlot 
       }
     >
       <DiscussionBoard key={boardKey} canModerate={canModerate || isModerator} {...board} />
-    </Suspense>
+    </CodeSuspense>
   );
 }
 
 /** A moderator's Restore on a hidden group's page. */
 function HiddenRestore(slot: Parameters<RenderHidden>[0]) {
-  useShowArrivedCode();
   return (
-    <Suspense fallback={null}>
+    <CodeSuspense fallback={null}>
       <HiddenGroupRestore {...slot} />
-    </Suspense>
+    </CodeSuspense>
   );
 }

@@ -1,7 +1,6 @@
-import { Suspense } from 'react';
 import { Spinner } from '../../../components/Spinner';
 import buttons from '../../../components/buttons.module.css';
-import { lazyComponent, useShowArrivedCode } from '../../../lib/lazy-component';
+import { CodeSuspense, lazyComponent } from '../../../lib/lazy-component';
 import { useModeratorStatus } from '../../../features/moderation/api/get-moderator-status';
 import { useSignInPrompt } from '../../../session/use-sign-in-prompt';
 import states from '../../../components/ResultStates.module.css';
@@ -20,11 +19,10 @@ const MentorsPanel = lazyComponent(
  * moderators delete anyone's messages. For `ProjectPage`'s room slot.
  */
 export function ProjectRoomSlot({ projectId }: ProjectSlot) {
-  useShowArrivedCode();
   const { isModerator } = useModeratorStatus();
   const account = useSignInPrompt();
   return (
-    <Suspense
+    <CodeSuspense
       fallback={
         <div className={states.loading}>
           <Spinner label="Loading the room" />
@@ -48,15 +46,14 @@ export function ProjectRoomSlot({ projectId }: ProjectSlot) {
           ) : null
         }
       />
-    </Suspense>
+    </CodeSuspense>
   );
 }
 
 /** The project's mentors (mentors feature), for `ProjectPage`'s mentors slot. */
 export function MentorsSlot({ projectId, repoExt }: ProjectSlot) {
-  useShowArrivedCode();
   return (
-    <Suspense
+    <CodeSuspense
       fallback={
         <div className={states.loading}>
           <Spinner label="Loading the mentors" />
@@ -64,6 +61,6 @@ export function MentorsSlot({ projectId, repoExt }: ProjectSlot) {
       }
     >
       <MentorsPanel projectId={projectId} fullName={repoExt} />
-    </Suspense>
+    </CodeSuspense>
   );
 }
