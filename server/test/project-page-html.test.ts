@@ -1,4 +1,5 @@
 import { projectIssuesRequest, type ProjectPageResponse } from '@openlfg/contracts';
+import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from './support/app.js';
@@ -55,6 +56,22 @@ describe('a project page’s HTML', () => {
     expect(root).toContain('Fix the flag parser');
     expect(root).toContain('Document the &lt;config&gt; file');
     expect(root).toContain('Widget builders');
+  });
+
+  it('is sent compressed to a browser that takes compression, and whole to one that does not', async () => {
+    const whole = await get('/projects/acme/widgets');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/projects/acme/widgets',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.rawPayload.length).toBeLessThan(whole.rawPayload.length / 2);
+    // The same page, and the same embedded answers, once decompressed (the clock it carries differs).
+    const page = brotliDecompressSync(res.rawPayload).toString();
+    expect(renderedRoot(page)).toBe(renderedRoot(whole.body));
+    expect(whole.headers['content-encoding']).toBeUndefined();
   });
 
   it('has its title, description, canonical address, link preview and structured data', async () => {

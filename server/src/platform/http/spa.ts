@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiRequest } from './api-paths.js';
 import { errorBody } from './errors.js';
 import { readPagePreloads } from './page-preloads.js';
+import { sendPage } from './page-compression.js';
 import type { UnknownApiPathLimit } from './rate-limits.js';
 import {
   loadServerRenderer,
@@ -147,10 +148,10 @@ export async function registerSpa(
     const work = renderedPage(pathname, request);
     const rendered = await (options.trackWork ? options.trackWork(work) : work);
     if (rendered?.perViewer) reply.header('vary', 'cookie');
-    return reply
+    reply
       .status(rendered?.status ?? 200)
       .header('cache-control', rendered?.perViewer ? PRIVATE : REVALIDATE)
-      .type('text/html; charset=utf-8')
-      .send(rendered?.html ?? (await pageHtml(pathname)));
+      .type('text/html; charset=utf-8');
+    return sendPage(request, reply, rendered?.html ?? (await pageHtml(pathname)) ?? '');
   });
 }
