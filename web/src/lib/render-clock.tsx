@@ -28,3 +28,12 @@ export function useRenderClock(): Clock {
   if (fromServer && server) return { now: new Date(server.now), timeZone: server.timeZone };
   return { now: new Date(), timeZone: undefined };
 }
+
+/**
+ * Renders `children` with the clock to write dates against (`useRenderClock`), for the dates of a larger
+ * component: only this part renders again when a server-rendered page switches to the visitor's clock right
+ * after hydration, not the whole row or card around it (React does that render at once, in one task).
+ */
+export function WithRenderClock({ children }: { children: (clock: Clock) => ReactNode }) {
+  return children(useRenderClock());
+}

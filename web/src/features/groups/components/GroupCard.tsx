@@ -6,7 +6,7 @@ import type { CardColour } from '../../../components/card-colour';
 import { TopicChips } from '../../../components/TopicChips';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { formatRelativeTime } from '../../../lib/format';
-import { useRenderClock } from '../../../lib/render-clock';
+import { WithRenderClock } from '../../../lib/render-clock';
 import { editedText } from '../group-text';
 import { offersTo } from '../viewer';
 import { CopyLinkButton } from './CopyLinkButton';
@@ -42,7 +42,6 @@ export function groupTopicHref(topic: string): string {
 
 export function GroupCard({ group, colour, viewer, badge, selectedTopics, onTopicToggle }: GroupCardProps) {
   const headingId = useId();
-  const clock = useRenderClock();
   return (
     <article className={`${styles.card} ${styles[colour]}`} aria-labelledby={headingId}>
       <div className={styles.head}>
@@ -67,13 +66,19 @@ export function GroupCard({ group, colour, viewer, badge, selectedTopics, onTopi
           {group.owner.login}
         </Link>
         <span aria-hidden="true"> · </span>
-        <span>{formatRelativeTime(group.datePosted, clock.now, clock.timeZone)}</span>
-        {group.editedAt ? (
-          <>
-            <span aria-hidden="true"> · </span>
-            <span>{editedText(group, clock)}</span>
-          </>
-        ) : null}
+        <WithRenderClock>
+          {(clock) => (
+            <>
+              <span>{formatRelativeTime(group.datePosted, clock.now, clock.timeZone)}</span>
+              {group.editedAt ? (
+                <>
+                  <span aria-hidden="true"> · </span>
+                  <span>{editedText(group, clock)}</span>
+                </>
+              ) : null}
+            </>
+          )}
+        </WithRenderClock>
       </p>
       <p className={styles.description}>
         <Highlight text={group.excerpt} />

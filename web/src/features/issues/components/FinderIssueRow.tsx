@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { formatCount } from '../../../lib/format';
 import { projectPageHref } from '../../../lib/project-links';
-import { useRenderClock } from '../../../lib/render-clock';
+import { WithRenderClock } from '../../../lib/render-clock';
 import { ClaimControls } from '../../../issue-signals/components/ClaimControls';
 import { IssueLabels } from '../../../issue-signals/components/IssueLabels';
 import { ResponsivenessLine } from '../../../issue-signals/components/ResponsivenessLine';
@@ -32,7 +32,6 @@ export interface FinderIssueRowProps {
  */
 export const FinderIssueRow = memo(function FinderIssueRow({ issue, projectHref }: FinderIssueRowProps) {
   const titleId = issueTitleId(issue.issueId);
-  const clock = useRenderClock();
   return (
     <li className={styles.row}>
       <article className={styles.issue} aria-labelledby={titleId}>
@@ -57,9 +56,15 @@ export const FinderIssueRow = memo(function FinderIssueRow({ issue, projectHref 
         {issue.why ? <p className={styles.why}>Why: {issue.why}</p> : null}
         <IssueLabels labels={issue.labels} />
         <p className={styles.meta}>
-          {openedAt(issue.createdAt, clock)}
-          <span aria-hidden="true"> · </span>
-          {updatedAt(issue.updatedAt, clock)}
+          <WithRenderClock>
+            {(clock) => (
+              <>
+                {openedAt(issue.createdAt, clock)}
+                <span aria-hidden="true"> · </span>
+                {updatedAt(issue.updatedAt, clock)}
+              </>
+            )}
+          </WithRenderClock>
           <span aria-hidden="true"> · </span>
           <span className={styles.nowrap}>
             {formatCount(issue.comments)} {issue.comments === 1 ? 'comment' : 'comments'}

@@ -1,7 +1,7 @@
 import type { Project } from '@openlfg/contracts';
 import { formatRelativeTime } from '../../../lib/format';
 import { formatDateTime } from '../../../lib/format-date-time';
-import { useRenderClock } from '../../../lib/render-clock';
+import { WithRenderClock } from '../../../lib/render-clock';
 import { Figure } from './Figure';
 import styles from './ProjectFigures.module.css';
 
@@ -17,7 +17,6 @@ export interface ProjectFiguresProps {
  */
 export function ProjectFigures({ project, lastCatalogueSyncAt = null }: ProjectFiguresProps) {
   const awaitingSync = project.lastSyncedAt === null && !project.isDemo;
-  const { now, timeZone } = useRenderClock();
   return (
     <>
       <dl className={styles.figures}>
@@ -38,9 +37,13 @@ export function ProjectFigures({ project, lastCatalogueSyncAt = null }: ProjectF
             <>
               {' '}
               Last catalogue sync:{' '}
-              <time dateTime={lastCatalogueSyncAt} title={formatDateTime(lastCatalogueSyncAt, timeZone)}>
-                {formatRelativeTime(lastCatalogueSyncAt, now, timeZone)}
-              </time>
+              <WithRenderClock>
+                {({ now, timeZone }) => (
+                  <time dateTime={lastCatalogueSyncAt} title={formatDateTime(lastCatalogueSyncAt, timeZone)}>
+                    {formatRelativeTime(lastCatalogueSyncAt, now, timeZone)}
+                  </time>
+                )}
+              </WithRenderClock>
               .
             </>
           ) : null}
