@@ -1,6 +1,5 @@
 import {
   createContext,
-  startTransition,
   Suspense,
   use,
   useCallback,
@@ -29,13 +28,14 @@ const ShowArrivedContext = createContext<(() => void) | null>(null);
  * code arrives after the boundary showed its fallback is held back until 300 ms after that fallback (its
  * throttle for Suspense retries, which an ordinary update does not have): a page opened from a link showed its
  * spinner that much longer. Here a lazy component that suspends under the boundary has it render again when its
- * code arrives, as a transition: only this boundary's part re-renders, only for code it waited for, and in
- * slices that leave the main thread free. (Every boundary used to re-render at once on every chunk's arrival:
- * the chunks a page loads after it is taken over re-rendered the whole page in one long task.)
+ * code arrives: only this boundary's part re-renders, and only for code it waited for. (Every boundary used to
+ * re-render at the sync lane on every chunk's arrival: the chunks a page loads after it is taken over
+ * re-rendered the whole page in one long task.) An ordinary update, not a transition: a transition waits, with
+ * the boundary's fallback still up, for anything under it that suspends again.
  */
 export function CodeSuspense({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
   const [, setArrivals] = useState(0);
-  const showArrived = useCallback(() => startTransition(() => setArrivals((count) => count + 1)), []);
+  const showArrived = useCallback(() => setArrivals((count) => count + 1), []);
   return (
     <ShowArrivedContext value={showArrived}>
       <Suspense fallback={fallback}>{children}</Suspense>
