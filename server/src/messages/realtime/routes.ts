@@ -21,19 +21,11 @@ import { createConnectionCounter, type ConnectionCaps } from './connection-caps.
 import { FloodLimit } from './flood-limit.js';
 import type { RealtimeHub } from './hub.js';
 import { frame, type RealtimeClient } from '../../platform/realtime/client.js';
-import { inBatches } from '../../platform/in-batches.js';
 import { addressKey, isClientGone } from '../../platform/http/rate-limits.js';
 import type { NotificationFeed } from '../../notifications/realtime-feed.js';
 import type { IssuesFeed } from '../../issues/live-feed.js';
 
 const clientFrame = Compile(ClientFrame);
-
-const HEARTBEAT_FRAME = frame({ type: 'heartbeat' });
-/**
- * Sockets beaten in one turn of the event loop. A pass over every socket in one turn held up the messages
- * waiting behind it: with 500 sockets on a node, each beat was a spike in the board's delivery times.
- */
-const HEARTBEAT_BATCH = 64;
 
 /**
  * A frame the hub can act on: the contract's shape, and a room whose group or project id is a safe integer (the room's
@@ -102,18 +94,19 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeOpti
     },
   });
 
-  const beat = (socket: WebSocket) => {
-    const state = socket as WebSocket & { alive?: boolean };
-    if (state.alive === false) {
-      socket.close(REALTIME_CLOSE_HEARTBEAT_MISSED, 'heartbeat missed');
-      socket.terminate();
-      return;
+  const heartbeat = setInterval(() => {
+    for (const socket of sockets) {
+      const state = socket as WebSocket & { alive?: boolean };
+      if (state.alive === false) {
+        socket.close(REALTIME_CLOSE_HEARTBEAT_MISSED, 'heartbeat missed');
+        socket.terminate();
+        continue;
+      }
+      state.alive = false;
+      socket.ping();
+      if (socket.readyState === socket.OPEN) socket.send(frame({ type: 'heartbeat' }));
     }
-    state.alive = false;
-    socket.ping();
-    if (socket.readyState === socket.OPEN) socket.send(HEARTBEAT_FRAME);
-  };
-  const heartbeat = setInterval(() => void inBatches([...sockets], HEARTBEAT_BATCH, beat), heartbeatMs);
+  }, heartbeatMs);
   heartbeat.unref();
   const sessionCheck = setInterval(() => {
     hub.closeEndedSessions().catch((error: unknown) => app.log.warn({ err: error }, 'session check failed'));
