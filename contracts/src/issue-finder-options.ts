@@ -5,6 +5,13 @@
 
 /** The finder's "updated within" filter, in days. */
 export const ISSUE_UPDATED_WITHIN_DAYS = [7, 30, 90] as const;
+
+/**
+ * The finder counts the issues its freshness rule hides up to this many: a count that stops early stays cheap.
+ * Here, with the plain values, and not beside the finder's schemas: the web shows it, and a value taken from a
+ * schema module brings TypeBox and every schema that module builds into the page.
+ */
+export const HIDDEN_QUIET_CAP = 1000;
 /**
  * The issue labels treated as beginner friendly: the nine of the goodfirstissue catalogue
  * (DeepSourceCorp/good-first-issue, labels.json). The sync collects issues by them; the finder offers them as its

@@ -6,15 +6,13 @@
  */
 import { Type, type Static, type TLiteral } from 'typebox';
 import { MAX_FILTER_LANGUAGES, MAX_FILTER_TOPICS, TOPIC_PATTERN } from './constants.js';
-import { ISSUE_UPDATED_WITHIN_DAYS } from './issue-finder-options.js';
+import { HIDDEN_QUIET_CAP, ISSUE_UPDATED_WITHIN_DAYS } from './issue-finder-options.js';
 import { IssueLabel } from './projects.js';
 import { IssueClaimInfo, Responsiveness, TakenSignal } from './issue-signals.js';
 import { Nullable, Text } from './schema-helpers.js';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });
 
-/** The finder counts the issues its freshness rule hides up to this many: a count that stops early stays cheap. */
-export const HIDDEN_QUIET_CAP = 1000;
 const DateTime = Type.String({ format: 'date-time' });
 
 /**

@@ -5,20 +5,8 @@
 import { Type, type Static } from 'typebox';
 import { CLIENT_MESSAGE_ID_PATTERN, MESSAGE_MAX_LENGTH } from './board-constants.js';
 import { Message } from './messages.js';
+import { MENTOR_CAPACITY_MAX, MENTOR_HELP_WITH_MAX } from './mentor-constants.js';
 import { Text } from './schema-helpers.js';
-
-/** What a mentor says they help with, in characters. */
-export const MENTOR_HELP_WITH_MAX = 300;
-/** The most newcomers one mentor takes at a time. */
-export const MENTOR_CAPACITY_MAX = 20;
-/** A user asks mentors (of any projects) at most this many times in MENTOR_ASK_WINDOW_MINUTES. */
-export const MENTOR_ASKS_PER_WINDOW = 3;
-export const MENTOR_ASK_WINDOW_MINUTES = 60;
-/**
- * A newcomer counts toward a mentor's "at a time" for this many days after their last question reached them: a
- * mentor with as many newcomers as they take is not told of new ones (those they already help still reach them).
- */
-export const MENTOR_NEWCOMER_DAYS = 14;
 
 const ProjectId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });
 
