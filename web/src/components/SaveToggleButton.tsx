@@ -22,6 +22,11 @@ export interface SaveToggleButtonProps {
 export interface SignInPrompt {
   signedIn: boolean | null;
   askToSignIn: () => void;
+  /**
+   * A press that needs an account: runs `action` for a signed-in user and asks anyone else to sign in, at once or,
+   * pressed before the session has settled, as soon as it has.
+   */
+  whenSignedIn: (action: () => void) => void;
 }
 
 /**
@@ -35,12 +40,10 @@ export function SaveToggleButton({ name, inSavedList, mutation, onToggle, accoun
       : (inSavedList ?? (mutation.isSuccess && mutation.data ? mutation.data.saved : false));
 
   const onClick = () => {
-    if (account.signedIn === null || mutation.isPending) return;
-    if (!account.signedIn) {
-      account.askToSignIn();
-      return;
-    }
-    onToggle(!saved);
+    if (mutation.isPending) return;
+    // What the button showed when pressed is what the user asked for, even if the session settles later.
+    const save = !saved;
+    account.whenSignedIn(() => onToggle(save));
   };
 
   return (

@@ -2,7 +2,9 @@ import {
   createContext,
   use,
   useCallback,
+  useEffect,
   useMemo,
+  useRef,
   useState,
   type Dispatch,
   type ReactNode,
@@ -33,6 +35,12 @@ export interface SessionContextValue extends SessionState {
   loginReturnTo: string | null;
   /** Shows the login modal, for an anonymous user who tried something that needs an account. */
   openLoginModal: (returnTo?: string) => void;
+  /**
+   * Answers a press that depends on who is signed in: at once when the session has settled, else as soon as it
+   * settles. A press while the app still asks whether the session holds (on a slow line, a second or more after
+   * the page shows) is answered, not lost.
+   */
+  whenSettled: (press: (signedIn: boolean) => void) => void;
   setIsLoggedIn: Dispatch<SetStateAction<boolean>>;
   setIsLoginLoading: Dispatch<SetStateAction<boolean>>;
   setShowLoginModal: Dispatch<SetStateAction<boolean>>;
@@ -71,6 +79,18 @@ export function SessionProvider({ children, initialState }: SessionProviderProps
     setLoginReturnTo(returnTo ?? null);
     setShowLoginModal(true);
   }, []);
+  // The session as last committed, for a press, and the presses made before it settled, in order.
+  const settled = useRef(start.isLoginLoading ? null : start.isLoggedIn);
+  const heldPresses = useRef<((signedIn: boolean) => void)[]>([]);
+  const whenSettled = useCallback((press: (signedIn: boolean) => void) => {
+    if (settled.current === null) heldPresses.current.push(press);
+    else press(settled.current);
+  }, []);
+  useEffect(() => {
+    settled.current = isLoginLoading ? null : isLoggedIn;
+    if (isLoginLoading) return;
+    for (const press of heldPresses.current.splice(0)) press(isLoggedIn);
+  }, [isLoginLoading, isLoggedIn]);
 
   const value = useMemo<SessionContextValue>(
     () => ({
@@ -88,6 +108,7 @@ export function SessionProvider({ children, initialState }: SessionProviderProps
       setShowedGroupScroll,
       loginReturnTo,
       openLoginModal,
+      whenSettled,
     }),
     [
       isLoggedIn,
@@ -98,6 +119,7 @@ export function SessionProvider({ children, initialState }: SessionProviderProps
       showedGroupScroll,
       loginReturnTo,
       openLoginModal,
+      whenSettled,
     ],
   );
 

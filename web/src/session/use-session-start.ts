@@ -1,24 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { SERVER_RENDER_DATA_ID } from '@openlfg/contracts';
 import { startTransition, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../lib/toast';
 import { getCheckAuthQueryOptions } from './api/check-auth';
 import { isOAuthReturn, LOGIN_FAILED_MESSAGE, removeOAuthParams } from './oauth-callback';
 import { useSession } from './session-context';
-
-/**
- * How the session's answer is applied. On a page the server rendered (its data block is in the document), the
- * answer usually lands while React is still hydrating the page's Suspense boundaries, and an ordinary update
- * reaching them has React hydrate them all at once, in one long task (350 ms at Lighthouse's 4x slowdown on a
- * project's page): there it is a transition, which hydrates them in slices. Elsewhere there is nothing to
- * hydrate, and it is an ordinary update: as a transition there, a signed-in visitor's dialog opened right after
- * sometimes never showed (moderation.spec.ts, for a reason not found yet).
- */
-function settle(update: () => void): void {
-  if (document.getElementById(SERVER_RENDER_DATA_ID) === null) update();
-  else startTransition(update);
-}
 
 /**
  * Runs once when the app starts (inside the router): settles isLoggedIn and ends isLoginLoading. Most visits ask
@@ -37,7 +23,10 @@ export function useSessionStart(): void {
     if (started.current) return;
     started.current = true;
     const { pathname, search, hash } = location;
-
+    // The answer is applied as a transition. On a page the server rendered, it usually lands while React is still
+    // hydrating the page's Suspense boundaries, and an ordinary update reaching them has React hydrate them all
+    // at once, in one long task (350 ms at Lighthouse's 4x slowdown on a project's page); a transition hydrates
+    // them in slices. A press that needs the answer meanwhile is held until it is committed (`whenSettled`).
     const settled = isOAuthReturn(search)
       ? import('./sign-in-return').then(
           ({ settleSignInReturn }) => settleSignInReturn({ location, queryClient, navigate, setIsLoggedIn }),
@@ -49,10 +38,10 @@ export function useSessionStart(): void {
           },
         )
       : queryClient.fetchQuery(getCheckAuthQueryOptions()).then(
-          (answer) => settle(() => setIsLoggedIn(answer.authenticated === true)),
+          (answer) => startTransition(() => setIsLoggedIn(answer.authenticated === true)),
           // Any failure of check-auth counts as logged out.
-          () => settle(() => setIsLoggedIn(false)),
+          () => startTransition(() => setIsLoggedIn(false)),
         );
-    void settled.then(() => settle(() => setIsLoginLoading(false)));
+    void settled.then(() => startTransition(() => setIsLoginLoading(false)));
   }, [location, navigate, queryClient, setIsLoggedIn, setIsLoginLoading]);
 }

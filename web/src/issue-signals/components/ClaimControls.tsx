@@ -1,12 +1,13 @@
 import { CLAIM_DAYS, MAX_ACTIVE_CLAIMS, type ErrorCode, type IssueClaimInfo } from '@openlfg/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { isApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 import { formatShortDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useSession } from '../../session/session-context';
+import { useSignInPrompt } from '../../session/use-sign-in-prompt';
 import { useClaimIssue, useReleaseClaim } from '../api/claim-issue';
 import { useMyClaims } from '../api/get-my-claims';
 import { openPendingGitHubTab } from '../github-comment';
@@ -45,8 +46,8 @@ export interface ClaimControlsProps {
  */
 // The claim and release mutations load every cached finder page and issues dialog again themselves.
 export function ClaimControls({ issue }: ClaimControlsProps) {
-  const { isLoggedIn, isLoginLoading, openLoginModal } = useSession();
-  const { pathname, search } = useLocation();
+  const { isLoggedIn } = useSession();
+  const account = useSignInPrompt();
   const myClaims = useMyClaims();
   const claim = useClaimIssue();
   const release = useReleaseClaim();
@@ -119,11 +120,11 @@ export function ClaimControls({ issue }: ClaimControlsProps) {
   }
 
   const onClaim = () => {
-    if (isLoginLoading || busy) return;
-    if (!isLoggedIn) {
-      openLoginModal(`${pathname}${search}`);
-      return;
-    }
+    if (busy) return;
+    account.whenSignedIn(claimIt);
+  };
+  // Pressed before the session settled, this runs once it has: the claim limit is then the server's to tell.
+  const claimIt = () => {
     if (myClaims.data && myClaims.data.data.length >= myClaims.data.limit) {
       setLimitReached(true);
       return;

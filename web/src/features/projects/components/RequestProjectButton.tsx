@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { useLocation } from 'react-router';
 import { useSession } from '../../../session/session-context';
+import { useSignInPrompt } from '../../../session/use-sign-in-prompt';
 import { lazyDialog } from '../../../lib/lazy-component';
 import styles from './ProjectControls.module.css';
 
@@ -11,16 +11,12 @@ const RequestProjectModal = lazyDialog(
 
 /** Opens the request form; a signed-out user is asked to sign in first. */
 export function RequestProjectButton() {
-  const { isLoggedIn, isLoginLoading, openLoginModal } = useSession();
-  const { pathname, search } = useLocation();
+  const { isLoggedIn } = useSession();
+  const account = useSignInPrompt();
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
 
-  const onClick = () => {
-    if (isLoginLoading) return;
-    if (isLoggedIn) setOpen(true);
-    else openLoginModal(`${pathname}${search}`);
-  };
+  const onClick = () => account.whenSignedIn(() => setOpen(true));
 
   return (
     <>

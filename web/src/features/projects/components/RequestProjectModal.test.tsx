@@ -1,7 +1,7 @@
 import type { ProjectRequestResponse } from '@openlfg/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, type MockHandler } from '../../../test/api-mock';
+import { mockApi, type MockAnswer, type MockHandler } from '../../../test/api-mock';
 import { renderApp } from '../../../test/render-app';
 import {
   listResponse,
@@ -40,6 +40,31 @@ describe('requesting a project', () => {
     expect(screen.getByRole('dialog', { name: 'Sign in to continue' })).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Request a project' })).toBeNull();
   });
+
+  it.each([
+    { authenticated: true, opens: 'Request a project' },
+    { authenticated: false, opens: 'Sign in to continue' },
+  ])(
+    'answers a press made while the session was still being checked (signed in: $authenticated)',
+    async ({ authenticated, opens }) => {
+      let answerCheck: (answer: MockAnswer) => void = () => undefined;
+      mockApi({
+        ...projectsHandler(() => listResponse([makeProject()])),
+        'GET /api/projects/saved': () => ({ body: { data: [] } }),
+        'GET /api/account/check-auth': () =>
+          new Promise<MockAnswer>((resolve) => {
+            answerCheck = resolve;
+          }),
+      });
+      const { user } = renderApp('/', { session: { isLoginLoading: true } });
+
+      await user.click(screen.getByRole('button', { name: 'Request a project' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      answerCheck({ body: { authenticated, devSignIn: false } });
+
+      expect(await screen.findByRole('dialog', { name: opens })).toBeTruthy();
+    },
+  );
 
   it('checks the address before sending it', async () => {
     const { dialog, input, user, requests } = await openRequestForm();

@@ -86,6 +86,27 @@ describe('saving a project', () => {
     );
   });
 
+  it('saves what was pressed while the session was still being checked, once it is known', async () => {
+    const check = deferred();
+    const { calls } = mockApi({
+      ...projectsHandler(() => listResponse([project])),
+      'GET /api/account/check-auth': () => check.promise,
+      'GET /api/projects/saved': () => ({ body: { data: [] } }),
+      'POST /api/projects/save': () => ({ body: { projectId: 7, saved: true, saves: 13 } }),
+    });
+    const { user } = renderApp('/', { session: { isLoginLoading: true } });
+    const card = await tokioCard();
+
+    await user.click(within(card).getByRole('button', { name: 'Save tokio' }));
+    expect(calls.some((call) => call.url === '/api/projects/save')).toBe(false);
+    check.answer({ body: { authenticated: true, devSignIn: false } });
+
+    expect(await within(card).findByRole('button', { name: 'Saved tokio' })).toBeTruthy();
+    expect(calls.filter((call) => call.url === '/api/projects/save')).toMatchObject([
+      { method: 'POST', body: { projectId: 7 } },
+    ]);
+  });
+
   it('puts everything back and says so when saving fails', async () => {
     mockApi({
       ...signedInHandlers,

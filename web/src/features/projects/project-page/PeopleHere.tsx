@@ -55,9 +55,9 @@ export function PeopleHere({
   const toggle = useSetContributing(owner, name);
   const on = toggle.isPending ? toggle.variables : page.contributing;
   const onClick = () => {
-    if (account.signedIn === null || toggle.isPending) return;
-    if (!account.signedIn) account.askToSignIn();
-    else toggle.mutate(!on);
+    if (toggle.isPending) return;
+    const contribute = !on;
+    account.whenSignedIn(() => toggle.mutate(contribute));
   };
   const list = page.people.list;
   return (
