@@ -90,6 +90,30 @@ function withoutEndpointAuth(): Plugin {
  */
 const browserBuild = (_config: unknown, env: ConfigEnv) => env.command === 'build' && !env.isSsrBuild;
 
+/** The window DOMPurify works in (src/components/markdown/purifier-window.ts): the browser's. */
+const purifierWindow = path.join(webRoot, 'src/components/markdown/purifier-window.ts');
+
+/**
+ * The server rendering's build takes `purifier-window.server.ts`, a jsdom window, in place of the module that
+ * hands DOMPurify the browser's `window`, which Node has not: a description's Markdown is rendered on the
+ * server as in the browser. Swapped here, at the build, rather than chosen at run time, so that no code of the
+ * browser's names jsdom: neither its bundle nor the development server's dependency scan ever meets it.
+ */
+function serverPurifierWindow(): Plugin {
+  return {
+    name: 'openlfg-server-purifier-window',
+    apply: (_config, env) => env.command === 'build' && env.isSsrBuild === true,
+    enforce: 'pre',
+    resolveId: {
+      filter: { id: /purifier-window$/ },
+      async handler(source, importer, options) {
+        const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+        return resolved?.id === purifierWindow ? purifierWindow.replace(/\.ts$/, '.server.ts') : null;
+      },
+    },
+  };
+}
+
 /** What each chunk of a bundle imports statically, by file name. */
 function importsByChunk(bundle: Rolldown.OutputBundle): Map<string, readonly string[]> {
   const importsOf = new Map<string, readonly string[]>();
@@ -266,6 +290,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     hoistTransitiveImports(),
     pagePreloads(),
     precompress(),
+    serverPurifierWindow(),
   ],
   // Readable names while developing and testing; short ones in the production build.
   css: { modules: command === 'build' ? { generateScopedName: shortClassName } : {} },

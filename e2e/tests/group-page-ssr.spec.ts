@@ -8,7 +8,8 @@ import { collectErrors } from '../support/page-errors.js';
  * a console error), and answering clicks afterwards.
  */
 const PUBLIC_TITLE = 'E2E server-rendered garden';
-const PUBLIC_DESCRIPTION = 'We grow a static site generator, one plugin at a time.';
+const PUBLIC_DESCRIPTION =
+  'We grow a **static site generator**, one [plugin](https://example.com/plugins) at a time.';
 const PRIVATE_TITLE = 'E2E server-rendered quiet room';
 const PRIVATE_DISCORD = 'https://discord.gg/e2equietroom';
 const MISSING = '/group-projects/987654321';
@@ -49,7 +50,13 @@ test('a group page reads without JavaScript as its viewer may see it, and an unk
   const answer = await page.goto(publicPage);
   expect(answer?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: PUBLIC_TITLE })).toBeVisible();
-  await expect(page.getByText(PUBLIC_DESCRIPTION)).toBeVisible();
+  // Its description's Markdown rendered, as the browser renders it, not as typed.
+  await expect(page.locator('strong', { hasText: 'static site generator' })).toBeVisible();
+  const plugin = page.getByRole('link', { name: 'plugin', exact: true });
+  await expect(plugin).toHaveAttribute('href', 'https://example.com/plugins');
+  await expect(plugin).toHaveAttribute('rel', 'nofollow noopener noreferrer');
+  await expect(plugin).toHaveAttribute('target', '_blank');
+  expect(await page.locator('#root').textContent()).not.toContain('**static');
   await expect(page.getByRole('list', { name: 'Members' })).toContainText('e2e-ssr-group-owner');
   await expect(page).toHaveTitle(`OpenLFG - ${PUBLIC_TITLE}`);
 
@@ -71,10 +78,20 @@ test('the app takes the server’s group page over without errors, and it answer
   // The heading the server sent, as the document finished parsing, before any module script ran.
   await page.addInitScript(() => {
     document.addEventListener('readystatechange', () => {
-      if (document.readyState === 'interactive')
-        Object.assign(window, { serverHeading: document.querySelector('h1') });
+      if (document.readyState === 'interactive') {
+        Object.assign(window, {
+          serverHeading: document.querySelector('h1'),
+          serverDescription: document.querySelector('strong'),
+        });
+        // Whether the description ever showed as typed while the app took the page over.
+        new MutationObserver(() => {
+          if (document.getElementById('root')?.textContent?.includes('**static'))
+            Object.assign(window, { descriptionAsTyped: true });
+        }).observe(document.body, { childList: true, subtree: true, characterData: true });
+      }
     });
   });
+  const markdownCode = page.waitForResponse(/\/assets\/Markdown-[^/]*\.js$/);
   await page.goto(publicPage);
   // Join, pressed as soon as it shows: the press is not lost on markup the app has yet to take over, and
   // makes the joiner a member, with the way to leave.
@@ -91,6 +108,21 @@ test('the app takes the server’s group page over without errors, and it answer
       return sent?.textContent === title && sent === document.querySelector('h1');
     }, PUBLIC_TITLE),
   ).toBe(true);
+  // So is the description, its renderer's code loaded, never shown as typed meanwhile.
+  await markdownCode;
+  await expect(page.locator('strong', { hasText: 'static site generator' })).toBeVisible();
+  expect(
+    await page.evaluate(() => {
+      const { serverDescription, descriptionAsTyped } = window as {
+        serverDescription?: Element | null;
+        descriptionAsTyped?: boolean;
+      };
+      return {
+        same: !!serverDescription && serverDescription === document.querySelector('strong'),
+        descriptionAsTyped,
+      };
+    }),
+  ).toEqual({ same: true });
   expect(errors).toEqual([]);
 
   // A private group's card, and the not-found page, are taken over too.

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from './support/app.js';
 import { expectCompleteMarkup, renderData, renderedRoot } from './support/rendered-page.js';
 import { call, postGroup } from './support/groups.js';
@@ -20,11 +20,16 @@ let blocked: User;
 let publicId: number;
 let privateId: number;
 let hiddenId: number;
+let markdownId: number;
+let hostileMarkdownId: number;
 
 const HOSTILE_TITLE = 'Tools </script><script>alert("x")</script> & <b>co</b>';
 const PRIVATE_TITLE = 'The quiet compiler circle';
 const PRIVATE_DESCRIPTION = 'Our secret plan: a borrow checker for COBOL';
 const PRIVATE_DISCORD = 'https://discord.gg/secretroom';
+
+const MARKDOWN_DESCRIPTION = '**Bold** and a [link](https://example.com)\n\n- item';
+const HOSTILE_MARKDOWN_DESCRIPTION = 'Click [a trap](javascript:alert(2))\n\n<script>alert(1)</script>';
 
 const page = (url: string, viewer: User | null) => call(t.app, 'GET', url, viewer?.cookie ?? null);
 
@@ -66,6 +71,8 @@ beforeAll(async () => {
     requestUsername: member.login,
   });
   expect(approved.statusCode, approved.body).toBe(200);
+  markdownId = await postGroup(t.app, owner.cookie, { description: MARKDOWN_DESCRIPTION });
+  hostileMarkdownId = await postGroup(t.app, owner.cookie, { description: HOSTILE_MARKDOWN_DESCRIPTION });
   hiddenId = await postGroup(t.app, owner.cookie, { title: 'Hidden away' });
   await t.database.db
     .updateTable('group_projects')
@@ -88,6 +95,32 @@ describe('a group’s page', () => {
     expect(markup).toContain('page-owner');
     expect(markup).toContain('Members (');
     expectCompleteMarkup(markup);
+  });
+
+  it('holds its description’s Markdown rendered and sanitised as the browser renders it, not as typed', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    try {
+      const markup = renderedRoot((await page(`/group-projects/${markdownId}`, null)).body);
+      expect(markup).toContain('<strong>Bold</strong>');
+      expect(markup).toContain(
+        '<a href="https://example.com" rel="nofollow noopener noreferrer" target="_blank">link</a>',
+      );
+      expect(markup).toContain('<li>item</li>');
+      expect(markup).not.toContain('**Bold**');
+      expectCompleteMarkup(markup);
+
+      const hostile = renderedRoot((await page(`/group-projects/${hostileMarkdownId}`, null)).body);
+      // The raw HTML shows as the text it is; the script link keeps its words and loses its address.
+      expect(hostile).toContain('<p>Click <a>a trap</a></p>');
+      expect(hostile).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(hostile).not.toContain('<script');
+      expect(hostile).not.toMatch(/javascript:/i);
+      expectCompleteMarkup(hostile);
+      // Nothing was left to the browser: the server rendered every part of both pages.
+      expect(warn.mock.calls.filter(([first]) => first === 'server rendering:')).toEqual([]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('carries the very answers the API gives the same viewer, and no shared cache keeps it', async () => {

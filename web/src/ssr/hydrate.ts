@@ -21,7 +21,8 @@ export async function hydrateServerPage(
   data: ServerRenderData,
 ): Promise<void> {
   seedPrefetchedQueries(queryClient, data);
-  await preloadPage(window.location.pathname).catch(() => undefined);
+  // Side by side; a load that failed is the error boundary's to show when hydration meets the part.
+  await Promise.allSettled([preloadPage(window.location.pathname), preloadRenderedParts(container)]);
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
   // for the whole page in one task: a tap or a scroll meanwhile is answered, and no long task blocks it.
   startTransition(() => {
@@ -38,4 +39,17 @@ async function preloadPage(pathname: string): Promise<void> {
   await Promise.all(
     elements.map((element) => (element?.type as Partial<LazyComponent<object>> | undefined)?.preload?.()),
   );
+}
+
+/**
+ * Loads the code of the lazily loaded parts the server rendered into the page, which the page's own code asks
+ * for only as it renders them: rendered Markdown (a group's description, marked `data-markdown` by Markdown.tsx).
+ * Hydration that meets a part whose code is still on its way keeps the server's markup only until an update
+ * reaches the part (a query's answer, the session), then draws it again from scratch: the description showed as
+ * typed (LazyMarkdown's fallback) until its renderer arrived.
+ */
+async function preloadRenderedParts(container: HTMLElement): Promise<void> {
+  if (container.querySelector('[data-markdown]') === null) return;
+  const { preloadMarkdown } = await import('../components/markdown/LazyMarkdown');
+  await preloadMarkdown();
 }

@@ -6,6 +6,9 @@ import styles from './Markdown.module.css';
 
 const Markdown = lazyComponent(async () => (await import('./Markdown')).Markdown);
 
+/** Loads the renderer's code (once): for a page the server rendered with some Markdown (ssr/hydrate.ts). */
+export const preloadMarkdown = (): Promise<unknown> => Markdown.preload();
+
 /** The description as typed, in the box the renderer's output has: its paragraph, its line breaks. */
 function PlainText({ source, className }: MarkdownProps) {
   return (

@@ -16,6 +16,9 @@ export function Markdown({ source, className }: MarkdownProps) {
   const html = useMemo(() => renderMarkdown(source), [source]);
   return (
     <div
+      // Rendered Markdown in a page the server rendered: the app loads this code before it takes the page over
+      // (ssr/hydrate.ts), so the box is not drawn again.
+      data-markdown=""
       className={className ? `${styles.markdown} ${className}` : styles.markdown}
       // Sanitised by DOMPurify in renderMarkdown, after marked printed raw HTML as text.
       dangerouslySetInnerHTML={{ __html: html }}

@@ -1,5 +1,6 @@
 import createDOMPurify, { type Config } from 'dompurify';
 import { Marked } from 'marked';
+import { purifierWindow } from './purifier-window';
 
 /**
  * Markdown to safe HTML, for group descriptions: marked (CommonMark with GitHub's extensions: lists, links, code,
@@ -66,10 +67,13 @@ function escapeText(text: string): string {
 
 let purifier: ReturnType<typeof createDOMPurify> | undefined;
 
-/** One DOMPurify of our own (its hooks are global to an instance), made on first use: it needs the DOM. */
+/**
+ * One DOMPurify of our own (its hooks are global to an instance), made on first use: it needs a DOM, the
+ * browser's or, on the server, jsdom's (`purifierWindow`), and both give the same markup.
+ */
 function getPurifier() {
   if (purifier) return purifier;
-  purifier = createDOMPurify(window);
+  purifier = createDOMPurify(purifierWindow());
   purifier.addHook('afterSanitizeAttributes', (node) => {
     if (node.tagName === 'A' && node.hasAttribute('href')) {
       node.setAttribute('rel', LINK_REL);
