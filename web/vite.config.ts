@@ -239,7 +239,7 @@ const PRECOMPRESS_MIN_BYTES = 1024;
  * Writes each built text file compressed beside it, once, at the highest levels (`.br`, brotli 11; `.gz`,
  * gzip 9), which the server sends as they are to a browser that takes them (@fastify/static `preCompressed`).
  * Compressing on each request would cost the server CPU for every first visit, at levels made for speed:
- * brotli 11 makes the first visit's script about 13% smaller than gzip does. Public files (theme.js, the icon)
+ * brotli 11 makes the first visit's script about 13% smaller than gzip does. Public files (early.js, the icon)
  * are in dist/ by then, so they are compressed too.
  */
 function precompress(): Plugin {

@@ -6,7 +6,7 @@ const THEMES = ['light', 'dark'] as const;
 /**
  * Runs axe (WCAG 2.1 A and AA rules) on the page as it is now, once in each theme, and expects no violation.
  * The theme is switched the way the page itself does (data-theme on <html>, what the menu's toggle and
- * public/theme.js set) and put back afterwards, so the journey goes on as it was.
+ * public/early.js set) and put back afterwards, so the journey goes on as it was.
  */
 export async function expectAccessibleInBothThemes(page: Page, state: string): Promise<void> {
   const before = await page.evaluate(() => document.documentElement.dataset.theme ?? 'light');

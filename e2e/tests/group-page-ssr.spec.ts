@@ -1,11 +1,11 @@
-import { expect, test, type ConsoleMessage } from '@playwright/test';
+import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 import { signedIn } from '../support/journeys.js';
 import { collectErrors } from '../support/page-errors.js';
 
 /**
  * A group's page as visitors without JavaScript read it (the server's HTML holds it, as its viewer may see it),
  * and as the app takes that markup over in a browser with JavaScript: without a mismatch (React reports one as
- * a console error), and answering clicks afterwards.
+ * a console error), answering clicks afterwards, and a press made before it.
  */
 const PUBLIC_TITLE = 'E2E server-rendered garden';
 const PUBLIC_DESCRIPTION =
@@ -19,6 +19,24 @@ let privatePage = '';
 
 /** The browser's note of a 404 (the not-found group's page comes with one): the page's answer, no error. */
 const notFoundNote = (message: ConsoleMessage) => /status of 404/.test(message.text());
+
+/**
+ * Holds back the app's takeover of the pages `page` opens until `release` is called: the chunk that hydrates a
+ * server-rendered page (ssr/hydrate.ts) is answered only then. `asked` resolves once the page has asked for it,
+ * its markup on screen and nothing of it taken over.
+ */
+async function holdTakeover(page: Page): Promise<{ asked: Promise<void>; release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let markAsked = () => {};
+  const asked = new Promise<void>((resolve) => (markAsked = resolve));
+  await page.route(/\/assets\/hydrate-[\w-]+\.js$/, async (route) => {
+    markAsked();
+    await released;
+    await route.continue();
+  });
+  return { asked, release };
+}
 
 test.beforeAll(async ({ browser }) => {
   const owner = await signedIn(browser, 'e2e-ssr-group-owner', '/group-projects');
@@ -136,4 +154,47 @@ test('the app takes the server’s group page over without errors, and it answer
   await expect(page).toHaveURL(/\/group-projects$/);
   expect(errors).toEqual([]);
   await page.context().close();
+});
+
+test('a key press on the server’s Join before the takeover is kept, and answered once the app runs', async ({
+  browser,
+}) => {
+  const page = await signedIn(browser, 'e2e-ssr-group-early-joiner', '/');
+  const errors = collectErrors(page, notFoundNote);
+  const takeover = await holdTakeover(page);
+  await page.goto(publicPage, { waitUntil: 'commit' });
+  const join = page.getByRole('button', { name: 'Join', exact: true });
+  await join.focus();
+  await takeover.asked;
+  await expect(page.locator('html')).toHaveAttribute('data-hydrating');
+  await page.keyboard.press('Enter');
+  // Held, not answered by a page that cannot answer yet: the button keeps the focus the user gave it.
+  await expect(join).toBeFocused();
+  takeover.release();
+  await expect(page.getByText(`You joined ${PUBLIC_TITLE}.`)).toBeVisible();
+  // Focus goes to the button that took Join's place, as after any press of Join.
+  await expect(page.getByRole('button', { name: 'Leave' })).toBeFocused();
+  await expect(page.getByRole('list', { name: 'Members' })).toContainText('e2e-ssr-group-early-joiner');
+  expect(errors).toEqual([]);
+  await page.context().close();
+});
+
+test('a pointer press on the server’s Join before the takeover is kept: signed out, it asks to sign in', async ({
+  page,
+}) => {
+  const errors = collectErrors(page, notFoundNote);
+  const takeover = await holdTakeover(page);
+  await page.goto(publicPage, { waitUntil: 'commit' });
+  const join = page.getByRole('button', { name: 'Join', exact: true });
+  await expect(join).toBeVisible();
+  await takeover.asked;
+  await expect(page.locator('html')).toHaveAttribute('data-hydrating');
+  // A press where the user sees the button, whatever the page does with it (Playwright's own click would first
+  // wait for the button to take events).
+  const box = await join.boundingBox();
+  expect(box).not.toBeNull();
+  if (box) await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  takeover.release();
+  await expect(page.getByRole('dialog', { name: 'Sign in to continue' })).toBeVisible();
+  expect(errors).toEqual([]);
 });

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 export type Theme = 'light' | 'dark';
 
-/** Where the user's choice is kept; public/theme.js reads the same key before the first paint. */
+/** Where the user's choice is kept; public/early.js reads the same key before the first paint. */
 export const THEME_STORAGE_KEY = 'openlfg-theme';
 const SYSTEM_DARK = '(prefers-color-scheme: dark)';
 
@@ -21,7 +21,7 @@ function systemTheme(): Theme {
   return window.matchMedia?.(SYSTEM_DARK).matches ? 'dark' : 'light';
 }
 
-/** The theme the page shows: data-theme on <html>, set by public/theme.js before the app starts. */
+/** The theme the page shows: data-theme on <html>, set by public/early.js before the app starts. */
 function currentTheme(): Theme {
   const value = document.documentElement.dataset.theme;
   return value === 'dark' || value === 'light' ? value : (storedTheme() ?? systemTheme());

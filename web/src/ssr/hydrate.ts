@@ -5,6 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { routes } from '../app/router';
 import type { LazyComponent } from '../lib/lazy-component';
+import { replayHeldPress } from './held-press';
 import { seedPrefetchedQueries } from './prefetched-queries';
 
 /**
@@ -28,9 +29,11 @@ export async function hydrateServerPage(
   startTransition(() => {
     hydrateRoot(container, app);
   });
-  // From here React holds every click on the page and replays it once the part clicked is hydrated: the
-  // page's buttons may take them (styles/global.css kept them from landing on dead markup until now).
+  // From here React answers clicks: on a part not yet hydrated, it hydrates that part at once, then hands the
+  // click on. The page's buttons may take them (public/early.js held them until now), and a button pressed
+  // meanwhile is pressed again.
   document.documentElement.removeAttribute('data-hydrating');
+  replayHeldPress();
 }
 
 /** Loads the code of the page at `pathname`: here, not in the router, so only server-rendered pages carry it. */

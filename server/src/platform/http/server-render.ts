@@ -70,7 +70,10 @@ export function renderClock(now: Date = new Date()): RenderClock {
 const TITLE = /<title>[^<]*<\/title>/;
 const DESCRIPTION = /<meta\s+name="description"[^>]*>/;
 const ROOT = '<div id="root"></div>';
-/** Marks a page the app has yet to take over (web/src/styles/global.css, removed by web/src/ssr/hydrate.ts). */
+/**
+ * Marks a page the app has yet to take over: web/public/early.js holds a press on its buttons meanwhile, and
+ * web/src/ssr/hydrate.ts removes the mark.
+ */
 const HTML = '<html';
 const HYDRATING_ATTRIBUTE = 'data-hydrating';
 /** The shell's word to visitors without JavaScript, which a rendered page does not need. */
