@@ -1,6 +1,7 @@
-import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import { expect, test, type ConsoleMessage } from '@playwright/test';
 import { signedIn } from '../support/journeys.js';
 import { collectErrors } from '../support/page-errors.js';
+import { holdTakeover } from '../support/takeover.js';
 
 /**
  * A group's page as visitors without JavaScript read it (the server's HTML holds it, as its viewer may see it),
@@ -19,24 +20,6 @@ let privatePage = '';
 
 /** The browser's note of a 404 (the not-found group's page comes with one): the page's answer, no error. */
 const notFoundNote = (message: ConsoleMessage) => /status of 404/.test(message.text());
-
-/**
- * Holds back the app's takeover of the pages `page` opens until `release` is called: the chunk that hydrates a
- * server-rendered page (ssr/hydrate.ts) is answered only then. `asked` resolves once the page has asked for it,
- * its markup on screen and nothing of it taken over.
- */
-async function holdTakeover(page: Page): Promise<{ asked: Promise<void>; release: () => void }> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let markAsked = () => {};
-  const asked = new Promise<void>((resolve) => (markAsked = resolve));
-  await page.route(/\/assets\/hydrate-[\w-]+\.js$/, async (route) => {
-    markAsked();
-    await released;
-    await route.continue();
-  });
-  return { asked, release };
-}
 
 test.beforeAll(async ({ browser }) => {
   const owner = await signedIn(browser, 'e2e-ssr-group-owner', '/group-projects');

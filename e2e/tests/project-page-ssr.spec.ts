@@ -1,11 +1,12 @@
 import { expect, test, type ConsoleMessage } from '@playwright/test';
 import { signedIn } from '../support/journeys.js';
 import { collectErrors } from '../support/page-errors.js';
+import { holdTakeover } from '../support/takeover.js';
 
 /**
  * A project's page as search engines, link previews and visitors without JavaScript read it (the server's
  * HTML holds it), and as the app takes that markup over in a browser with JavaScript: without a mismatch (React
- * reports one as a console error), and answering clicks afterwards.
+ * reports one as a console error), answering clicks afterwards, and taking what was typed in its fields before.
  */
 const PROJECT = '/projects/facebook/react';
 const DESCRIPTION = 'The library for web and native user interfaces.';
@@ -87,6 +88,39 @@ test('the app takes the server’s page over without errors, and it answers', as
   await expect(page.getByRole('banner').getByRole('button', { name: 'Login with Github' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to open source projects' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Open source projects' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('what a visitor types and ticks in the filters before the takeover counts once the app runs', async ({
+  page,
+}) => {
+  const errors = collectErrors(page, missingPageNote);
+  const takeover = await holdTakeover(page);
+  await page.goto(PROJECT, { waitUntil: 'commit' });
+  const filters = page.getByRole('group', { name: 'Filter and sort issues' });
+  const languages = filters.getByRole('combobox', { name: 'Languages' });
+  const answering = filters.getByRole('checkbox', { name: 'Maintainers answer within a week' });
+  await takeover.asked;
+  await expect(page.locator('html')).toHaveAttribute('data-hydrating');
+  // The server's fields are live: the box ticks, the text shows as typed.
+  await answering.check();
+  await languages.click();
+  await page.keyboard.type('script');
+  await expect(languages).toHaveValue('script');
+  takeover.release();
+  // The app has run and rendered since once the bar offers to log in (the session settles in the browser).
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Login with Github' })).toBeVisible();
+  // The app has what the visitor did: the languages narrowed to those holding the text, the filter on.
+  const shown = page.getByRole('listbox', { name: 'Languages' }).getByRole('option');
+  await expect(shown).toHaveText([/^TypeScript/, /^JavaScript/]);
+  await expect(filters.getByRole('button', { name: 'Clear filters' })).toBeVisible();
+  await expect(languages).toHaveValue('script');
+  await expect(answering).toBeChecked();
+  // Focus and caret where the visitor left them: typing goes on at the end.
+  await expect(languages).toBeFocused();
+  await page.keyboard.type('s');
+  await expect(languages).toHaveValue('scripts');
+  await expect(shown).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 

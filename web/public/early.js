@@ -23,7 +23,8 @@
 // (web/src/ssr/hydrate.ts): a press then, by key or pointer, fires a click that no handler hears yet, and the
 // user's press is lost. It is held instead: the click goes no further and does nothing of its own (a submit
 // button sends no form), and the button is kept, the latest pressed, for the app to press again once it has
-// the page (web/src/ssr/held-press.ts). Links and fields keep their own behaviour.
+// the page (web/src/ssr/held-press.ts). Links and fields keep their own behaviour: what is typed or ticked meanwhile
+// stays in the field, and the app is told of it as it takes the page over (web/src/ssr/early-input.ts).
 (function () {
   var html = document.documentElement;
   if (!html.hasAttribute('data-hydrating')) return;

@@ -5,6 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { routes } from '../app/router';
 import type { LazyComponent } from '../lib/lazy-component';
+import { replayEarlyInput } from './early-input';
 import { replayHeldPress } from './held-press';
 import { seedPrefetchedQueries } from './prefetched-queries';
 
@@ -30,9 +31,11 @@ export async function hydrateServerPage(
     hydrateRoot(container, app);
   });
   // From here React answers clicks: on a part not yet hydrated, it hydrates that part at once, then hands the
-  // click on. The page's buttons may take them (public/early.js held them until now), and a button pressed
-  // meanwhile is pressed again.
+  // click on. The page's buttons may take them (public/early.js held them until now). What the visitor typed or
+  // ticked meanwhile is made known to the app, then a button pressed meanwhile is pressed again: in the order the
+  // visitor most likely did them, a press after the typing it acts on.
   document.documentElement.removeAttribute('data-hydrating');
+  replayEarlyInput(container);
   replayHeldPress();
 }
 
