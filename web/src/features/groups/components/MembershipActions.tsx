@@ -1,5 +1,5 @@
 import type { GroupSummary, GroupViewer } from '@openlfg/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { DISCUSSION_ANCHOR } from '../../../lib/discussion-anchor';
@@ -54,18 +54,32 @@ export function MembershipActions({ group, viewer, variant = 'card' }: Membershi
   const request = useRequestToJoin();
   const leave = useLeaveGroup();
   // The button pressed gives way to another (Request to join to Cancel request, Join to Leave): once the change
-  // is done, focus moves to the button that took its place rather than dropping to the page.
-  const [changes, setChanges] = useState(0);
+  // is done, focus moves to the button that took its place rather than dropping to the page. The change's answer
+  // reaches the cache before the buttons render it, so until they do, the pressed button is still there: the
+  // focus waits for the render where another stands in its place.
+  const gaveWay = useRef<HTMLElement | null>(null);
+  const [, setChanges] = useState(0);
+  /** Once the change that `button` asked for is done: a render, and focus to what then stands in its place. */
+  const changedFrom = (button: HTMLElement | null) => () => {
+    gaveWay.current = button;
+    setChanges((count) => count + 1);
+  };
+  // The button that opened the request dialog, which gives way once the request is sent.
+  const askedFrom = useRef<HTMLElement | null>(null);
   // A group whose owner asks a question takes the request through a dialog that shows it.
   const [asking, setAsking] = useState(false);
   const entryRef = useRef<HTMLButtonElement>(null);
   const exitRef = useRef<HTMLButtonElement>(null);
   const linkRef = useRef<HTMLAnchorElement>(null);
+  const shownButton = () => entryRef.current ?? exitRef.current ?? linkRef.current;
+  // Every render: the one that shows the new button is not known in advance.
   useEffect(() => {
-    if (changes > 0) (entryRef.current ?? exitRef.current ?? linkRef.current)?.focus();
-  }, [changes]);
+    const next = shownButton();
+    if (gaveWay.current === null || next === null || next === gaveWay.current) return;
+    gaveWay.current = null;
+    next.focus();
+  });
   if (!viewer) return null;
-  const changed = () => setChanges((count) => count + 1);
 
   const busy = join.isPending || request.isPending || leave.isPending;
   const onCard = variant === 'card';
@@ -95,7 +109,12 @@ export function MembershipActions({ group, viewer, variant = 'card' }: Membershi
         type="button"
         className={buttons.action}
         disabled={busy}
-        onClick={() => request.mutate({ group, request: false }, { onSuccess: changed, onError: fail })}
+        onClick={(event) =>
+          request.mutate(
+            { group, request: false },
+            { onSuccess: changedFrom(event.currentTarget), onError: fail },
+          )
+        }
       >
         {request.isPending ? 'Cancelling...' : 'Cancel request'}
         {name}
@@ -104,7 +123,8 @@ export function MembershipActions({ group, viewer, variant = 'card' }: Membershi
   } else if (offer.join) {
     const onClick = signInFirst
       ? signIn
-      : () =>
+      : (event: MouseEvent<HTMLButtonElement>) => {
+          const changed = changedFrom(event.currentTarget);
           join.mutate(group, {
             onSuccess: () => {
               toast.success(`You joined ${group.title}.`);
@@ -112,6 +132,7 @@ export function MembershipActions({ group, viewer, variant = 'card' }: Membershi
             },
             onError: fail,
           });
+        };
     entry = (
       <button ref={entryRef} type="button" className={buttons.primary} disabled={busy} onClick={onClick}>
         {busy ? 'Joining...' : 'Join'}
@@ -122,8 +143,12 @@ export function MembershipActions({ group, viewer, variant = 'card' }: Membershi
     const onClick = signInFirst
       ? signIn
       : group.joinQuestion
-        ? () => setAsking(true)
-        : () =>
+        ? (event: MouseEvent<HTMLButtonElement>) => {
+            askedFrom.current = event.currentTarget;
+            setAsking(true);
+          }
+        : (event: MouseEvent<HTMLButtonElement>) => {
+            const changed = changedFrom(event.currentTarget);
             request.mutate(
               { group, request: true },
               {
@@ -134,6 +159,7 @@ export function MembershipActions({ group, viewer, variant = 'card' }: Membershi
                 onError: fail,
               },
             );
+          };
     entry = (
       <button ref={entryRef} type="button" className={buttons.primary} disabled={busy} onClick={onClick}>
         {busy ? 'Sending...' : 'Request to join'}
@@ -151,15 +177,16 @@ export function MembershipActions({ group, viewer, variant = 'card' }: Membershi
       type="button"
       className={buttons.action}
       disabled={busy}
-      onClick={() =>
+      onClick={(event) => {
+        const changed = changedFrom(event.currentTarget);
         leave.mutate(group, {
           onSuccess: () => {
             toast.success(`You left ${group.title}.`);
             changed();
           },
           onError: fail,
-        })
-      }
+        });
+      }}
     >
       {leave.isPending ? 'Leaving...' : 'Leave'}
       {name}
@@ -179,7 +206,7 @@ export function MembershipActions({ group, viewer, variant = 'card' }: Membershi
           request={request}
           onSent={() => {
             toast.success(REQUEST_SENT_MESSAGE);
-            changed();
+            changedFrom(askedFrom.current)();
           }}
         />
       ) : null}
