@@ -12,7 +12,10 @@ const group = makeGroup({ groupProjectId: 5, title: 'Rust club' });
 const outsider = makeViewer('none', { join: true });
 const member = makeViewer('member', { leave: true });
 
-function renderActions() {
+const requester = makeViewer('requester', { cancelRequest: true });
+const asker = makeViewer('none', { request: true });
+
+function renderActions(first = outsider) {
   const queryClient = createQueryClient();
   const view = (viewer: typeof outsider) => (
     <AppProviders queryClient={queryClient} initialSession={signedInSession}>
@@ -21,7 +24,7 @@ function renderActions() {
       </MemoryRouter>
     </AppProviders>
   );
-  const result = render(view(outsider));
+  const result = render(view(first));
   return { ...result, showViewer: (viewer: typeof outsider) => result.rerender(view(viewer)) };
 }
 
@@ -43,5 +46,25 @@ describe('the membership buttons', () => {
     showViewer(member);
     const leave = screen.getByRole('button', { name: 'Leave' });
     await waitFor(() => expect(document.activeElement).toBe(leave));
+  });
+
+  it('hand focus to Cancel request after Request to join, the same button drawn anew', async () => {
+    mockApi({
+      'POST /api/group-projects/request': () => ({
+        status: 201,
+        body: { groupProjectId: 5, memberCount: 1, viewer: requester },
+      }),
+    });
+    const { showViewer } = renderActions(asker);
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: 'Request to join' }));
+    expect(await screen.findByText('Request sent. The owner will decide.')).toBeTruthy();
+    // A browser takes focus from a button while it is disabled (as it is while its change runs); jsdom does not.
+    (document.activeElement as HTMLElement).blur();
+
+    showViewer(requester);
+    const cancel = screen.getByRole('button', { name: 'Cancel request' });
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
   });
 });

@@ -1,5 +1,5 @@
-import type { GroupSummary, GroupViewer } from '@openlfg/contracts';
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import type { GroupSummary, GroupViewer, ViewerRole } from '@openlfg/contracts';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { DISCUSSION_ANCHOR } from '../../../lib/discussion-anchor';
@@ -54,29 +54,30 @@ export function MembershipActions({ group, viewer, variant = 'card' }: Membershi
   const request = useRequestToJoin();
   const leave = useLeaveGroup();
   // The button pressed gives way to another (Request to join to Cancel request, Join to Leave): once the change
-  // is done, focus moves to the button that took its place rather than dropping to the page. The change's answer
-  // reaches the cache before the buttons render it, so until they do, the pressed button is still there: the
-  // focus waits for the render where another stands in its place.
-  const gaveWay = useRef<HTMLElement | null>(null);
+  // is done, focus moves to the button that took its place rather than dropping to the page (a pressed button is
+  // disabled while its change runs, which takes focus from it). The answer reaches the cache and the mutation's
+  // end in renders of their own, in either order, so focus waits for the render that shows the viewer's new role
+  // with its button ready.
+  const roleBefore = useRef<ViewerRole | null>(null);
   const [, setChanges] = useState(0);
-  /** Once the change that `button` asked for is done: a render, and focus to what then stands in its place. */
-  const changedFrom = (button: HTMLElement | null) => () => {
-    gaveWay.current = button;
+  /** Once the change asked for as `role` is done: a render, and focus to what then stands in its place. */
+  const changedFrom = (role: ViewerRole) => () => {
+    roleBefore.current = role;
     setChanges((count) => count + 1);
   };
-  // The button that opened the request dialog, which gives way once the request is sent.
-  const askedFrom = useRef<HTMLElement | null>(null);
+  // The role the request dialog was opened as, which gives way once the request is sent.
+  const askedAs = useRef<ViewerRole | null>(null);
   // A group whose owner asks a question takes the request through a dialog that shows it.
   const [asking, setAsking] = useState(false);
   const entryRef = useRef<HTMLButtonElement>(null);
   const exitRef = useRef<HTMLButtonElement>(null);
   const linkRef = useRef<HTMLAnchorElement>(null);
-  const shownButton = () => entryRef.current ?? exitRef.current ?? linkRef.current;
-  // Every render: the one that shows the new button is not known in advance.
+  // Every render: which one shows the new role, ready, is not known in advance.
   useEffect(() => {
-    const next = shownButton();
-    if (gaveWay.current === null || next === null || next === gaveWay.current) return;
-    gaveWay.current = null;
+    const next = entryRef.current ?? exitRef.current ?? linkRef.current;
+    if (roleBefore.current === null || viewer?.role === roleBefore.current) return;
+    if (next === null || (next instanceof HTMLButtonElement && next.disabled)) return;
+    roleBefore.current = null;
     next.focus();
   });
   if (!viewer) return null;
@@ -109,11 +110,8 @@ export function MembershipActions({ group, viewer, variant = 'card' }: Membershi
         type="button"
         className={buttons.action}
         disabled={busy}
-        onClick={(event) =>
-          request.mutate(
-            { group, request: false },
-            { onSuccess: changedFrom(event.currentTarget), onError: fail },
-          )
+        onClick={() =>
+          request.mutate({ group, request: false }, { onSuccess: changedFrom(viewer.role), onError: fail })
         }
       >
         {request.isPending ? 'Cancelling...' : 'Cancel request'}
@@ -123,8 +121,8 @@ export function MembershipActions({ group, viewer, variant = 'card' }: Membershi
   } else if (offer.join) {
     const onClick = signInFirst
       ? signIn
-      : (event: MouseEvent<HTMLButtonElement>) => {
-          const changed = changedFrom(event.currentTarget);
+      : () => {
+          const changed = changedFrom(viewer.role);
           join.mutate(group, {
             onSuccess: () => {
               toast.success(`You joined ${group.title}.`);
@@ -143,12 +141,12 @@ export function MembershipActions({ group, viewer, variant = 'card' }: Membershi
     const onClick = signInFirst
       ? signIn
       : group.joinQuestion
-        ? (event: MouseEvent<HTMLButtonElement>) => {
-            askedFrom.current = event.currentTarget;
+        ? () => {
+            askedAs.current = viewer.role;
             setAsking(true);
           }
-        : (event: MouseEvent<HTMLButtonElement>) => {
-            const changed = changedFrom(event.currentTarget);
+        : () => {
+            const changed = changedFrom(viewer.role);
             request.mutate(
               { group, request: true },
               {
@@ -177,8 +175,8 @@ export function MembershipActions({ group, viewer, variant = 'card' }: Membershi
       type="button"
       className={buttons.action}
       disabled={busy}
-      onClick={(event) => {
-        const changed = changedFrom(event.currentTarget);
+      onClick={() => {
+        const changed = changedFrom(viewer.role);
         leave.mutate(group, {
           onSuccess: () => {
             toast.success(`You left ${group.title}.`);
@@ -206,7 +204,7 @@ export function MembershipActions({ group, viewer, variant = 'card' }: Membershi
           request={request}
           onSent={() => {
             toast.success(REQUEST_SENT_MESSAGE);
-            changedFrom(askedFrom.current)();
+            if (askedAs.current !== null) changedFrom(askedAs.current)();
           }}
         />
       ) : null}
