@@ -144,6 +144,45 @@ describe('a page whose code arrives after its spinner showed', () => {
   it('shows at once under a CodeSuspense', async () => {
     expect(await pageShownWithout300ms(ShowingFrame)).toBe(true);
   });
+
+  it('renders the arrived code as a transition, in tasks React can yield between', async () => {
+    // An ordinary update rendered the whole page the code brought in one task, however long (a 20 ms block on a
+    // phone: Lighthouse's blocking time on /group-projects); a transition is rendered by React's scheduler in
+    // slices of about 5 ms, each in a task of its own. Here each part of the page takes 10 ms of React's clock.
+    let clock = performance.now();
+    vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    const spend = (ms: number) => {
+      clock += ms;
+    };
+    function SlowPart({ name }: { name: string }) {
+      spend(10);
+      return <p>{name}</p>;
+    }
+    const SlowPage = ({ name }: { name: string }) => (
+      <>
+        <SlowPart name={`${name} 1`} />
+        <SlowPart name={`${name} 2`} />
+        <SlowPart name={`${name} 3`} />
+      </>
+    );
+    const code = chunk();
+    const Page = lazyComponent(code.load);
+    const actEnvironment = Reflect.get(globalThis, 'IS_REACT_ACT_ENVIRONMENT');
+    try {
+      await act(async () => render(<ShowingFrame page={Page} />));
+      Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', false);
+      code.arrive(SlowPage);
+      for (let microtask = 0; microtask < 20; microtask += 1) await Promise.resolve();
+      // React's first task: a slice of the render, then it yields, with nothing shown yet.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(screen.queryByText('Ada 1')).toBeNull();
+      await nextTasks();
+      expect(screen.getByText('Ada 3')).toBeTruthy();
+    } finally {
+      Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', actEnvironment);
+      vi.mocked(performance.now).mockRestore();
+    }
+  });
 });
 
 describe('CodeSuspense', () => {
