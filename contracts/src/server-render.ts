@@ -11,14 +11,21 @@
  * the first page of its issues (`projectIssuesQuery(projectId)`, the finder's `projectIssuesRequest`); a
  * person's profile as its viewer may see it (`getUserProfileQueryOptions(login)`); a group's details as its
  * viewer may see them (`getDiscussionInfoQueryOptions(id)`) and, when they are refused, its public card
- * (`getGroupQueryOptions(id)`).
+ * (`getGroupQueryOptions(id)`); a page of the group list (`getGroupProjectsQueryOptions(request)`) or of
+ * Discover's (`getProjectsQueryOptions(request)`), its one argument the request as JSON.
  */
 export type PrefetchableQuery =
-  'projectPage' | 'projectIssues' | 'userProfile' | 'discussionInfo' | 'groupCard';
+  | 'projectPage'
+  | 'projectIssues'
+  | 'userProfile'
+  | 'discussionInfo'
+  | 'groupCard'
+  | 'groupList'
+  | 'projectList';
 
 export interface PrefetchedQuery {
   query: PrefetchableQuery;
-  /** The factory's arguments (a project's owner and name; its id; a login; a group's id). */
+  /** The factory's arguments (a project's owner and name; its id; a login; a group's id; a list's request). */
   args: string[];
   /** The HTTP status the API answers for the same request, and its body (an answer or `{ error }`). */
   status: number;

@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import { projectIssuesRequest } from '@openlfg/contracts';
 import type { FastifyBaseLogger, FastifyServerOptions, RouteOptions } from 'fastify';
 import { sessionProbe } from './accounts/authentication.js';
 import { registerAccounts } from './accounts/index.js';
@@ -8,8 +7,8 @@ import { createRepoClient } from './github/repo-client.js';
 import { createIssuesService } from './projects/issues.js';
 import { createGroupsRepository } from './groups/repository.js';
 import { groupsRoutes } from './groups/routes.js';
-import { groupPageRendering } from './groups/page-render.js';
 import { createSharePreviews } from './groups/share-preview.js';
+import { renderedPages } from './rendered-pages.js';
 import { createSitemapRepository } from './sitemap/repository.js';
 import { sitemapRoutes } from './sitemap/routes.js';
 import { createSitemapService, type SitemapOptions } from './sitemap/service.js';
@@ -20,7 +19,6 @@ import { createPeopleMatchRepository } from './people/match-repository.js';
 import { createPeopleMatchService } from './people/match-service.js';
 import { createProfilesRepository } from './people/profiles-repository.js';
 import { createProfilesService } from './people/profiles-service.js';
-import { userProfilePageRendering } from './people/page-render.js';
 import { peopleRoutes } from './people/routes.js';
 import { createUserSummaries } from './github/user-summary.js';
 import { createIssuesRepository } from './issues/repository.js';
@@ -55,7 +53,6 @@ import { safetyRoutes } from './safety/routes.js';
 import { createSafetyService } from './safety/service.js';
 import { createMentorsService } from './mentors/service.js';
 import { createPageRepository } from './projects/page-repository.js';
-import { projectPageRendering } from './projects/page-render.js';
 import { projectPageRoutes } from './projects/page-routes.js';
 import { createProjectPageService } from './projects/page-service.js';
 import { projectsRoutes } from './projects/routes.js';
@@ -369,17 +366,15 @@ export async function buildApp(deps: AppDeps) {
     head: { forPage: previews.headFor, fallback: previews.siteHead },
     limitUnknownApiPath: rateLimits.unknownApiPath,
     trackWork: app.trackHandler,
-    // A project's page holds its content in its HTML, for search engines and link previews; a person's page
-    // holds their profile, and a group's page the group, as its viewer may see them.
-    renderedPages: [
-      projectPageRendering({
-        service: projectPages,
-        firstIssues: (projectId) => issueFinder.list(projectIssuesRequest(projectId), null),
-        publicUrl: config.publicUrl,
-      }),
-      userProfilePageRendering({ profiles, publicUrl: config.publicUrl }),
-      groupPageRendering({ groups: groupsService, publicUrl: config.publicUrl }),
-    ],
+    renderedPages: renderedPages({
+      projects: projectsService,
+      projectPages,
+      issueFinder,
+      profiles,
+      groups: groupsService,
+      publicUrl: config.publicUrl,
+      siteHead: previews.siteHead,
+    }),
   });
 
   return app;

@@ -1,9 +1,12 @@
 import { type PageQueries, type PrefetchedQuery } from '@openlfg/contracts';
 import type { FastifyRequest } from 'fastify';
-import { errorBody, HttpError } from '../platform/http/errors.js';
 import { escapeHtml } from '../platform/http/escape-html.js';
 import { openGraphTags, SITE_NAME } from '../platform/http/page-head.js';
-import type { RenderedPageContent, ServerRenderedPage } from '../platform/http/server-render.js';
+import {
+  answerOf,
+  type RenderedPageContent,
+  type ServerRenderedPage,
+} from '../platform/http/server-render.js';
 import type { GroupsService } from './service.js';
 import {
   groupDescription,
@@ -21,27 +24,6 @@ function groupIdOf(segment: string): number | null {
   if (!/^\d{1,15}$/.test(segment)) return null;
   const id = Number(segment);
   return id >= 1 && Number.isSafeInteger(id) ? id : null;
-}
-
-/**
- * What the API answers for a call (its status and body, an error's as its error handler writes it), and the
- * answer itself when there is one.
- */
-async function answerOf<T>(
-  work: () => Promise<T>,
-): Promise<{ answer: { status: number; body: unknown }; value: T | null }> {
-  try {
-    const value = await work();
-    return { answer: { status: 200, body: value }, value };
-  } catch (error) {
-    if (error instanceof HttpError && error.statusCode < 500) {
-      return {
-        answer: { status: error.statusCode, body: errorBody(error.code, error.message) },
-        value: null,
-      };
-    }
-    throw error;
-  }
 }
 
 /**

@@ -1,7 +1,9 @@
-import type { ServerRenderData } from '@openlfg/contracts';
+import type { GroupListRequest, ProjectListRequest, ServerRenderData } from '@openlfg/contracts';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { createQueryClient } from '../app/query-client';
+import { parseGroupListQuery, toGroupListRequest } from '../features/groups/list-query';
+import { parseListQuery, toListRequest } from '../features/projects/list-query';
 import { appElement } from './app-element';
 import { seedPrefetchedQueries } from './prefetched-queries';
 
@@ -35,4 +37,18 @@ export async function render(url: string, data: ServerRenderData, timeoutMs: num
   } finally {
     queryClient.clear();
   }
+}
+
+/**
+ * The group list's request the Looking for group page asks for at an address with this query, as it first
+ * renders (the anonymous view: "for you" waits for the session): the server answers it and renders the page
+ * from that answer.
+ */
+export function groupListRequest(search: string): GroupListRequest {
+  return toGroupListRequest(parseGroupListQuery(search));
+}
+
+/** The same for Discover: the list of projects its page asks for at an address with this query. */
+export function projectListRequest(search: string): ProjectListRequest {
+  return toListRequest(parseListQuery(search));
 }

@@ -1,10 +1,17 @@
-import type { PageQueries, PrefetchableQuery } from '@openlfg/contracts';
+import type {
+  GroupListRequest,
+  PageQueries,
+  PrefetchableQuery,
+  ProjectListRequest,
+} from '@openlfg/contracts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { projectIssuesQuery } from '../features/issues/components/ProjectIssues';
 import { getDiscussionInfoQueryOptions } from '../features/groups/api/get-discussion-info';
 import { getGroupQueryOptions } from '../features/groups/api/get-group';
+import { getGroupProjectsQueryOptions } from '../features/groups/api/get-group-projects';
 import { getUserProfileQueryOptions } from '../features/people/api/user-profile';
 import { projectPageQuery } from '../features/projects/api/get-project-page';
+import { getProjectsQueryOptions } from '../features/projects/api/get-projects';
 import { ApiError } from '../lib/api-client';
 
 /**
@@ -21,6 +28,12 @@ const prefetchable: Record<PrefetchableQuery, (args: string[]) => Prefetched> = 
   userProfile: ([login = '']) => ({ queryKey: getUserProfileQueryOptions(login).queryKey }),
   discussionInfo: ([groupId = '']) => ({ queryKey: getDiscussionInfoQueryOptions(Number(groupId)).queryKey }),
   groupCard: ([groupId = '']) => ({ queryKey: getGroupQueryOptions(Number(groupId)).queryKey }),
+  groupList: ([request = '{}']) => ({
+    queryKey: getGroupProjectsQueryOptions(JSON.parse(request) as GroupListRequest).queryKey,
+  }),
+  projectList: ([request = '{}']) => ({
+    queryKey: getProjectsQueryOptions(JSON.parse(request) as ProjectListRequest).queryKey,
+  }),
 };
 
 /** How long an answer a page arrived with counts as fresh: the time to take the page over, on a slow phone. */

@@ -8,12 +8,21 @@ import {
   type ServerRenderData,
 } from '@openlfg/contracts';
 import type { FastifyRequest } from 'fastify';
+import { errorBody, HttpError } from './errors.js';
 import { escapeHtml } from './escape-html.js';
 import { jsonForScript } from './page-head.js';
 
 /** The web app's server rendering (web/src/ssr/entry-server.tsx, built into web/dist-ssr beside web/dist). */
 export interface ServerRenderer {
   render(url: string, data: ServerRenderData, timeoutMs: number): Promise<string>;
+  /**
+   * The group list's request (the API's `listGroups` body) that the Looking for group page at this address's
+   * query asks for as it first renders: the page's own parser of its address, so the server answers what the
+   * page will look for.
+   */
+  groupListRequest(search: string): unknown;
+  /** The same for Discover's list of projects (the API's `listProjects` body). */
+  projectListRequest(search: string): unknown;
 }
 
 /** How long rendering a page may take before the page goes out as the app's plain shell instead. */
@@ -39,11 +48,42 @@ export interface RenderedPageContent {
 
 /**
  * A page the server renders: the paths it answers (matched on the path without its query) and its content,
- * worked out for the request (whose session a page as its viewer may see it asks for).
+ * worked out for the request (whose session a page as its viewer may see it asks for), with the web app's
+ * rendering at hand for what only the app can read from the address (a list's filters).
  */
 export interface ServerRenderedPage {
   path: RegExp;
-  load: (match: RegExpExecArray, request: FastifyRequest) => Promise<RenderedPageContent>;
+  load: (
+    match: RegExpExecArray,
+    request: FastifyRequest,
+    renderer: ServerRenderer,
+  ) => Promise<RenderedPageContent>;
+}
+
+/**
+ * What the API answers for a call (its status and body, an error's as its error handler writes it), and the
+ * answer itself when there is one.
+ */
+export async function answerOf<T>(
+  work: () => Promise<T>,
+): Promise<{ answer: { status: number; body: unknown }; value: T | null }> {
+  try {
+    const value = await work();
+    return { answer: { status: 200, body: value }, value };
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode < 500) {
+      return {
+        answer: { status: error.statusCode, body: errorBody(error.code, error.message) },
+        value: null,
+      };
+    }
+    throw error;
+  }
+}
+/** The query of a page's address (`?sort=newest&page=2`), or '' when it has none. */
+export function searchOf(url: string): string {
+  const start = url.indexOf('?');
+  return start === -1 ? '' : url.slice(start);
 }
 
 /** Loads the built server rendering; null (with a warning) when the build has none. */

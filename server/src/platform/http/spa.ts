@@ -71,7 +71,7 @@ export async function registerSpa(
       const match = page.path.exec(pathname);
       if (!match) continue;
       try {
-        const content = await page.load(match, request);
+        const content = await page.load(match, request, renderer);
         // Every page's dates are written against one clock, which goes out with the page: the browser's first
         // render writes them the same, whatever the visitor's own clock and zone say.
         const data = { ...content.data, clock: renderClock() };

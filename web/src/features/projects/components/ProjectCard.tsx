@@ -6,6 +6,7 @@ import type { CardColour } from '../../../components/card-colour';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { formatCount } from '../../../lib/format';
 import { projectPageHref } from '../../../lib/project-links';
+import { WithRenderClock } from '../../../lib/render-clock';
 import { isNewProject, isQuietProject } from '../is-new-project';
 import { ProjectFigures } from './ProjectFigures';
 import { ProjectTopics } from './ProjectTopics';
@@ -32,7 +33,6 @@ export function ProjectCard({
   lastCatalogueSyncAt = null,
 }: ProjectCardProps) {
   const headingId = useId();
-  const isNew = isNewProject(project.newSince);
   const beginnerIssues = project.beginnerIssues ?? 0;
 
   return (
@@ -44,7 +44,12 @@ export function ProjectCard({
           </Link>
         </h3>
         <div className={styles.badges}>
-          {isNew ? <span className={styles.badgeNew}>New</span> : null}
+          {/* Against the clock the page was rendered with: the server's while the browser takes its markup over. */}
+          <WithRenderClock>
+            {({ now }) =>
+              isNewProject(project.newSince, now) ? <span className={styles.badgeNew}>New</span> : null
+            }
+          </WithRenderClock>
           {project.archived ? (
             <span className={styles.badgeArchived} title="The owners no longer maintain it on GitHub">
               Archived
@@ -69,11 +74,15 @@ export function ProjectCard({
           </>
         ) : null}
       </p>
-      {isQuietProject(project) ? (
-        <p className={styles.quiet}>
-          No push to GitHub in {FINDER_STALE_PUSH_DAYS} days: left out of Find an issue.
-        </p>
-      ) : null}
+      <WithRenderClock>
+        {({ now }) =>
+          isQuietProject(project, now) ? (
+            <p className={styles.quiet}>
+              No push to GitHub in {FINDER_STALE_PUSH_DAYS} days: left out of Find an issue.
+            </p>
+          ) : null
+        }
+      </WithRenderClock>
       <p className={project.description ? styles.description : `${styles.description} ${styles.muted}`}>
         {project.description ? <Highlight text={project.description} /> : 'No description.'}
       </p>

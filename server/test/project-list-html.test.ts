@@ -1,0 +1,68 @@
+import type { PrefetchedQuery } from '@openlfg/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/app.js';
+import { call } from './support/groups.js';
+import { addProject } from './support/issues.js';
+import { expectCompleteMarkup, renderData, renderedRoot } from './support/rendered-page.js';
+import { buildServerRendering } from './support/server-render-build.js';
+import { createSignedInUser } from './support/users.js';
+
+/**
+ * Discover as a browser, a crawler or `curl` gets it: the first page of the catalogue the address asks for (its
+ * sort, filters, search and page), rendered by the server from the very answer the API gives that request, so
+ * the projects show at the first paint; the same for every viewer.
+ */
+let t: TestApp;
+
+const page = (url: string, cookie: string | null = null) => call(t.app, 'GET', url, cookie);
+
+/** The page's one embedded answer: the API's own for the request it names, which it returns. */
+async function expectApiAnswer(html: string): Promise<Record<string, unknown>> {
+  const { queries } = renderData(html);
+  expect(queries).toHaveLength(1);
+  const [{ query, args, status, body }] = queries as [PrefetchedQuery];
+  expect(query).toBe('projectList');
+  const request = JSON.parse(args[0] ?? '') as Record<string, unknown>;
+  const res = await call(t.app, 'POST', '/api/projects', null, request);
+  expect({ status, body }).toEqual({ status: res.statusCode, body: res.json() });
+  return request;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ webDistDir: await buildServerRendering() });
+  await addProject(t.database.db, 'Acme/Widgets', { language: 'Go', topics: ['cli', 'go'] });
+  await addProject(t.database.db, 'Acme/Gadgets', { language: 'Rust', topics: ['rust'] });
+});
+afterAll(() => t.close());
+
+describe('Discover', () => {
+  it('holds the catalogue’s first page, rendered in place and complete, from the API’s own answer', async () => {
+    const res = await page('/');
+    expect(res.statusCode).toBe(200);
+    const markup = renderedRoot(res.body);
+    expect(markup).toContain('Widgets');
+    expect(markup).toContain('Gadgets');
+    expectCompleteMarkup(markup);
+    const request = await expectApiAnswer(res.body);
+    expect(request).toMatchObject({ page: 1, filters: { topics: [], languages: [] }, showNew: false });
+    expect(res.body).toContain('<title>OpenLFG - Open source projects</title>');
+  });
+
+  it('holds the list the address asks for: its filters and search', async () => {
+    const res = await page('/?languages=Rust&q=gadgets');
+    const markup = renderedRoot(res.body);
+    expect(markup).toContain('Gadgets');
+    expect(markup).not.toContain('Widgets');
+    const request = await expectApiAnswer(res.body);
+    expect(request).toMatchObject({ filters: { topics: [], languages: ['Rust'] }, q: 'gadgets', page: 1 });
+  });
+
+  it('is the same for every viewer: it does not vary by the session cookie', async () => {
+    const viewer = await createSignedInUser(t.database.db, 'discover-viewer');
+    const anonymous = await page('/');
+    const signedIn = await page('/', viewer.cookie);
+    expect(renderData(signedIn.body).queries).toEqual(renderData(anonymous.body).queries);
+    expect(signedIn.headers['cache-control']).toBe('no-cache');
+    expect(signedIn.headers.vary ?? '').not.toContain('cookie');
+  });
+});
