@@ -91,6 +91,12 @@ test('Discover reads without JavaScript, searched as its address says', async ({
 test('the app takes Discover over without errors, and its search answers', async ({ page }) => {
   const errors = collectErrors(page, () => false);
   await takeOver(page, '/');
+  // The takeover's code brings no other page's: the finder's came with it, and its stylesheet moved the list.
+  expect(
+    await page.evaluate(() =>
+      performance.getEntriesByType('resource').filter(({ name }) => name.includes('/assets/FinderResults-')),
+    ),
+  ).toEqual([]);
   await page.getByRole('searchbox', { name: 'Search projects' }).fill('react');
   await expect(page.getByRole('heading', { level: 3, name: 'React', exact: true })).toBeVisible();
   await expect(page).toHaveURL(/q=react/);

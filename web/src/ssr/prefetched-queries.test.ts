@@ -3,7 +3,7 @@ import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../app/query-client';
 import { getIssuesQueryOptions } from '../features/issues/api/get-issues';
-import { projectIssuesQuery } from '../features/issues/components/ProjectIssues';
+import { projectIssuesQuery } from '../features/issues/project-issues-query';
 import { projectPageQuery } from '../features/projects/api/get-project-page';
 import { isApiError } from '../lib/api-client';
 import { seedPrefetchedQueries } from './prefetched-queries';

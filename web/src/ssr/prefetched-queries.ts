@@ -5,7 +5,7 @@ import type {
   ProjectListRequest,
 } from '@openlfg/contracts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { projectIssuesQuery } from '../features/issues/components/ProjectIssues';
+import { projectIssuesQuery } from '../features/issues/project-issues-query';
 import { getDiscussionInfoQueryOptions } from '../features/groups/api/get-discussion-info';
 import { getGroupQueryOptions } from '../features/groups/api/get-group';
 import { getGroupProjectsQueryOptions } from '../features/groups/api/get-group-projects';

@@ -1,29 +1,10 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import { getIssuesQueryOptions } from '../api/get-issues';
-import {
-  CLEARED_FILTERS,
-  DEFAULT_SORT,
-  formatFinderQuery,
-  toIssueListRequest,
-  type FinderQuery,
-} from '../finder-query';
+import { formatFinderQuery, type FinderQuery } from '../finder-query';
+import { projectIssuesDefaults } from '../project-issues-query';
 import { FinderControls } from './FinderControls';
 import { FinderResults } from './FinderResults';
 import styles from './FinderResults.module.css';
-
-/**
- * A project's own issues as its page first shows them: the finder's list narrowed to the project, newest first,
- * taken ones too (their taken signal is the point of showing them).
- */
-export function projectIssuesDefaults(projectId: number): FinderQuery {
-  return { view: 'find', sort: DEFAULT_SORT, ...CLEARED_FILTERS, notTaken: false, projectId };
-}
-
-/** The first page's query, for whoever loads the page's data ahead (the server's rendering). */
-export function projectIssuesQuery(projectId: number) {
-  return getIssuesQueryOptions(toIssueListRequest(projectIssuesDefaults(projectId)));
-}
 
 export interface ProjectIssuesProps {
   projectId: number;
