@@ -28,8 +28,32 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     return { ...database, dispose: () => database.close() };
   }
   const database = await openPostgresSchema();
-  if (migrate) await migrateToLatest(database.db, { schema: database.schema });
+  if (migrate) await migrateOwnSchema(database);
   return database;
+}
+
+/** Another test file's schema, dropped while Kysely read the catalogue: "schema "test_…" does not exist". */
+const OTHER_SCHEMA_GONE = /schema "(test_[0-9a-f]+)" does not exist/;
+const MIGRATION_TRIES = 5;
+
+/**
+ * Migrates this file's schema. Kysely's migrator looks for its table with a query over every schema on the
+ * server (has_schema_privilege on each name it reads), which fails when a file running beside this one drops
+ * its own schema in the middle of it (PostgreSQL's 3F000, naming that other schema; seen on a busy machine).
+ * Nothing has run then, so it runs again; a failure about this file's own schema, or anything else, stands.
+ */
+async function migrateOwnSchema(database: Database): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await migrateToLatest(database.db, { schema: database.schema });
+      return;
+    } catch (error) {
+      const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+      const gone = error instanceof Error ? OTHER_SCHEMA_GONE.exec(error.message)?.[1] : undefined;
+      const anotherFiles = cause?.code === '3F000' && gone !== undefined && gone !== database.schema;
+      if (!anotherFiles || attempt === MIGRATION_TRIES) throw error;
+    }
+  }
 }
 
 /**
