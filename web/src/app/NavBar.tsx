@@ -1,5 +1,6 @@
 import { startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useFirstLookOver } from '../lib/first-look';
 import { lazyComponent, retryFailedLoads } from '../lib/lazy-component';
 import { LoginButton } from '../session/components/LoginButton';
 import { useSession } from '../session/session-context';
@@ -11,38 +12,15 @@ import styles from './NavBar.module.css';
 const MOBILE_MENU_ID = 'mobile-menu';
 
 /**
- * The side menu's code is not part of the first visit's: it loads at the visitor's first tap, key or scroll, or
- * a few seconds after the page opened (`afterFirstLook`), and the menu is mounted, closed, as soon as it is there.
+ * The side menu's code is not part of the first visit's: it loads once the visitor is past their first look at
+ * the page (a tap, key or scroll, or a few seconds: `useFirstLookOver`), and the menu is mounted, closed, as soon
+ * as it is there.
  */
 const MobileMenu = lazyComponent(async () => (await import('./MobileMenu')).MobileMenu);
 /** Signed-in users only, and loaded then: the bell's code and its socket stay out of a first visit's. */
 const NotificationBell = lazyComponent(
   async () => (await import('../features/notifications/lazy-entry')).NotificationBell,
 );
-
-/** What the visitor does first that says they are past their first look at the page. */
-const FIRST_ACTIONS = ['pointerdown', 'keydown', 'scroll'] as const;
-/** Otherwise the first look ends this long after the page opened. */
-const FIRST_LOOK_MS = 3000;
-
-/**
- * Runs `run` once, at the visitor's first action or `FIRST_LOOK_MS` after the page opened. Not at the browser's
- * first idle moment: while a page waits for its own code and data the browser is idle, and on a slow phone what
- * loads then takes its share of the network from what the page is waiting for.
- */
-function afterFirstLook(run: () => void): () => void {
-  const once = () => {
-    stop();
-    run();
-  };
-  const timer = window.setTimeout(once, FIRST_LOOK_MS);
-  const stop = () => {
-    window.clearTimeout(timer);
-    for (const type of FIRST_ACTIONS) window.removeEventListener(type, once, true);
-  };
-  for (const type of FIRST_ACTIONS) window.addEventListener(type, once, { capture: true, passive: true });
-  return stop;
-}
 
 /** The black sticky bar on every page. Below the sm breakpoint its links move into the mobile menu. */
 export function NavBar() {
@@ -54,23 +32,18 @@ export function NavBar() {
   const hamburgerRef = useRef<HTMLButtonElement>(null);
   const closeMenu = useCallback(() => setMenuOpenAt(null), []);
   const [menuLoaded, setMenuLoaded] = useState(MobileMenu.isLoaded);
+  const firstLookOver = useFirstLookOver();
   useEffect(() => {
-    if (menuLoaded) return;
+    if (menuLoaded || !firstLookOver) return;
     let mounted = true;
-    const cancel = afterFirstLook(() => {
-      // Offline, it stays unloaded: the first tap on the hamburger tries again. Mounted as a transition, in slices
-      // the browser can answer a tap between: the closed menu is the whole navigation, a long task at once on a
-      // slow phone while the visitor may be reading or scrolling. A tap on the hamburger meanwhile opens it at once.
-      MobileMenu.preload().then(
-        () => mounted && startTransition(() => setMenuLoaded(true)),
-        retryFailedLoads,
-      );
-    });
+    // Offline, it stays unloaded: the first tap on the hamburger tries again. Mounted as a transition, in slices
+    // the browser can answer a tap between: the closed menu is the whole navigation, a long task at once on a
+    // slow phone while the visitor may be reading or scrolling. A tap on the hamburger meanwhile opens it at once.
+    MobileMenu.preload().then(() => mounted && startTransition(() => setMenuLoaded(true)), retryFailedLoads);
     return () => {
       mounted = false;
-      cancel();
     };
-  }, [menuLoaded]);
+  }, [menuLoaded, firstLookOver]);
 
   return (
     <>

@@ -1,9 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../app/query-client';
+import { resetFirstLook } from '../lib/first-look';
 import { mockApi } from '../test/api-mock';
 import { topicSearchHandler } from '../test/topic-search-mock';
 import { TopicSearchSelect } from './TopicSearchSelect';
@@ -46,7 +47,26 @@ function setup(initial: string[] = []) {
   return { user, input, picked, options, searches };
 }
 
+beforeEach(() => resetFirstLook());
+
 describe('the topic box', () => {
+  it('asks for the most used topics once the visitor does something, not as the page starts', async () => {
+    const { user, input, options, searches } = setup();
+    // React has rendered and run its effects: the page has started, and asked nothing.
+    await act(async () => {});
+    expect(searches()).toEqual([]);
+    await user.click(input);
+    await waitFor(() =>
+      expect(options()).toEqual([
+        'react1.2k projects',
+        'rust30 projects',
+        'ruby12 projects',
+        'zeromq1 project',
+      ]),
+    );
+    expect(searches()).toEqual(['']);
+  });
+
   it('asks the server for what is typed, and shows a topic only one project has', async () => {
     const { user, input, options, searches } = setup();
     await user.type(input, 'zer');

@@ -2,6 +2,7 @@ import { DEFAULT_TOPIC_SEARCH_RESULTS } from '@openlfg/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { callApi } from './api';
+import { useFirstLookOver } from './first-look';
 
 /** How long typing pauses before the topic box asks the server. */
 export const TOPIC_SEARCH_DELAY_MS = 150;
@@ -30,10 +31,16 @@ function useSettled<T>(value: T, delayMs: number): T {
 
 /**
  * Topics matching what is being typed, asked once typing pauses; the previous answer stays shown while the next
- * one loads, so the list does not flicker.
+ * one loads, so the list does not flicker. The most used topics (nothing typed) are shown only when the box
+ * opens: they are asked for once the visitor is past their first look at the page (a tap or key anywhere does
+ * it), not among the requests the page starts with.
  */
 export function useTopicSearch(text: string, limit?: number) {
   const settled = useSettled(text, TOPIC_SEARCH_DELAY_MS);
-  const query = useQuery({ ...topicSearchQueryOptions(settled, limit), placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...topicSearchQueryOptions(settled, limit),
+    placeholderData: keepPreviousData,
+    enabled: useFirstLookOver(),
+  });
   return { ...query, searching: query.isFetching || settled !== text };
 }

@@ -1,0 +1,50 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_LOOK_MS, resetFirstLook, useFirstLookOver } from './first-look';
+
+function Probe({ name }: { name: string }) {
+  return <output aria-label={name}>{useFirstLookOver() ? 'over' : 'looking'}</output>;
+}
+
+const state = (name = 'probe') => screen.getByRole('status', { name }).textContent;
+
+beforeEach(() => resetFirstLook());
+afterEach(() => vi.useRealTimers());
+
+describe('the first look at a page', () => {
+  it('lasts until the visitor taps, presses a key or scrolls, then stays over for every part', () => {
+    const { unmount } = render(<Probe name="probe" />);
+    expect(state()).toBe('looking');
+    fireEvent.keyDown(document.body, { key: 'Tab' });
+    expect(state()).toBe('over');
+    unmount();
+    // A part shown later (another page of the app) starts past it.
+    render(<Probe name="later" />);
+    expect(state('later')).toBe('over');
+  });
+
+  it('ends by itself a few seconds after the page opened', () => {
+    vi.useFakeTimers();
+    render(<Probe name="probe" />);
+    act(() => vi.advanceTimersByTime(FIRST_LOOK_MS - 1));
+    expect(state()).toBe('looking');
+    act(() => vi.advanceTimersByTime(1));
+    expect(state()).toBe('over');
+  });
+
+  it('ends at a scroll, or at text put in a field without a key (a paste, dictation)', () => {
+    render(
+      <>
+        <Probe name="probe" />
+        <input aria-label="Search" />
+      </>,
+    );
+    fireEvent.input(screen.getByRole('textbox', { name: 'Search' }), { target: { value: 'rust' } });
+    expect(state()).toBe('over');
+    resetFirstLook();
+    render(<Probe name="again" />);
+    expect(state('again')).toBe('looking');
+    fireEvent.scroll(window);
+    expect(state('again')).toBe('over');
+  });
+});
