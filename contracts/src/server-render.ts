@@ -21,7 +21,8 @@ export type PrefetchableQuery =
   | 'discussionInfo'
   | 'groupCard'
   | 'groupList'
-  | 'projectList';
+  | 'projectList'
+  | 'projectLanguages';
 
 export interface PrefetchedQuery {
   query: PrefetchableQuery;

@@ -38,6 +38,11 @@ export function renderedPages(options: {
     userProfilePageRendering({ profiles, publicUrl }),
     groupPageRendering({ groups, publicUrl }),
     groupListPageRendering({ list: groups.list, description: SITE_DESCRIPTION, headTags: siteHead }),
-    projectListPageRendering({ list: projects.list, description: SITE_DESCRIPTION, headTags: siteHead }),
+    projectListPageRendering({
+      list: projects.list,
+      languages: projects.languages,
+      description: SITE_DESCRIPTION,
+      headTags: siteHead,
+    }),
   ];
 }

@@ -16,12 +16,13 @@ let t: TestApp;
 
 const page = (url: string, cookie: string | null = null) => call(t.app, 'GET', url, cookie);
 
-/** The page's one embedded answer: the API's own for the request it names, which it returns. */
+/** The page's embedded answer for its list: the API's own for the request it names, which it returns. */
 async function expectApiAnswer(html: string): Promise<Record<string, unknown>> {
-  const { queries } = renderData(html);
-  expect(queries).toHaveLength(1);
-  const [{ query, args, status, body }] = queries as [PrefetchedQuery];
-  expect(query).toBe('projectList');
+  const lists = (renderData(html).queries as PrefetchedQuery[]).filter(
+    ({ query }) => query === 'projectList',
+  );
+  expect(lists).toHaveLength(1);
+  const [{ args, status, body }] = lists as [PrefetchedQuery];
   const request = JSON.parse(args[0] ?? '') as Record<string, unknown>;
   const res = await call(t.app, 'POST', '/api/projects', null, request);
   expect({ status, body }).toEqual({ status: res.statusCode, body: res.json() });
@@ -55,6 +56,16 @@ describe('Discover', () => {
     expect(markup).not.toContain('Widgets');
     const request = await expectApiAnswer(res.body);
     expect(request).toMatchObject({ filters: { topics: [], languages: ['Rust'] }, q: 'gadgets', page: 1 });
+  });
+
+  it('holds the language filter’s figures, from the API’s own answer: the line under the filter is there at once', async () => {
+    const res = await page('/?sort=newest');
+    expect(renderedRoot(res.body)).toContain('2 of 2 projects have a known language.');
+    const languages = (renderData(res.body).queries as PrefetchedQuery[]).filter(
+      ({ query }) => query === 'projectLanguages',
+    );
+    const api = await call(t.app, 'GET', '/api/projects/languages', null);
+    expect(languages).toEqual([{ query: 'projectLanguages', args: [], status: 200, body: api.json() }]);
   });
 
   it('is the same for every viewer: it does not vary by the session cookie', async () => {

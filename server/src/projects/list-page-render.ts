@@ -14,12 +14,18 @@ const PROJECT_LIST_PAGE = /^\/$/;
  */
 export function projectListPageRendering(options: {
   list: (request: ProjectListRequest) => Promise<string>;
+  /** The catalogue's languages, with how many projects have each (the language filter's). */
+  languages: () => Promise<unknown>;
   /** The head's description and link preview: the site's own. */
   description: string;
   headTags: () => string;
 }): ServerRenderedPage {
+  const { languages, ...rest } = options;
   return listPageRendering({
-    ...options,
+    ...rest,
+    // The language filter says under it how many projects have a known language: in the page from the start,
+    // so the filters do not grow by that line as the page is taken over.
+    beside: [{ query: 'projectLanguages', answer: languages }],
     path: PROJECT_LIST_PAGE,
     query: 'projectList',
     schema: ProjectListRequest,

@@ -11,6 +11,7 @@ import { getGroupQueryOptions } from '../features/groups/api/get-group';
 import { getGroupProjectsQueryOptions } from '../features/groups/api/get-group-projects';
 import { getUserProfileQueryOptions } from '../features/people/api/user-profile';
 import { projectPageQuery } from '../features/projects/api/get-project-page';
+import { getLanguagesQueryOptions } from '../features/projects/api/get-languages';
 import { getProjectsQueryOptions } from '../features/projects/api/get-projects';
 import { ApiError } from '../lib/api-client';
 
@@ -34,6 +35,7 @@ const prefetchable: Record<PrefetchableQuery, (args: string[]) => Prefetched> = 
   projectList: ([request = '{}']) => ({
     queryKey: getProjectsQueryOptions(JSON.parse(request) as ProjectListRequest).queryKey,
   }),
+  projectLanguages: () => ({ queryKey: getLanguagesQueryOptions().queryKey }),
 };
 
 /** How long an answer a page arrived with counts as fresh: the time to take the page over, on a slow phone. */

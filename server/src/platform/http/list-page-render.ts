@@ -24,6 +24,12 @@ export function listPageRendering<Schema extends TSchema>(options: {
   schema: Schema;
   requestOf: (renderer: ServerRenderer, search: string) => unknown;
   list: (request: Static<Schema>) => Promise<string>;
+  /**
+   * Other answers the page shows at once beside the list, each the same whatever the address (Discover's
+   * language filter says how many projects have a language): embedded as the query, without arguments, that
+   * the page reads it by.
+   */
+  beside?: readonly { query: PrefetchableQuery; answer: () => Promise<unknown> }[];
   /** The tab's title as the page sets it (useDocumentTitle). */
   title: string;
   description: string;
@@ -33,11 +39,17 @@ export function listPageRendering<Schema extends TSchema>(options: {
     path: options.path,
     async load(_match, request, renderer): Promise<RenderedPageContent> {
       const listRequest = options.requestOf(renderer, searchOf(request.url));
-      const queries: PrefetchedQuery[] = [];
-      if (Value.Check(options.schema, listRequest)) {
+      const list = async (): Promise<PrefetchedQuery[]> => {
+        if (!Value.Check(options.schema, listRequest)) return [];
         const { answer } = await answerOf(async () => JSON.parse(await options.list(listRequest)) as unknown);
-        queries.push({ query: options.query, args: [JSON.stringify(listRequest)], ...answer });
-      }
+        return [{ query: options.query, args: [JSON.stringify(listRequest)], ...answer }];
+      };
+      const beside = (options.beside ?? []).map(async ({ query, answer }): Promise<PrefetchedQuery> => {
+        const { answer: answered } = await answerOf(answer);
+        return { query, args: [], ...answered };
+      });
+      const [listed, besides] = await Promise.all([list(), Promise.all(beside)]);
+      const queries = [...listed, ...besides];
       return {
         status: 200,
         data: { queries },
