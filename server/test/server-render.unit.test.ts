@@ -31,7 +31,7 @@ async function siteRendering(renderSource: string, content: () => Promise<Render
   writeFileSync(path.join(root, 'dist', 'index.html'), INDEX);
   writeFileSync(
     path.join(root, 'dist-ssr', 'entry-server.js'),
-    `export async function render(url, data) { ${renderSource} }`,
+    `export async function prepare() {}\nexport async function render(url, data) { ${renderSource} }`,
   );
   const app = Fastify({ logger: false });
   await registerSpa(app, path.join(root, 'dist'), {

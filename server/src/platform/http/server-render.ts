@@ -14,6 +14,8 @@ import { jsonForScript } from './page-head.js';
 
 /** The web app's server rendering (web/src/ssr/entry-server.tsx, built into web/dist-ssr beside web/dist). */
 export interface ServerRenderer {
+  /** Loads what rendering needs up front (the Markdown renderer's jsdom window); called once, before serving. */
+  prepare(): Promise<void>;
   render(url: string, data: ServerRenderData, timeoutMs: number): Promise<string>;
   /**
    * The group list's request (the API's `listGroups` body) that the Looking for group page at this address's
@@ -86,7 +88,7 @@ export function searchOf(url: string): string {
   return start === -1 ? '' : url.slice(start);
 }
 
-/** Loads the built server rendering; null (with a warning) when the build has none. */
+/** Loads the built server rendering, prepared to render; null (with a warning) when the build has none. */
 export async function loadServerRenderer(
   webDistDir: string,
   warn: (message: string) => void,
@@ -96,7 +98,9 @@ export async function loadServerRenderer(
     warn(`${file} not found: pages are rendered by the browser alone (run \`npm run build\`)`);
     return null;
   }
-  return (await import(pathToFileURL(file).href)) as ServerRenderer;
+  const renderer = (await import(pathToFileURL(file).href)) as ServerRenderer;
+  await renderer.prepare();
+  return renderer;
 }
 
 /**

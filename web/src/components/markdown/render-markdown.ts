@@ -97,6 +97,14 @@ const PURIFY_CONFIG: Config = {
   FORCE_BODY: true,
 };
 
+/**
+ * Makes the purifier now rather than at the first description rendered: on the server that is a jsdom window,
+ * which the server rendering makes as it starts (ssr/entry-server.tsx).
+ */
+export function preparePurifier(): void {
+  getPurifier();
+}
+
 /** The description's Markdown as HTML that is safe to put into the page. */
 export function renderMarkdown(source: string): string {
   const html = marked.parse(source, { async: false });
