@@ -141,6 +141,44 @@ describe('a node shutting down', () => {
   });
 });
 
+describe('the session check', () => {
+  it('leaves open a socket that connected while the check was asking which sessions are active', async () => {
+    // The check asks about the sessions of the sockets open when it starts; its answer cannot speak for one
+    // that connected meanwhile (checked at its own upgrade), which it closed with 4401 (seen on a busy machine).
+    let answer: (active: Set<string>) => void = () => {};
+    const asked: string[][] = [];
+    const hub = createRealtimeHub({
+      repository: {} as MessagesRepository,
+      service: {} as MessagesService,
+      bus: createMemoryBus(() => {}),
+      log: rt.t.app.log,
+      activeSessions: (hashes) => {
+        asked.push(hashes);
+        return new Promise((resolve) => (answer = resolve));
+      },
+    });
+    const closes = new Map<string, number[]>();
+    const clientOf = (sessionIdHash: string): RealtimeClient => {
+      closes.set(sessionIdHash, []);
+      return {
+        userId: rt.member.id,
+        sessionIdHash,
+        send: () => {},
+        close: (code) => closes.get(sessionIdHash)?.push(code),
+      };
+    };
+    hub.connect(clientOf('live'));
+    hub.connect(clientOf('ended'));
+    const checking = hub.closeEndedSessions();
+    hub.connect(clientOf('new'));
+    answer(new Set(['live']));
+    await checking;
+    expect(asked).toEqual([['live', 'ended']]);
+    expect(Object.fromEntries(closes)).toEqual({ live: [], ended: [4401], new: [] });
+    expect(hub.stats().clients).toBe(2);
+  });
+});
+
 describe('the database failing under a subscribe', () => {
   it('answers UNAVAILABLE and closes (1011) when the access check fails, so the client reconnects and resumes', async () => {
     // A database restart while a socket subscribes: left unanswered, the client would wait for `subscribed`

@@ -61,8 +61,12 @@ export function createRealtimeHub(deps: {
     for (const client of clients.keys()) if (client.sessionIdHash) hashes.add(client.sessionIdHash);
     if (hashes.size === 0) return;
     const active = await deps.activeSessions([...hashes]);
+    // Only the sessions asked about: a socket that connected while the answer was on its way has a session the
+    // answer does not name, live or not (it was checked at the upgrade). Ending it closed a new socket with
+    // 4401, telling a signed-in visitor their session had ended.
     for (const client of clients.keys()) {
-      if (client.sessionIdHash && !active.has(client.sessionIdHash)) endSession(client);
+      const hash = client.sessionIdHash;
+      if (hash && hashes.has(hash) && !active.has(hash)) endSession(client);
     }
   }
 
