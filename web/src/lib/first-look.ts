@@ -36,8 +36,12 @@ let cancelWatch: (() => void) | null = null;
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   cancelWatch ??= afterFirstLook(() => {
-    over = true;
-    for (const notify of [...listeners]) notify();
+    // In a task of its own: the visitor's first tap or key is answered before what waited for it renders again
+    // (React renders a store's change at once, inside the event).
+    setTimeout(() => {
+      over = true;
+      for (const notify of [...listeners]) notify();
+    }, 0);
   });
   return () => {
     listeners.delete(listener);
