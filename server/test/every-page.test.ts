@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from './support/app.js';
 import { postGroup } from './support/groups.js';
 import { addProject } from './support/issues.js';
 import { renderedRoot } from './support/rendered-page.js';
+import { encode } from './support/schema-arbitrary.js';
 import { buildServerRendering } from './support/server-render-build.js';
 import { createSignedInUser } from './support/users.js';
 
@@ -30,15 +31,6 @@ beforeAll(async () => {
   groupId = await postGroup(t.app, cookie, { description: 'We build **tools**:\n\n- one\n- two' });
 });
 afterAll(() => t.close());
-
-/** Percent-encodes as a browser would; a lone surrogate (which has no UTF-8) goes as the raw bytes of one. */
-function encode(text: string): string {
-  try {
-    return encodeURIComponent(text);
-  } catch {
-    return '%ED%A0%80';
-  }
-}
 
 /** Text as it goes into an address: some written raw (broken encodings), the rest encoded. */
 const hostileText = fc.oneof(

@@ -15,6 +15,7 @@ import { postGroup } from './support/groups.js';
 import { listenForSockets, openSocket } from './support/realtime.js';
 import {
   arbitraryFor,
+  encode,
   hasNumbers,
   hostileValue,
   jsonText,
@@ -107,15 +108,6 @@ const routes: FuzzRoute[] = t.app.declaredRoutes.flatMap((route: RouteOptions) =
       schema: (route.schema ?? {}) as FuzzRoute['schema'],
     })),
 );
-
-/** Percent-encodes as a browser would; a lone surrogate (which has no UTF-8) goes as the raw bytes of one. */
-function encode(text: string): string {
-  try {
-    return encodeURIComponent(text);
-  } catch {
-    return '%ED%A0%80';
-  }
-}
 
 /** Text for any value, even one whose toString is not a function (`{ toString: 0 }` makes String() throw). */
 function text(value: unknown): string {

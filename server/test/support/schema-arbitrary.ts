@@ -241,3 +241,12 @@ function replaceOnePart(value: unknown, pick: number, hostile: unknown): unknown
   copy[key] = pick % 4 === 0 ? replaceOnePart(copy[key], Math.floor(pick / 4), hostile) : hostile;
   return copy;
 }
+
+/** Percent-encodes as a browser would; a lone surrogate (which has no UTF-8) goes as the raw bytes of one. */
+export function encode(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return '%ED%A0%80';
+  }
+}
