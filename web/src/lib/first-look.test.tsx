@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_LOOK_MS, resetFirstLook, useFirstLookOver } from './first-look';
 
@@ -31,9 +32,30 @@ describe('the first look at a page', () => {
     act(() => vi.advanceTimersByTime(FIRST_LOOK_MS - 1));
     expect(state()).toBe('looking');
     act(() => vi.advanceTimersByTime(1));
-    // The parts waiting for it are told in a task of their own.
+    // The parts waiting for it are told after a task of its own, each in its own.
+    act(() => vi.advanceTimersToNextTimer());
     act(() => vi.advanceTimersToNextTimer());
     expect(state()).toBe('over');
+  });
+
+  it('tells each part waiting for it in a task of its own, not all of them in one render', async () => {
+    let secondWhenFirstShowedOver: string | null = null;
+    function First() {
+      const over = useFirstLookOver();
+      useLayoutEffect(() => {
+        if (over) secondWhenFirstShowedOver = state('second');
+      }, [over]);
+      return <output aria-label="first">{over ? 'over' : 'looking'}</output>;
+    }
+    render(
+      <>
+        <First />
+        <Probe name="second" />
+      </>,
+    );
+    fireEvent.keyDown(document.body, { key: 'Tab' });
+    await waitFor(() => expect(state('second')).toBe('over'));
+    expect(secondWhenFirstShowedOver).toBe('looking');
   });
 
   it('ends at a scroll, or at text put in a field without a key (a paste, dictation)', async () => {

@@ -36,11 +36,13 @@ let cancelWatch: (() => void) | null = null;
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   cancelWatch ??= afterFirstLook(() => {
-    // In a task of its own: the visitor's first tap or key is answered before what waited for it renders again
-    // (React renders a store's change at once, inside the event).
+    // After the event: the visitor's first tap or key is answered before what waited for it renders again (React
+    // renders a store's change at once, inside the event). And each part in a task of its own: React renders
+    // each part told at once, and all of them in one go (the bar's side menu, a filter's options, a form's
+    // topics) made one long task on a slow phone.
     setTimeout(() => {
       over = true;
-      for (const notify of [...listeners]) notify();
+      for (const notify of [...listeners]) setTimeout(notify, 0);
     }, 0);
   });
   return () => {
