@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ConfigEnv, type Plugin, type Rolldown } from 'vite';
-import { pageModules } from './src/app/page-modules.ts';
+import { pageModules, pageParts } from './src/app/page-modules.ts';
 
 /** The web app reads the API's types from the contracts sources, so it needs no contracts build first. */
 const contractsSource = fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url));
@@ -167,8 +167,9 @@ function hoistTransitiveImports(): Plugin {
 /**
  * Writes `page-preloads.json`: for each page's route (src/app/page-modules.ts), the files of the page's code
  * as the browser asks for them (`/assets/…`), the page's chunk, every chunk it imports and their stylesheets,
- * less what the first visit loads anyway. The server names them in the page's HTML (page-preloads.ts there). A
- * module that is not a lazily loaded chunk of its own fails the build: the table names a file that moved.
+ * and the stylesheets of the parts it shows as it opens (`pageParts`), less what the first visit loads anyway.
+ * The server names them in the page's HTML (page-preloads.ts there). A module that is not a lazily loaded chunk
+ * of its own fails the build: the table names a file that moved.
  */
 function pagePreloads(): Plugin {
   return {
@@ -183,13 +184,19 @@ function pagePreloads(): Plugin {
         ...((bundle[fileName] as Rolldown.OutputChunk).viteMetadata?.importedCss ?? []),
       ];
       const alreadyLoaded = new Set([...firstVisit, ...[...firstVisit].flatMap(stylesOf)]);
+      const chunkOf = (module: string, route: string) => {
+        const id = path.join(webRoot, module);
+        const chunk = chunks.find((candidate) => candidate.isDynamicEntry && candidate.facadeModuleId === id);
+        if (!chunk) return this.error(`page-modules.ts: ${module} (${route}) is not a lazily loaded chunk`);
+        return chunk.fileName;
+      };
       const routes = Object.entries(pageModules).map(([route, module]) => {
         if (module === null) return { path: route, files: [] };
-        const id = path.join(webRoot, module);
-        const page = chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId === id);
-        if (!page) return this.error(`page-modules.ts: ${module} (${route}) is not a lazily loaded chunk`);
-        const code = [page.fileName, ...importClosure(importsOf, [page.fileName])];
-        const files = [...new Set([...code, ...code.flatMap(stylesOf)])].filter(
+        const page = [chunkOf(module, route)];
+        const code = [...page, ...importClosure(importsOf, page)];
+        const parts = (pageParts[route] ?? []).map((part) => chunkOf(part, route));
+        const partsStyles = [...parts, ...importClosure(importsOf, parts)].flatMap(stylesOf);
+        const files = [...new Set([...code, ...code.flatMap(stylesOf), ...partsStyles])].filter(
           (file) => !alreadyLoaded.has(file),
         );
         const styles = combinedStyles(

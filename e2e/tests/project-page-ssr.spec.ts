@@ -154,6 +154,30 @@ test('the page’s styles come in one stylesheet, and the app fetches none of th
   );
 });
 
+test('the room, the mentors and the side menu come styled with the page: no stylesheet arrives later', async ({
+  page,
+}) => {
+  // A stylesheet that arrives after the page opened restyles all of it, a long task on a slow phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const stylesheets: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
+  });
+  const html = await (await page.request.get(PROJECT)).text();
+  const inHtml = [...html.matchAll(/<link rel="stylesheet"[^>]* href="([^"]+)"[^>]*>/g)]
+    .filter(([link]) => !link.includes(' disabled'))
+    .map(([, href]) => href);
+  await page.goto(PROJECT);
+  await expect(
+    page.getByRole('region', { name: 'Room' }).getByRole('log', { name: 'Messages' }),
+  ).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading the mentors' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  expect(inHtml.length).toBeGreaterThan(1);
+  expect(stylesheets.sort()).toEqual(inHtml.sort());
+});
+
 /**
  * The server runs in UTC. Any moment falls on another date in one of these two zones at least (a day ahead of
  * UTC from 10:00, a day behind it before 11:00), so one of them reads the page's old dates as other days.

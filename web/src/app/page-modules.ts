@@ -21,3 +21,19 @@ export const pageModules: Record<string, string | null> = {
   '/users/:login': 'src/app/routes/user-profile/UserProfileRoute.tsx',
   '/*': 'src/app/NotFoundPage.tsx',
 };
+
+/**
+ * The lazily loaded parts a page shows as soon as it opens (its board, its mentors), by the page's route: their
+ * stylesheets join the page's, so they are there at the first paint. Added when a part's code arrived, they
+ * restyled the whole page (a task of 10 to 20 ms on a slow phone, right as the page is taken over), and the
+ * part's shell, which the server renders, showed unstyled until then. Their code still loads as they render:
+ * preloading it too put more requests ahead of the first paint (Lighthouse's LCP on the project page went from
+ * 2.25 to 2.6 s).
+ */
+export const pageParts: Record<string, string[]> = {
+  '/projects/:owner/:name': [
+    'src/features/messages/components/DiscussionBoard.tsx',
+    'src/features/mentors/components/MentorsPanel.tsx',
+  ],
+  '/group-projects/:groupProjectId': ['src/features/messages/components/DiscussionBoard.tsx'],
+};

@@ -5,7 +5,7 @@ import type { RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../test/api-mock';
 import { renderApp } from '../test/render-app';
-import { pageModules } from './page-modules';
+import { pageModules, pageParts } from './page-modules';
 import { routes } from './router';
 
 /** Every page's route as the router spells it out, from the root. */
@@ -24,9 +24,13 @@ describe('the table of page modules, from which the server preloads a page’s c
   });
 
   it('names modules that exist', () => {
-    for (const module of Object.values(pageModules)) {
+    for (const module of [...Object.values(pageModules), ...Object.values(pageParts).flat()]) {
       if (module !== null) expect(existsSync(path.join(import.meta.dirname, '../..', module))).toBe(true);
     }
+  });
+
+  it('names the parts a page shows as it opens by routes of its pages', () => {
+    for (const route of Object.keys(pageParts)) expect(pageModules[route]).toEqual(expect.any(String));
   });
 });
 
