@@ -30,6 +30,8 @@ export interface PagedResultsProps<T, Answer extends PagedAnswer<T> = PagedAnswe
   topRef: RefObject<HTMLElement | null>;
   /** The content of the empty state (there is nothing, or nothing matches the filters). */
   empty: ReactNode;
+  /** The line above the items, beside the top pages where a wide screen shows them ("12 projects, page 2 of 3"). */
+  summary: (answer: Answer, busy: boolean) => ReactNode;
   /** The page's items, above the pagination; `busy` while the next page's answer is on its way. */
   children: (answer: Answer, busy: boolean) => ReactNode;
 }
@@ -48,6 +50,7 @@ export function PagedResults<T, Answer extends PagedAnswer<T> = PagedAnswer<T>>(
   onPageChange,
   topRef,
   empty,
+  summary,
   children,
 }: PagedResultsProps<T, Answer>) {
   const { data, isPlaceholderData } = result;
@@ -95,6 +98,7 @@ export function PagedResults<T, Answer extends PagedAnswer<T> = PagedAnswer<T>>(
     content = (
       <>
         <div className={styles.topPages}>{pages('top')}</div>
+        <div className={styles.summary}>{summary(shown.data, shown.isPlaceholderData)}</div>
         {children(shown.data, shown.isPlaceholderData)}
         {pages('bottom')}
       </>

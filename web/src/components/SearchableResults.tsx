@@ -69,6 +69,7 @@ export function SearchableResults<T, Answer extends PagedAnswer<T> & { searchedF
       hrefForPage={hrefForPage}
       onPageChange={onPageChange}
       topRef={topRef}
+      summary={summary}
       empty={
         isSearching(q) ? (
           <NoSearchMatches what={what} q={q} filtered={filtered} onClearSearch={onClearSearch} />
@@ -87,7 +88,6 @@ export function SearchableResults<T, Answer extends PagedAnswer<T> & { searchedF
     >
       {(answer, busy) => (
         <>
-          {summary(answer, busy)}
           <SearchedFor typed={q} searchedFor={answer.searchedFor} />
           <HighlightSearch search={answer.searchedFor ?? q}>{children(answer, busy)}</HighlightSearch>
         </>
