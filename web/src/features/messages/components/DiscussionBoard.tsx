@@ -74,7 +74,6 @@ export function DiscussionBoard(props: DiscussionBoardProps) {
   const board = useDiscussionBoard({ board: ref, room, recordsReads: canPost });
   const { history, closedReason } = board;
   const mentionable = useMemo(() => withAuthors(members, board.timeline), [members, board.timeline]);
-  const status = useRealtimeStatus();
   const section = useRef<HTMLElement>(null);
   const headingId = useId();
   const { hash } = useLocation();
@@ -146,13 +145,24 @@ export function DiscussionBoard(props: DiscussionBoardProps) {
         <h2 id={headingId} className={styles.title}>
           {title}
         </h2>
-        {history.isSuccess && (status === 'reconnecting' || status === 'session-ended') ? (
-          <p role="status" className={styles.reconnecting}>
-            Reconnecting…
-          </p>
-        ) : null}
+        {history.isSuccess ? <ReconnectingNotice /> : null}
       </div>
       {content}
     </section>
+  );
+}
+
+/**
+ * "Reconnecting…" while the socket is down. Only this line follows the socket's status: the board rendered
+ * again at each change of it (connecting, then open, as every page with a board starts), every message shown with
+ * it, at once (a store's change), inside the socket's first frame.
+ */
+function ReconnectingNotice() {
+  const status = useRealtimeStatus();
+  if (status !== 'reconnecting' && status !== 'session-ended') return null;
+  return (
+    <p role="status" className={styles.reconnecting}>
+      Reconnecting…
+    </p>
   );
 }
