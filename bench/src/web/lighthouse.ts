@@ -28,7 +28,8 @@ import { groupPageUrl, projectPageUrl, startSite } from './site.js';
  * Environment: CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS (runs per page, the median is
  * printed; default 1), LIGHTHOUSE_REPORT_DIR (writes each run's full report and its trace there as JSON, to see where the
  * time goes), LIGHTHOUSE_PAGES (only the pages whose label holds one of these comma-separated words: `group page`,
- * `project page`; the floor is always measured).
+ * `project page`; the floor is always measured), LIGHTHOUSE_CPU_SLOWDOWN (how many times Lighthouse slows the
+ * CPU down in its simulation; default 4, its phone: 8 shows the pages as a machine half as fast would).
  *
  * Lighthouse slows the CPU down 4 times on top of the machine's own speed, so a busy machine (tests running
  * beside it) scores lower: the machine's benchmark index, which Lighthouse measures each run, is printed too.
@@ -40,6 +41,9 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
 const onlyPages = process.env.LIGHTHOUSE_PAGES?.split(',');
+const cpuSlowdown = process.env.LIGHTHOUSE_CPU_SLOWDOWN
+  ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN)
+  : undefined;
 
 type RunResult = Omit<PageResult, 'label' | 'url'>;
 
@@ -50,7 +54,12 @@ function median(values: number[]): number {
 
 /** One Lighthouse run; a run whose trace came out broken (it happens on a busy machine) is tried again, twice. */
 async function lighthouseRun(url: string, port: number, triesLeft = 2) {
-  const result = await lighthouse(url, { port, logLevel: 'error', onlyCategories: ['performance'] });
+  const result = await lighthouse(url, {
+    port,
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    ...(cpuSlowdown ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown } } : {}),
+  });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (!lhr.runtimeError) return { lhr, trace: result.artifacts.Trace };
@@ -116,6 +125,8 @@ export async function runLighthouse(): Promise<boolean> {
     console.log(
       `the floor's JavaScript (React, React DOM, React Router): ${(firstVisitJs(floorBuild.distDir).gzipBytes / 1000).toFixed(1)} kB gzip`,
     );
+    if (cpuSlowdown)
+      console.log(`Lighthouse slows the CPU down ${cpuSlowdown} times (LIGHTHOUSE_CPU_SLOWDOWN), not 4`);
     const floor = await startFloor(floorBuild.distDir);
     processes.push(floor.child);
     const site = await startSite(path.join(workDir, 'data'));
